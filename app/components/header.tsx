@@ -1,0 +1,119 @@
+import { Heart, Menu, Phone, ShoppingBag, User } from "lucide-react";
+import { useRef } from "react";
+import { Link, NavLink } from "react-router";
+import { t } from "#core/i18n/index.ts";
+import type { PublicConfig } from "../../server/config.ts";
+import { useCartCount } from "../state/cart-count";
+import { Wordmark } from "./logo";
+import { MobileDrawer, type MobileDrawerHandle } from "./mobile-drawer";
+import { NavDropdown } from "./nav-dropdown";
+import { SearchForm } from "./search-form";
+
+export const COLLECTION_LINKS = [
+  { to: "/shop?category=ethnic-elegance", label: t("category.ethnic-elegance") },
+  { to: "/shop?category=graceful-abayas", label: t("category.graceful-abayas") },
+];
+export const SERVICE_LINKS = [{ to: "/stitching-service", label: t("nav.stitchingService") }];
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+export function CartBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="cart-count"
+      className="absolute -end-1 -top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[0.68rem] leading-5 font-semibold text-white"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center px-1 text-sm font-medium tracking-wide hover:text-accent-dark ${
+    isActive ? "text-accent-dark" : "text-charcoal"
+  }`;
+
+export function Header({ shop }: { shop: PublicConfig }) {
+  const cartCount = useCartCount();
+  const drawer = useRef<MobileDrawerHandle>(null);
+  const iconClass =
+    "relative inline-flex size-11 items-center justify-center rounded-full text-charcoal hover:bg-cream hover:text-accent-dark";
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-sand/80 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
+      <div className="container-page flex h-16 items-center gap-3 lg:h-20 lg:gap-6">
+        <button
+          type="button"
+          className={`${iconClass} -ms-2 lg:hidden`}
+          aria-label={t("nav.openMenu")}
+          aria-haspopup="dialog"
+          onClick={() => drawer.current?.open()}
+          data-testid="menu-button"
+        >
+          <Menu className="size-5" aria-hidden="true" />
+        </button>
+
+        <Link to="/" className="shrink-0" aria-label={t("nav.homeLink", { shop: shop.shopName })}>
+          <Wordmark name={shop.shopName} />
+        </Link>
+
+        <nav
+          aria-label={t("nav.main")}
+          className="hidden items-center gap-5 lg:flex"
+          data-testid="desktop-nav"
+        >
+          <NavLink to="/shop" className={navLinkClass} end>
+            {t("nav.shop")}
+          </NavLink>
+          <NavDropdown label={t("nav.collections")} items={COLLECTION_LINKS} testId="collections-menu" />
+          <NavDropdown label={t("nav.services")} items={SERVICE_LINKS} testId="services-menu" />
+          <NavLink to="/contact" className={navLinkClass}>
+            {t("nav.contact")}
+          </NavLink>
+        </nav>
+
+        <SearchForm className="ms-auto hidden w-full max-w-xs lg:block xl:max-w-sm" />
+
+        <div className="ms-auto flex items-center gap-0.5 lg:ms-0">
+          <a
+            href={telHref(shop.phone)}
+            className={`${iconClass} hidden sm:inline-flex xl:w-auto xl:gap-2 xl:px-3`}
+            aria-label={t("nav.callUs", { phone: shop.phone })}
+            data-testid="phone-link"
+          >
+            <Phone className="size-5" aria-hidden="true" />
+            <span className="hidden text-sm whitespace-nowrap xl:inline" aria-hidden="true">
+              {shop.phone}
+            </span>
+          </a>
+          <Link to="/account" className={`${iconClass} hidden md:inline-flex`} aria-label={t("nav.account")}>
+            <User className="size-5" aria-hidden="true" />
+          </Link>
+          <Link
+            to="/wishlist"
+            className={`${iconClass} hidden md:inline-flex`}
+            aria-label={t("nav.wishlist")}
+          >
+            <Heart className="size-5" aria-hidden="true" />
+          </Link>
+          <Link
+            to="/cart"
+            className={iconClass}
+            aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : t("nav.cart")}
+            data-testid="header-cart"
+          >
+            <ShoppingBag className="size-5" aria-hidden="true" />
+            <CartBadge count={cartCount} />
+          </Link>
+        </div>
+      </div>
+      <div className="container-page pb-3 lg:hidden">
+        <SearchForm />
+      </div>
+      <MobileDrawer ref={drawer} shop={shop} />
+    </header>
+  );
+}

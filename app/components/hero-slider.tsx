@@ -1,0 +1,136 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { HERO_AUTO_ADVANCE_MS } from "#core/constants.ts";
+import { t } from "#core/i18n/index.ts";
+import { MediaImage } from "./media-image";
+
+const SLIDES = [
+  {
+    title: t("home.hero1.title"),
+    text: t("home.hero1.text"),
+    image: "/media/site/hero-1.webp",
+    cta: { to: "/shop?category=graceful-abayas", label: t("home.hero1.cta") },
+  },
+  { title: t("home.hero2.title"), text: t("home.hero2.text"), image: "/media/site/hero-2.webp", soon: true },
+  { title: t("home.hero3.title"), text: t("home.hero3.text"), image: "/media/site/hero-3.webp", soon: true },
+];
+
+/**
+ * SPEC §2 Home hero: 3 slides, auto-advance every 5 s, previous/next/dots, wrapping both ways.
+ * Pauses while hovered or focused, and does not auto-advance for shoppers who prefer reduced motion.
+ */
+export function HeroSlider() {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const count = SLIDES.length;
+  const go = (next: number) => setIndex(((next % count) + count) % count);
+
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReducedMotion(query.matches);
+    const onChange = () => setReducedMotion(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  useEffect(() => {
+    if (paused || reducedMotion) return;
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), HERO_AUTO_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [index, paused, reducedMotion, count]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t("home.heroLabel")}
+      className="relative overflow-hidden bg-sand"
+      data-testid="hero-slider"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
+      }}
+    >
+      <div className="relative aspect-[4/5] sm:aspect-[16/9] lg:aspect-[21/9]">
+        {SLIDES.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern marks each slide as a group.
+          <div
+            key={slide.title}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${count}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+            data-active={i === index}
+            className={`absolute inset-0 transition-opacity duration-700 ${i === index ? "opacity-100" : "opacity-0"}`}
+          >
+            <MediaImage
+              src={slide.image}
+              alt=""
+              width={1920}
+              height={1080}
+              sizes="100vw"
+              priority={i === 0}
+              className="absolute inset-0 size-full object-cover object-[70%_center] sm:object-center"
+            />
+            <div className="absolute inset-0 bg-gradient-to-t from-ink/60 via-ink/10 to-transparent sm:bg-gradient-to-r sm:from-ivory/90 sm:via-ivory/50 sm:to-transparent rtl:sm:bg-gradient-to-l" />
+            <div className="container-page relative flex h-full flex-col justify-end pb-16 sm:justify-center sm:pb-0">
+              <div className="max-w-md text-ivory sm:text-ink">
+                {slide.soon ? (
+                  <p className="mb-3 inline-block rounded-full bg-accent px-3 py-1 text-xs font-semibold tracking-widest text-white uppercase">
+                    {t("home.launchingSoon")}
+                  </p>
+                ) : null}
+                <h2 className="text-5xl leading-none sm:text-6xl lg:text-7xl">{slide.title}</h2>
+                <p className="mt-4 text-base sm:text-lg sm:text-charcoal">{slide.text}</p>
+                {slide.cta ? (
+                  <Link to={slide.cta.to} className="btn-accent mt-7">
+                    {slide.cta.label}
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => go(index - 1)}
+          className="inline-flex size-10 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-white"
+          aria-label={t("home.hero.prev")}
+          data-testid="hero-prev"
+        >
+          <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
+        </button>
+        <div className="flex gap-1">
+          {SLIDES.map((slide, i) => (
+            <button
+              key={slide.title}
+              type="button"
+              onClick={() => go(i)}
+              aria-label={t("home.hero.goTo", { n: i + 1, title: slide.title })}
+              aria-current={i === index}
+              className="inline-flex size-6 items-center justify-center"
+            >
+              <span
+                className={`block h-2 rounded-full transition-all ${i === index ? "w-6 bg-accent" : "w-2 bg-ivory/90"}`}
+              />
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={() => go(index + 1)}
+          className="inline-flex size-10 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-white"
+          aria-label={t("home.hero.next")}
+          data-testid="hero-next"
+        >
+          <ChevronRight className="size-5 rtl:rotate-180" aria-hidden="true" />
+        </button>
+      </div>
+    </section>
+  );
+}

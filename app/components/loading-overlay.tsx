@@ -1,0 +1,56 @@
+import { useEffect, useState } from "react";
+import { LOADING_OVERLAY_LINGER_MS } from "#core/constants.ts";
+import { t } from "#core/i18n/index.ts";
+import { useLoadingCount } from "../state/loading";
+import { LogoMark } from "./logo";
+
+const FADE_MS = 300;
+type Phase = "off" | "on" | "fading";
+
+/** SPEC §1: full-screen overlay with the logo and three bouncing dots; lingers 300 ms, then fades out. */
+export function LoadingOverlay() {
+  const active = useLoadingCount() > 0;
+  const [phase, setPhase] = useState<Phase>("off");
+
+  useEffect(() => {
+    if (active) {
+      setPhase("on");
+      return;
+    }
+    let fade: ReturnType<typeof setTimeout> | undefined;
+    const linger = setTimeout(() => {
+      setPhase((current) => (current === "off" ? "off" : "fading"));
+      fade = setTimeout(() => setPhase("off"), FADE_MS);
+    }, LOADING_OVERLAY_LINGER_MS);
+    return () => {
+      clearTimeout(linger);
+      if (fade) clearTimeout(fade);
+    };
+  }, [active]);
+
+  if (phase === "off") return null;
+  return (
+    <div
+      data-testid="loading-overlay"
+      data-state={phase}
+      role="status"
+      aria-live="polite"
+      className={`fixed inset-0 z-[100] flex flex-col items-center justify-center gap-5 bg-ivory/85 backdrop-blur-sm transition-opacity duration-300 ${
+        phase === "fading" ? "opacity-0" : "opacity-100"
+      }`}
+    >
+      <LogoMark className="size-16 text-ink" />
+      <span className="flex gap-2" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <span
+            key={i}
+            data-testid="loading-dot"
+            className="size-2.5 animate-dot-bounce rounded-full bg-accent"
+            style={{ animationDelay: `${i * 0.16}s` }}
+          />
+        ))}
+      </span>
+      <span className="sr-only">{t("loading.label")}</span>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ImgHTMLAttributes } from "react";
+
+const WIDTHS = [320, 480, 640, 800, 960, 1280, 1600, 1920];
+
+/** `/media/products/x.webp` → the same key in another format and width, served by server/media.ts. */
+export function mediaUrl(url: string, width: number, format: "avif" | "webp" | "jpg" = "webp"): string {
+  return `${url.replace(/\.(avif|webp|jpg)$/, `.${format}`)}?w=${width}`;
+}
+
+interface MediaImageProps
+  extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** The CSS width the image takes, e.g. "(min-width: 1024px) 33vw, 50vw". */
+  sizes: string;
+  /** The largest useful width, so a thumbnail never offers a 1920 px file. */
+  maxWidth?: number;
+  priority?: boolean;
+}
+
+/** A responsive picture: AVIF, then WebP, at several widths, with its box reserved (no layout shift). */
+export function MediaImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  maxWidth = 1920,
+  priority,
+  ...rest
+}: MediaImageProps) {
+  if (!src.startsWith("/media/")) {
+    return (
+      <img
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={priority ? "eager" : "lazy"}
+        {...rest}
+      />
+    );
+  }
+  const widths = WIDTHS.filter((w) => w <= maxWidth);
+  const srcSet = (format: "avif" | "webp") =>
+    widths.map((w) => `${mediaUrl(src, w, format)} ${w}w`).join(", ");
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet("webp")} sizes={sizes} />
+      <img
+        src={mediaUrl(src, Math.min(800, maxWidth), "webp")}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
+        decoding="async"
+        {...rest}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,127 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
+import { t } from "#core/i18n/index.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AnnouncementBar } from "./components/announcement-bar";
+import { BottomBar } from "./components/bottom-bar";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { LoadingOverlay } from "./components/loading-overlay";
+import { NotFoundPage, UnexpectedErrorPage } from "./components/status-pages";
+import { getServices } from "./lib/context";
+import { loadingCounter } from "./state/loading";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shop } = getServices(context);
+  const cookies = request.headers.get("cookie") ?? "";
+  const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
+  return { shop, announcementDismissed };
+}
+
+// The shop's identity and the dismissal cookie do not change as a shopper moves around.
+export function shouldRevalidate() {
+  return false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#faf7f2" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** SPEC §1: on every path change the page scrolls to the top; navigations feed the loading counter. */
+function useShellEffects() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const counting = useRef(false);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // A marker the end-to-end tests wait for before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
+  useEffect(() => {
+    const busy = navigation.state !== "idle";
+    if (busy && !counting.current) {
+      counting.current = true;
+      loadingCounter.start();
+    } else if (!busy && counting.current) {
+      counting.current = false;
+      loadingCounter.finish();
+    }
+  }, [navigation.state]);
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  useShellEffects();
+  if (!data) return <main id="main">{children}</main>;
+  return (
+    <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory"
+      >
+        {t("nav.skipToContent")}
+      </a>
+      <AnnouncementBar initiallyDismissed={data.announcementDismissed} />
+      <Header shop={data.shop} />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer shop={data.shop} />
+      <BottomBar />
+      <LoadingOverlay />
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Shell>
+      <title>{notFound ? t("notFound.title") : t("error.title")}</title>
+      {notFound ? <NotFoundPage /> : <UnexpectedErrorPage />}
+    </Shell>
+  );
+}

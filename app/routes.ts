@@ -1,0 +1,12 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("shipping", "routes/shipping.tsx"),
+  route("returns", "routes/returns.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,88 @@
+import { Clock, Mail, MapPin, MessageCircle, Phone, Truck, Undo2, Warehouse } from "lucide-react";
+import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import { t } from "#core/i18n/index.ts";
+import type { PublicConfig } from "../../server/config.ts";
+import { telHref } from "../components/header";
+import type { Route } from "./+types/contact";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = (matches.find((m) => m?.id === "root")?.loaderData as { shop: PublicConfig } | undefined)
+    ?.shop;
+  return [
+    { title: `${t("contact.title")} | ${shop?.shopName ?? ""}` },
+    { name: "description", content: t("contact.intro") },
+  ];
+}
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-sand bg-white/60 p-6" data-testid="contact-card">
+      <div className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-accent-soft text-accent-dark">
+        {icon}
+      </div>
+      <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">{title}</h2>
+      <div className="mt-2 text-sm leading-relaxed text-charcoal">{children}</div>
+    </div>
+  );
+}
+
+/** SPEC §2 /contact: four info cards and the Quick Answers panel. */
+export default function Contact() {
+  const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
+  if (!shop) return null;
+  const answers = [
+    { icon: <Truck className="size-5" aria-hidden="true" />, text: t("contact.qa.delivery") },
+    { icon: <Undo2 className="size-5" aria-hidden="true" />, text: t("contact.qa.returns") },
+    { icon: <MessageCircle className="size-5" aria-hidden="true" />, text: t("contact.qa.replies") },
+    { icon: <Clock className="size-5" aria-hidden="true" />, text: t("contact.qa.phoneHours") },
+  ];
+  return (
+    <div className="container-page py-12 sm:py-16">
+      <header className="max-w-2xl">
+        <h1 className="text-4xl text-ink sm:text-5xl">{t("contact.title")}</h1>
+        <p className="mt-4 text-lg text-stone">{t("contact.intro")}</p>
+      </header>
+      <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <InfoCard icon={<Mail className="size-5" aria-hidden="true" />} title={t("contact.email")}>
+          <a href={`mailto:${shop.email}`} className="break-all underline-offset-4 hover:underline">
+            {shop.email}
+          </a>
+        </InfoCard>
+        <InfoCard icon={<Phone className="size-5" aria-hidden="true" />} title={t("contact.phone")}>
+          <a href={telHref(shop.phone)} className="underline-offset-4 hover:underline">
+            {shop.phone}
+          </a>
+        </InfoCard>
+        <InfoCard icon={<MapPin className="size-5" aria-hidden="true" />} title={t("contact.office")}>
+          <address className="not-italic">{shop.officeAddress}</address>
+        </InfoCard>
+        <InfoCard icon={<Warehouse className="size-5" aria-hidden="true" />} title={t("contact.warehouse")}>
+          <address className="not-italic">{shop.warehouseAddress}</address>
+        </InfoCard>
+      </div>
+      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section className="rounded-2xl bg-cream p-6 sm:p-8">
+          <p className="text-charcoal">{t("contact.formSoon", { email: shop.email })}</p>
+        </section>
+        <aside
+          className="rounded-2xl bg-ink p-6 text-ivory sm:p-8"
+          aria-labelledby="quick-answers"
+          data-testid="quick-answers"
+        >
+          <h2 id="quick-answers" className="text-2xl">
+            {t("contact.quickAnswers")}
+          </h2>
+          <ul className="mt-5 space-y-4">
+            {answers.map((answer) => (
+              <li key={answer.text} className="flex gap-3 text-sm leading-relaxed text-ivory/90">
+                <span className="mt-0.5 text-accent-soft">{answer.icon}</span>
+                {answer.text}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

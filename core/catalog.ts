@@ -1,0 +1,71 @@
+/** The product as the API and the pages show it (SPEC §3 Product and Variant, amounts in AED). */
+export interface ProductVariantDto {
+  _id: string;
+  filter_value: string;
+  retail_price: number;
+  discount: number;
+  stock: number | null;
+  sku: string;
+}
+
+export interface ProductImageDto {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface ProductDto {
+  _id: string;
+  name: string;
+  slug: string;
+  description: string;
+  /** SPEC §3: a list of URLs. */
+  image: string[];
+  /** Beside SPEC: the same images with alt text and intrinsic size, so pages reserve their space. */
+  images: ProductImageDto[];
+  type: string;
+  category: string;
+  filter_name: string;
+  colors: string[];
+  popularity: number;
+  sizes: string[];
+  bestseller: boolean;
+  isNew: boolean;
+  isSale: boolean;
+  date: string;
+  createdAt: string;
+  variants: ProductVariantDto[];
+  /** SPEC §3 list view: the first variant's retail price. */
+  price: number;
+  /** SPEC §3 list view: present only when the first variant is discounted. */
+  salePrice?: number;
+}
+
+export interface BlogPostDto {
+  _id: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  image: string;
+  date: string;
+  author: string;
+  readTime: string;
+  category: string;
+  slug: string;
+}
+
+export interface ReviewDto {
+  _id: string;
+  userName: string;
+  rating: number;
+  comment: string;
+  isVerifiedPurchase: boolean;
+  createdAt: string;
+}
+
+export interface ReviewSummaryDto {
+  averageRating: number;
+  totalReviews: number;
+  ratingDistribution: Record<"1" | "2" | "3" | "4" | "5", number>;
+}

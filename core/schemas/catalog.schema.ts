@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { SHOP_URL_MAX_PRICE_DEFAULT_AED } from "../constants.ts";
+
+export const SHOP_SORTS = ["newest", "price-low-high", "price-high-low", "popularity"] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number];
+
+const repeatable = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((v) => v.trim()).filter(Boolean),
+  )
+  .pipe(z.array(z.string().max(60, { error: "Filter values are at most 60 characters" })).max(20));
+
+const amount = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .min(0, { error: `${field} cannot be negative` })
+    .max(1_000_000, { error: `${field} is too large` });
+
+/**
+ * The shop's query (SPEC §2 /shop): the same names on the page URL and on GET /api/product/list.
+ * Without parameters it means the whole catalog, newest first.
+ */
+export const ProductQuerySchema = z
+  .object({
+    category: z.string().trim().max(60).optional().default("all"),
+    sort: z.enum(SHOP_SORTS, { error: `sort must be one of ${SHOP_SORTS.join(", ")}` }).default("newest"),
+    minPrice: amount("minPrice").optional(),
+    maxPrice: amount("maxPrice").optional(),
+    color: repeatable,
+    fabric: repeatable,
+    type: repeatable,
+    search: z.string().trim().max(100, { error: "Search is at most 100 characters" }).optional(),
+    page: z.coerce.number({ error: "page must be a number" }).int().min(1).max(10_000).optional(),
+    limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(100).optional(),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    error: "minPrice cannot be above maxPrice",
+    path: ["minPrice"],
+  });
+
+export type ProductQuery = z.output<typeof ProductQuerySchema>;
+
+/** SPEC §9: the shop page reads maxPrice from its URL with a default of 25000. */
+export const SHOP_DEFAULT_MAX_PRICE = SHOP_URL_MAX_PRICE_DEFAULT_AED;

@@ -1,0 +1,157 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config } from "./config.ts";
+import { publicConfig } from "./config.ts";
+import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
+import { HttpError } from "./http-errors.ts";
+import { newId } from "./ids.ts";
+import { createMediaStore, registerMediaRoutes } from "./media.ts";
+import catalogRoutes from "./routes/api/catalog.ts";
+import { createServices, type Services } from "./services/index.ts";
+import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** production: serve build/; development: Vite middleware with hot reload; false: API only. */
+  ssr?: "production" | "development" | false;
+  logger?: FastifyServerOptions["logger"];
+  buildDir?: string;
+}
+
+export interface StoreApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp(options: AppOptions): Promise<StoreApp> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : newId();
+    },
+    requestIdLogLabel: "reqId",
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  const services = createServices(database, publicConfig(config));
+  const media = createMediaStore(config.MEDIA_DIR);
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status =
+      error instanceof HttpError
+        ? error.statusCode
+        : typeof error.statusCode === "number"
+          ? error.statusCode
+          : 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ status, message: error.message }, "request refused");
+    const message =
+      status >= 500
+        ? "Something went wrong on our side. Please try again."
+        : error instanceof HttpError
+          ? error.message
+          : clientMessage(error);
+    return reply.code(status).send({ success: false, message });
+  });
+
+  await app.register(helmet, {
+    // The pages carry React Router's inline hydration script; a nonce-based policy is a later step.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await pingDatabase(database.db);
+      return { status: "ok", database: database.engine };
+    } catch (error) {
+      app.log.error({ err: error }, "health check failed");
+      return reply.code(503).send({ status: "unavailable", database: database.engine });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes, { services });
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),
+      );
+    },
+    { prefix: "/api" },
+  );
+
+  registerMediaRoutes(app, media);
+
+  const mode = options.ssr ?? false;
+  if (mode) await registerPages(app, services, mode, options.buildDir ?? "build");
+
+  return { app, services };
+}
+
+function clientMessage(error: { code?: string; message: string }): string {
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "Unsupported content type";
+  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return "The request body is empty";
+  if (error.code?.startsWith("FST_ERR_CTP")) return "The request body could not be read";
+  return error.message;
+}
+
+async function registerPages(
+  app: FastifyInstance,
+  services: Services,
+  mode: "production" | "development",
+  buildDir: string,
+) {
+  let loadBuild: () => Promise<StoreServerBuild>;
+  if (mode === "production") {
+    const serverEntry = resolve(buildDir, "server/index.js");
+    if (!existsSync(serverEntry)) throw new Error(`No build at ${serverEntry}; run npm run build first.`);
+    await app.register(fastifyStatic, {
+      root: resolve(buildDir, "client"),
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, path) {
+        // Vite fingerprints everything under assets/, so it never changes under the same name.
+        reply.header(
+          "cache-control",
+          path.includes(`${resolve(buildDir, "client/assets")}`)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
+        );
+      },
+    });
+    const build = (await import(serverEntry)) as StoreServerBuild;
+    loadBuild = async () => build;
+  } else {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    app.addHook("onClose", () => vite.close());
+    app.addHook("onRequest", (request, reply, done) => {
+      if (/^\/(api|media)\//.test(request.url) || request.url === "/healthz") return done();
+      vite.middlewares(request.raw, reply.raw, () => done());
+    });
+    loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<StoreServerBuild>;
+  }
+
+  const ssr = createSsrHandler(loadBuild, mode, services);
+  await app.register(async (pages) => {
+    // Pages read their own bodies (form posts go to route actions), so Fastify must not consume them.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    pages.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: ssr });
+    pages.route({ method: ["GET", "HEAD", "POST"], url: "/", handler: ssr });
+  });
+}

@@ -1,0 +1,44 @@
+import { CATEGORIES } from "#core/constants.ts";
+import { type AppOptions, buildApp, type StoreApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { type DatabaseHandle, openDatabase } from "./db/connection.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { createMediaStore } from "./media.ts";
+import { ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
+
+export interface PreparedDatabase {
+  database: DatabaseHandle;
+  migrations: string[];
+  seed: SeedResult | undefined;
+}
+
+/** Opens the database, runs the frozen migrations, and seeds the demo store when it is empty and allowed. */
+export async function prepareDatabase(config: Config): Promise<PreparedDatabase> {
+  const database = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  try {
+    const migrations = await migrateToLatest(database.db);
+    // SPEC §2: the collections exist in every store, demo or real.
+    await database.db
+      .insertInto("categories")
+      .values(CATEGORIES.map((c, position) => ({ slug: c.slug, name: c.name, description: "", position })))
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .execute();
+    const media = createMediaStore(config.MEDIA_DIR);
+    await ensureSiteArtwork(media);
+    const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
+    return { database, migrations, seed };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export async function startStore(
+  config: Config,
+  options: Pick<AppOptions, "ssr" | "logger"> = {},
+): Promise<StoreApp & PreparedDatabase> {
+  const prepared = await prepareDatabase(config);
+  const store = await buildApp({ config, database: prepared.database, ...options });
+  store.app.addHook("onClose", () => prepared.database.close());
+  return { ...store, ...prepared };
+}

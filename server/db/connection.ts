@@ -1,0 +1,55 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+import { openSqlite } from "./sqlite-dialect.ts";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Where the data lives, without credentials, for logs. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** `file:data/store.db`, `file:///abs/path.db` or a plain path → an absolute file path. */
+export function sqlitePath(url: string): string {
+  if (url === ":memory:") return url;
+  if (url.startsWith("file://")) return new URL(url).pathname;
+  if (url.startsWith("file:")) return resolve(url.slice("file:".length));
+  return resolve(url);
+}
+
+// PostgreSQL returns int8 (counts, sums) as strings; our counts fit comfortably in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const parsed = new URL(url);
+    return {
+      db,
+      engine: "postgres",
+      location: `postgres://${parsed.host}${parsed.pathname}`,
+      close: () => db.destroy(),
+    };
+  }
+  const path = sqlitePath(url);
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const { dialect } = openSqlite(path);
+  const db = new Kysely<Database>({ dialect });
+  return { db, engine: "sqlite", location: path, close: () => db.destroy() };
+}
+
+/** The health check: one round trip to the database. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,243 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { ProductDto, ProductImageDto, ProductVariantDto } from "#core/catalog.ts";
+import { filsToAed } from "#core/money.ts";
+import { discountedPrice, listPrice } from "#core/pricing.ts";
+import type { ProductQuery } from "#core/schemas/catalog.schema.ts";
+import type { Database, ProductTable } from "../schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewProduct {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  type: string;
+  categorySlug: string;
+  fabric: string;
+  colors: string[];
+  popularity: number;
+  bestseller: boolean;
+  isNew: boolean;
+  isSale: boolean;
+  date: string;
+  createdAt: string;
+  images: { id: string; url: string; alt: string; width: number; height: number }[];
+  variants: {
+    id: string;
+    size: string;
+    sku: string;
+    retailPriceFils: number;
+    discountPercent: number;
+    stock: number | null;
+  }[];
+}
+
+/** Inserts a product with its colours, images and variants; derives the list-view price columns. */
+export async function createProduct(db: Db, product: NewProduct): Promise<void> {
+  const priced = listPrice(
+    product.variants.map((v) => ({ retailPrice: v.retailPriceFils, discountPercent: v.discountPercent })),
+  );
+  if (!priced) throw new Error(`Product ${product.slug} has no variants`);
+  await db
+    .insertInto("products")
+    .values({
+      id: product.id,
+      slug: product.slug,
+      name: product.name,
+      description: product.description,
+      type: product.type,
+      category_slug: product.categorySlug,
+      fabric: product.fabric,
+      popularity: product.popularity,
+      bestseller: product.bestseller,
+      is_new: product.isNew,
+      is_sale: product.isSale,
+      date: product.date,
+      price_fils: priced.price,
+      sale_price_fils: priced.salePrice ?? null,
+      effective_price_fils: priced.salePrice ?? priced.price,
+      created_at: product.createdAt,
+      updated_at: product.createdAt,
+    })
+    .execute();
+  if (product.colors.length > 0) {
+    await db
+      .insertInto("product_colors")
+      .values(product.colors.map((color, position) => ({ product_id: product.id, color, position })))
+      .execute();
+  }
+  if (product.images.length > 0) {
+    await db
+      .insertInto("product_images")
+      .values(product.images.map((image, position) => ({ ...image, product_id: product.id, position })))
+      .execute();
+  }
+  await db
+    .insertInto("product_variants")
+    .values(
+      product.variants.map((v, position) => ({
+        id: v.id,
+        product_id: product.id,
+        position,
+        size: v.size,
+        sku: v.sku,
+        retail_price_fils: v.retailPriceFils,
+        discount_percent: v.discountPercent,
+        stock: v.stock,
+      })),
+    )
+    .execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE clause of the shop query, shared by the page of rows and its count. */
+function filtered(db: Db, query: ProductQuery) {
+  let q = db.selectFrom("products");
+  if (query.category && query.category !== "all") q = q.where("products.category_slug", "=", query.category);
+  if (query.minPrice !== undefined)
+    q = q.where("products.effective_price_fils", ">=", Math.round(query.minPrice * 100));
+  if (query.maxPrice !== undefined)
+    q = q.where("products.effective_price_fils", "<=", Math.round(query.maxPrice * 100));
+  if (query.fabric.length > 0) q = q.where("products.fabric", "in", query.fabric);
+  if (query.type.length > 0) q = q.where("products.type", "in", query.type);
+  if (query.color.length > 0) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_colors")
+          .select(sql.lit(1).as("one"))
+          .whereRef("product_colors.product_id", "=", "products.id")
+          .where("product_colors.color", "in", query.color),
+      ),
+    );
+  }
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
+    q = q.where(sql<boolean>`lower(products.name) like ${pattern} escape '\\'`);
+  }
+  return q;
+}
+
+export async function listProductRows(
+  db: Db,
+  query: ProductQuery,
+): Promise<{ rows: ProductTable[]; total: number }> {
+  let q = filtered(db, query).selectAll("products");
+  switch (query.sort) {
+    case "price-low-high":
+      q = q.orderBy("products.effective_price_fils", "asc");
+      break;
+    case "price-high-low":
+      q = q.orderBy("products.effective_price_fils", "desc");
+      break;
+    case "popularity":
+      q = q.orderBy("products.popularity", "desc");
+      break;
+    default:
+      q = q.orderBy("products.date", "desc");
+  }
+  q = q.orderBy("products.id", "asc");
+  if (query.limit !== undefined) q = q.limit(query.limit).offset(((query.page ?? 1) - 1) * query.limit);
+  const rows = await q.execute();
+  const needsCount = query.limit !== undefined && (rows.length === query.limit || (query.page ?? 1) > 1);
+  const total = needsCount
+    ? Number(
+        (
+          await filtered(db, query)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    : ((query.page ?? 1) - 1) * (query.limit ?? 0) + rows.length;
+  return { rows, total };
+}
+
+export async function findProductRowBySlug(db: Db, slug: string): Promise<ProductTable | undefined> {
+  return db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
+}
+
+/** Turns product rows into the SPEC shape with three batched queries (no N+1). */
+export async function toProductDtos(db: Db, rows: ProductTable[]): Promise<ProductDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [colors, images, variants] = await Promise.all([
+    db.selectFrom("product_colors").selectAll().where("product_id", "in", ids).orderBy("position").execute(),
+    db.selectFrom("product_images").selectAll().where("product_id", "in", ids).orderBy("position").execute(),
+    db
+      .selectFrom("product_variants")
+      .selectAll()
+      .where("product_id", "in", ids)
+      .orderBy("position")
+      .execute(),
+  ]);
+  const colorsBy = groupBy(colors, (c) => c.product_id);
+  const imagesBy = groupBy(images, (i) => i.product_id);
+  const variantsBy = groupBy(variants, (v) => v.product_id);
+  return rows.map((row) => {
+    const productImages: ProductImageDto[] = (imagesBy.get(row.id) ?? []).map((i) => ({
+      url: i.url,
+      alt: i.alt,
+      width: Number(i.width),
+      height: Number(i.height),
+    }));
+    const productVariants: ProductVariantDto[] = (variantsBy.get(row.id) ?? []).map((v) => ({
+      _id: v.id,
+      filter_value: v.size,
+      retail_price: filsToAed(Number(v.retail_price_fils)),
+      discount: Number(v.discount_percent),
+      stock: v.stock === null ? null : Number(v.stock),
+      sku: v.sku,
+    }));
+    const dto: ProductDto = {
+      _id: row.id,
+      name: row.name,
+      slug: row.slug,
+      description: row.description,
+      image: productImages.map((i) => i.url),
+      images: productImages,
+      type: row.type,
+      category: row.category_slug,
+      filter_name: row.fabric,
+      colors: (colorsBy.get(row.id) ?? []).map((c) => c.color),
+      popularity: Number(row.popularity),
+      sizes: [...new Set(productVariants.map((v) => v.filter_value))],
+      bestseller: Boolean(row.bestseller),
+      isNew: Boolean(row.is_new),
+      isSale: Boolean(row.is_sale),
+      date: row.date,
+      createdAt: row.created_at,
+      variants: productVariants,
+      price: filsToAed(Number(row.price_fils)),
+    };
+    const first = variantsBy.get(row.id)?.[0];
+    if (first && Number(first.discount_percent) > 0) {
+      dto.salePrice = filsToAed(
+        discountedPrice(Number(first.retail_price_fils), Number(first.discount_percent)),
+      );
+    }
+    return dto;
+  });
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}

@@ -1,0 +1,77 @@
+import { Readable } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  createRequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import type { Services } from "./services/index.ts";
+
+/** The slice of React Router's server build this process relies on. */
+type StoreServerBuild = ServerBuild & {
+  entry: ServerBuild["entry"] & {
+    module: ServerBuild["entry"]["module"] & { servicesContext: RouterContext<Services> };
+  };
+};
+
+/**
+ * Builds the handler every non-API path goes to. The services travel in React Router's load context
+ * so loaders call them in-process. The context key comes from the build itself (app/entry.server.tsx
+ * re-exports it), because the bundled app holds its own copy of app/lib/context.ts.
+ */
+export function createSsrHandler(
+  loadBuild: () => Promise<StoreServerBuild>,
+  mode: string,
+  services: Services,
+) {
+  let build: StoreServerBuild | undefined;
+  const handle = createRequestHandler(async () => {
+    build = await loadBuild();
+    return build;
+  }, mode);
+
+  return async function ssr(request: FastifyRequest, reply: FastifyReply) {
+    if (!build || mode === "development") build = await loadBuild();
+    const context = new RouterContextProvider();
+    context.set(build.entry.module.servicesContext, services);
+    const response = await handle(toFetchRequest(request, reply), context);
+    return sendFetchResponse(reply, response);
+  };
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const url = new URL(request.url, origin);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else headers.set(key, value);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
+  });
+}
+
+function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === "set-cookie") continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
+export type { StoreServerBuild };
