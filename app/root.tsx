@@ -10,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { Toaster } from "sonner";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import type { Route } from "./+types/root";
@@ -103,6 +104,8 @@ function Shell({ children }: { children: ReactNode }) {
       <Footer shop={data.shop} />
       <BottomBar />
       <LoadingOverlay />
+      {/* SPEC §9 library defaults: up to 3 notifications, 4 s each. */}
+      <Toaster position="top-center" visibleToasts={3} duration={4000} richColors closeButton />
     </div>
   );
 }

@@ -8,5 +8,9 @@ export default [
   route("shipping", "routes/shipping.tsx"),
   route("returns", "routes/returns.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("shop", "routes/shop.tsx"),
+  route("product/:slug", "routes/product.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import type { Fils } from "./money.ts";
+import { aedToFils, type Fils, filsToAed } from "./money.ts";
 
 /**
  * SPEC §3: discounted price = retail price reduced by the percent discount.
@@ -23,4 +23,14 @@ export function listPrice(variants: readonly PricedVariant[]): { price: Fils; sa
     return { price: first.retailPrice, salePrice: discountedPrice(first.retailPrice, first.discountPercent) };
   }
   return { price: first.retailPrice };
+}
+
+/** A variant's shown prices in AED (SPEC §3), computed in fils so no float rounding leaks into totals. */
+export function variantPrices(variant: { retail_price: number; discount: number }): {
+  price: number;
+  salePrice?: number;
+} {
+  const retail = aedToFils(variant.retail_price);
+  if (!(variant.discount > 0)) return { price: variant.retail_price };
+  return { price: variant.retail_price, salePrice: filsToAed(discountedPrice(retail, variant.discount)) };
 }

@@ -85,7 +85,8 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { services });
-      api.setNotFoundHandler((request, reply) =>
+      // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
+      api.all("/*", async (request, reply) =>
         reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),
       );
     },

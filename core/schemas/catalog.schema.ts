@@ -44,3 +44,31 @@ export type ProductQuery = z.output<typeof ProductQuerySchema>;
 
 /** SPEC §9: the shop page reads maxPrice from its URL with a default of 25000. */
 export const SHOP_DEFAULT_MAX_PRICE = SHOP_URL_MAX_PRICE_DEFAULT_AED;
+
+/** Products per page on the shop; the API's `limit` caps at 100. */
+export const SHOP_PAGE_SIZE = 24;
+
+/**
+ * Reads the shop page's URL forgivingly: a page must render for any link a shopper pastes, so a bad
+ * value is dropped (as if absent) rather than refused. The API, by contrast, answers bad values with 400.
+ */
+export function parseShopSearchParams(params: URLSearchParams): ProductQuery {
+  const raw: Record<string, unknown> = {};
+  for (const key of ["category", "sort", "minPrice", "maxPrice", "search", "page"]) {
+    const value = params.get(key);
+    if (value !== null && value !== "") raw[key] = value;
+  }
+  for (const key of ["color", "fabric", "type"]) {
+    const values = params.getAll(key).filter(Boolean);
+    if (values.length > 0) raw[key] = values;
+  }
+  raw.maxPrice ??= SHOP_DEFAULT_MAX_PRICE;
+  raw.limit = SHOP_PAGE_SIZE;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const result = ProductQuerySchema.safeParse(raw);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) delete raw[String(issue.path[0])];
+    raw.limit = SHOP_PAGE_SIZE;
+  }
+  return ProductQuerySchema.parse({ limit: SHOP_PAGE_SIZE, maxPrice: SHOP_DEFAULT_MAX_PRICE });
+}

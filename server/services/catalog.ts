@@ -1,9 +1,21 @@
 import type { Kysely } from "kysely";
 import type { BlogPostDto, ProductDto } from "#core/catalog.ts";
 import { type ProductQuery, ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
-import { listBlogPosts } from "../db/repositories/content.ts";
+import { findBlogPostBySlug, listBlogPosts, listReviewsForProduct } from "../db/repositories/content.ts";
 import { findProductRowBySlug, listProductRows, toProductDtos } from "../db/repositories/products.ts";
 import type { Database } from "../db/schema.ts";
+import { sanitizeBlogHtml } from "../sanitize.ts";
+
+/** A post leaves the service with its HTML cleaned: the post page renders it as-is. */
+function withSafeContent(post: BlogPostDto): BlogPostDto {
+  return { ...post, content: sanitizeBlogHtml(post.content) };
+}
+
+export interface CatalogFacets {
+  colors: string[];
+  fabrics: string[];
+  types: string[];
+}
 
 export interface ProductPage {
   products: ProductDto[];
@@ -43,8 +55,49 @@ export function createCatalogService(db: Kysely<Database>) {
       return (await toProductDtos(db, [row]))[0];
     },
 
+    /** The values the shop's filters offer, from what the catalog actually holds. */
+    async listFacets(): Promise<CatalogFacets> {
+      const [colors, fabrics, types] = await Promise.all([
+        db.selectFrom("product_colors").select("color").distinct().orderBy("color").execute(),
+        db.selectFrom("products").select("fabric").distinct().orderBy("fabric").execute(),
+        db.selectFrom("products").select("type").distinct().orderBy("type").execute(),
+      ]);
+      return {
+        colors: colors.map((r) => r.color),
+        fabrics: fabrics.map((r) => r.fabric),
+        types: types.map((r) => r.type),
+      };
+    },
+
+    /** SPEC §2 'You May Also Like': same category, not this product. */
+    async listRelatedProducts(product: ProductDto, count: number): Promise<ProductDto[]> {
+      const rows = await db
+        .selectFrom("products")
+        .selectAll()
+        .where("category_slug", "=", product.category)
+        .where("id", "!=", product._id)
+        .orderBy("popularity", "desc")
+        .orderBy("id")
+        .limit(count)
+        .execute();
+      return toProductDtos(db, rows);
+    },
+
+    /** SPEC §7 GET /api/review/product/{productId}; undefined when the product does not exist. */
+    async reviewsForProduct(productId: string) {
+      const exists = await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+      if (!exists) return undefined;
+      return listReviewsForProduct(db, productId);
+    },
+
+    /** Newest first. */
     async listBlogPosts(limit?: number): Promise<BlogPostDto[]> {
-      return listBlogPosts(db, limit);
+      return (await listBlogPosts(db, limit)).map(withSafeContent);
+    },
+
+    async findBlogPostBySlug(slug: string): Promise<BlogPostDto | undefined> {
+      const post = await findBlogPostBySlug(db, slug);
+      return post && withSafeContent(post);
     },
   };
 }

@@ -14,6 +14,11 @@ export async function listBlogPosts(db: Db, limit?: number): Promise<BlogPostDto
   return (await q.execute()).map(toBlogPostDto);
 }
 
+export async function findBlogPostBySlug(db: Db, slug: string): Promise<BlogPostDto | undefined> {
+  const row = await db.selectFrom("blog_posts").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row ? toBlogPostDto(row) : undefined;
+}
+
 export function toBlogPostDto(row: BlogPostTable): BlogPostDto {
   return {
     _id: row.id,

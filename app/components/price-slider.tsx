@@ -1,0 +1,80 @@
+import { PRICE_SLIDER_MAX_AED, PRICE_SLIDER_MIN_AED, PRICE_SLIDER_MIN_GAP_AED } from "#core/constants.ts";
+import { t } from "#core/i18n/index.ts";
+
+export interface PriceRange {
+  min: number;
+  max: number;
+}
+
+/** SPEC §5: range 100 to 2000 AED with at least 50 between the handles. */
+export function clampRange(range: PriceRange, moved: "min" | "max"): PriceRange {
+  let min = Math.max(PRICE_SLIDER_MIN_AED, Math.min(range.min, PRICE_SLIDER_MAX_AED));
+  let max = Math.max(PRICE_SLIDER_MIN_AED, Math.min(range.max, PRICE_SLIDER_MAX_AED));
+  if (max - min < PRICE_SLIDER_MIN_GAP_AED) {
+    if (moved === "min") min = Math.max(PRICE_SLIDER_MIN_AED, max - PRICE_SLIDER_MIN_GAP_AED);
+    else max = Math.min(PRICE_SLIDER_MAX_AED, min + PRICE_SLIDER_MIN_GAP_AED);
+    if (max - min < PRICE_SLIDER_MIN_GAP_AED) {
+      if (moved === "min") max = min + PRICE_SLIDER_MIN_GAP_AED;
+      else min = max - PRICE_SLIDER_MIN_GAP_AED;
+    }
+  }
+  return { min, max };
+}
+
+/** Two range inputs over one track: each is a native, labelled slider, so keyboards and screen readers work. */
+export function PriceSlider({
+  value,
+  onChange,
+  onCommit,
+}: {
+  value: PriceRange;
+  onChange: (range: PriceRange) => void;
+  onCommit: (range: PriceRange) => void;
+}) {
+  const span = PRICE_SLIDER_MAX_AED - PRICE_SLIDER_MIN_AED;
+  const start = ((value.min - PRICE_SLIDER_MIN_AED) / span) * 100;
+  const end = ((value.max - PRICE_SLIDER_MIN_AED) / span) * 100;
+  const thumb =
+    "pointer-events-none absolute inset-x-0 top-0 h-6 w-full appearance-none bg-transparent [&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-ivory [&::-webkit-slider-thumb]:bg-accent [&::-webkit-slider-thumb]:shadow [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-ivory [&::-moz-range-thumb]:bg-accent";
+  const commit = () => onCommit(value);
+  return (
+    <div data-testid="price-slider">
+      <div className="relative h-6">
+        <div className="absolute inset-x-0 top-2.5 h-1 rounded-full bg-sand-dark" />
+        <div
+          className="absolute top-2.5 h-1 rounded-full bg-accent"
+          style={{ insetInlineStart: `${start}%`, insetInlineEnd: `${100 - end}%` }}
+        />
+        <input
+          type="range"
+          name="minPrice"
+          aria-label={t("shop.priceMin")}
+          min={PRICE_SLIDER_MIN_AED}
+          max={PRICE_SLIDER_MAX_AED}
+          step={PRICE_SLIDER_MIN_GAP_AED}
+          value={value.min}
+          onChange={(event) => onChange(clampRange({ ...value, min: Number(event.target.value) }, "min"))}
+          onPointerUp={commit}
+          onKeyUp={commit}
+          className={thumb}
+        />
+        <input
+          type="range"
+          name="maxPrice"
+          aria-label={t("shop.priceMax")}
+          min={PRICE_SLIDER_MIN_AED}
+          max={PRICE_SLIDER_MAX_AED}
+          step={PRICE_SLIDER_MIN_GAP_AED}
+          value={value.max}
+          onChange={(event) => onChange(clampRange({ ...value, max: Number(event.target.value) }, "max"))}
+          onPointerUp={commit}
+          onKeyUp={commit}
+          className={thumb}
+        />
+      </div>
+      <p className="mt-2 text-sm text-charcoal" data-testid="price-range" aria-live="polite">
+        {t("shop.priceRange", { min: value.min, max: value.max })}
+      </p>
+    </div>
+  );
+}

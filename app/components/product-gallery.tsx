@@ -1,0 +1,137 @@
+import { ChevronLeft, ChevronRight, Expand, X } from "lucide-react";
+import { useRef, useState } from "react";
+import type { ProductImageDto } from "#core/catalog.ts";
+import { t } from "#core/i18n/index.ts";
+import { MediaImage } from "./media-image";
+
+/**
+ * SPEC §2 gallery: arrows, thumbnails and a full-screen viewer. The viewer is a modal <dialog>, which
+ * keeps focus inside and closes on Escape; left and right arrow keys move; it shows 'n / total'.
+ */
+export function ProductGallery({ images, name }: { images: ProductImageDto[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const viewer = useRef<HTMLDialogElement>(null);
+  const count = images.length;
+  const go = (next: number) => setIndex(((next % count) + count) % count);
+  const current = images[index];
+  if (!current) return <div className="aspect-[4/5] rounded-2xl bg-sand" />;
+
+  const arrow =
+    "absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-white";
+
+  return (
+    <section aria-label={t("pdp.gallery")} data-testid="product-gallery">
+      <div className="relative overflow-hidden rounded-2xl bg-sand">
+        <button
+          type="button"
+          className="block w-full cursor-zoom-in"
+          onClick={() => viewer.current?.showModal()}
+          aria-label={t("pdp.openViewer")}
+          data-testid="open-viewer"
+        >
+          <MediaImage
+            key={current.url}
+            src={current.url}
+            alt={current.alt}
+            width={current.width}
+            height={current.height}
+            sizes="(min-width: 1024px) 50vw, 100vw"
+            priority={index === 0}
+            className="aspect-[4/5] h-auto w-full object-cover"
+          />
+        </button>
+        <span className="pointer-events-none absolute end-3 top-3 inline-flex size-9 items-center justify-center rounded-full bg-ivory/90 text-ink">
+          <Expand className="size-4" aria-hidden="true" />
+        </span>
+        {count > 1 ? (
+          <>
+            <button type="button" className={`${arrow} start-3`} onClick={() => go(index - 1)} aria-label={t("pdp.previousImage")}>
+              <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
+            </button>
+            <button type="button" className={`${arrow} end-3`} onClick={() => go(index + 1)} aria-label={t("pdp.nextImage")}>
+              <ChevronRight className="size-5 rtl:rotate-180" aria-hidden="true" />
+            </button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <ul className="mt-3 grid grid-cols-5 gap-2 sm:grid-cols-6">
+          {images.map((image, i) => (
+            <li key={image.url}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={t("pdp.showImage", { n: i + 1 })}
+                aria-current={i === index}
+                className={`block overflow-hidden rounded-lg border-2 ${i === index ? "border-accent" : "border-transparent"}`}
+              >
+                <MediaImage
+                  src={image.url}
+                  alt=""
+                  width={image.width}
+                  height={image.height}
+                  sizes="96px"
+                  maxWidth={240}
+                  className="aspect-[4/5] h-auto w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <dialog
+        ref={viewer}
+        aria-label={t("pdp.viewer")}
+        data-testid="image-viewer"
+        className="m-0 h-dvh max-h-none w-screen max-w-none bg-ink/95 p-0 text-ivory open:flex open:flex-col"
+        onKeyDown={(event) => {
+          if (event.key === "ArrowRight") {
+            event.preventDefault();
+            go(index + (document.dir === "rtl" ? -1 : 1));
+          } else if (event.key === "ArrowLeft") {
+            event.preventDefault();
+            go(index + (document.dir === "rtl" ? 1 : -1));
+          }
+        }}
+      >
+        <div className="flex items-center justify-between p-4">
+          <p className="text-sm tracking-wider" data-testid="viewer-counter" aria-live="polite">
+            {t("pdp.counter", { n: index + 1, total: count })}
+          </p>
+          <p className="sr-only">{name}</p>
+          <button
+            type="button"
+            autoFocus
+            onClick={() => viewer.current?.close()}
+            className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+            aria-label={t("pdp.closeViewer")}
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+        <div className="relative flex flex-1 items-center justify-center overflow-hidden px-4 pb-6">
+          <MediaImage
+            key={`viewer-${current.url}`}
+            src={current.url}
+            alt={current.alt}
+            width={current.width}
+            height={current.height}
+            sizes="100vw"
+            className="max-h-full w-auto max-w-full object-contain"
+          />
+          {count > 1 ? (
+            <>
+              <button type="button" className={`${arrow} start-4`} onClick={() => go(index - 1)} aria-label={t("pdp.previousImage")}>
+                <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
+              </button>
+              <button type="button" className={`${arrow} end-4`} onClick={() => go(index + 1)} aria-label={t("pdp.nextImage")}>
+                <ChevronRight className="size-5 rtl:rotate-180" aria-hidden="true" />
+              </button>
+            </>
+          ) : null}
+        </div>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { Search, X } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { BLOG_SEARCH_DEBOUNCE_MS } from "#core/constants.ts";
+import { t } from "#core/i18n/index.ts";
+import { BlogLoadError, PostMeta } from "../components/blog-parts";
+import { MediaImage } from "../components/media-image";
+import { getServices } from "../lib/context";
+import { type BlogPostSummary, matchesBlogQuery, rootShop, siteHref } from "../lib/blog";
+import type { Route } from "./+types/blog";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const posts = await getServices(context).catalog.listBlogPosts();
+  // The cards never show the HTML, so it stays out of the page's data.
+  const summaries: BlogPostSummary[] = posts.map(({ content: _content, ...post }) => post);
+  return { posts: summaries };
+}
+
+// SPEC §2: the search filters in the browser, so a change of ?q= alone loads nothing.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = rootShop(matches);
+  return [
+    { title: t("blog.metaTitle", { shop: shop?.shopName ?? "" }) },
+    { name: "description", content: t("blog.metaDescription", { shop: shop?.shopName ?? "" }) },
+    { tagName: "link", rel: "canonical", href: siteHref(shop, "/blog") },
+  ];
+}
+
+function BlogCard({ post, featured, priority }: { post: BlogPostSummary; featured: boolean; priority: boolean }) {
+  return (
+    <article
+      data-testid="blog-card"
+      data-slug={post.slug}
+      className={`group relative flex flex-col ${featured ? "gap-6 md:col-span-2 lg:col-span-3 lg:grid lg:grid-cols-[3fr_2fr] lg:items-center lg:gap-12" : ""}`}
+    >
+      <div className="overflow-hidden rounded-2xl bg-sand">
+        <MediaImage
+          src={post.image}
+          alt=""
+          width={1600}
+          height={900}
+          sizes={featured ? "(min-width: 1024px) 60vw, 100vw" : "(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"}
+          maxWidth={featured ? 1600 : 960}
+          priority={priority}
+          className="aspect-[16/9] h-auto w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
+        />
+      </div>
+      <div className={featured ? "" : "mt-5"}>
+        <p className="eyebrow">{post.category}</p>
+        <h2 className={`mt-2 text-ink ${featured ? "text-3xl sm:text-4xl" : "text-2xl"}`}>
+          {/* The whole card follows this link; the image and text are not links of their own. */}
+          <Link
+            to={`/blog/${post.slug}`}
+            className="transition-colors group-hover:text-accent-dark after:absolute after:inset-0 after:content-['']"
+          >
+            {post.title}
+          </Link>
+        </h2>
+        <p className={`mt-3 leading-relaxed text-charcoal/80 ${featured ? "sm:text-lg" : "line-clamp-3 text-sm"}`}>
+          {post.excerpt}
+        </p>
+        <PostMeta post={post} className="mt-4" />
+      </div>
+    </article>
+  );
+}
+
+/** SPEC §2: debounced 300 ms; the text lives in ?q= (replace, so Back leaves the blog, not the search). */
+function useBlogSearch() {
+  const [params, setParams] = useSearchParams();
+  const urlQuery = params.get("q") ?? "";
+  const [text, setText] = useState(urlQuery);
+  const committed = useRef(urlQuery.trim());
+
+  const commit = useCallback(
+    (value: string) => {
+      const next = value.trim();
+      committed.current = next;
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next) updated.set("q", next);
+          else updated.delete("q");
+          return updated;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (text.trim() === committed.current) return;
+    const timer = setTimeout(() => commit(text), BLOG_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, commit]);
+
+  // The URL changed from outside the box (Back, a link to /blog): the box follows it.
+  useEffect(() => {
+    if (urlQuery.trim() === committed.current) return;
+    committed.current = urlQuery.trim();
+    setText(urlQuery);
+  }, [urlQuery]);
+
+  return { text, setText, query: urlQuery.trim(), commit };
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts } = loaderData;
+  const { text, setText, query, commit } = useBlogSearch();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const shown = posts.filter((post) => matchesBlogQuery(post, query));
+
+  const clear = () => {
+    setText("");
+    commit("");
+    input.current?.focus();
+  };
+
+  const count = query
+    ? t(shown.length === 1 ? "blog.matches.one" : "blog.matches.other", { count: shown.length, query })
+    : t(shown.length === 1 ? "blog.count.one" : "blog.count.other", { count: shown.length });
+
+  return (
+    <div className="container-page py-12 sm:py-16" data-testid="blog-page">
+      <header className="flex flex-col gap-8 border-b border-sand pb-10 lg:flex-row lg:items-end lg:justify-between">
+        <div className="max-w-2xl">
+          <p className="eyebrow">{t("blog.eyebrow")}</p>
+          <h1 className="mt-3 text-4xl text-ink sm:text-5xl">{t("blog.title")}</h1>
+          <p className="mt-4 text-lg leading-relaxed text-stone">{t("blog.intro")}</p>
+        </div>
+        {posts.length > 0 ? (
+          <form
+            role="search"
+            action="/blog"
+            method="get"
+            className="relative w-full lg:max-w-sm"
+            onSubmit={(event) => {
+              event.preventDefault();
+              commit(text);
+            }}
+          >
+            <label htmlFor={inputId} className="mb-2 block text-sm font-medium text-charcoal">
+              {t("blog.search.label")}
+            </label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute start-4 top-1/2 size-4 -translate-y-1/2 text-stone"
+                aria-hidden="true"
+              />
+              <input
+                ref={input}
+                id={inputId}
+                name="q"
+                type="search"
+                enterKeyHint="search"
+                autoComplete="off"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                placeholder={t("blog.search.placeholder")}
+                data-testid="blog-search"
+                className="h-12 w-full rounded-full border border-sand-dark bg-white/70 ps-11 pe-12 text-base text-ink placeholder:text-stone focus:border-accent focus:bg-white focus:outline-none sm:text-sm [&::-webkit-search-cancel-button]:appearance-none"
+              />
+              {text ? (
+                <button
+                  type="button"
+                  onClick={clear}
+                  aria-label={t("blog.search.clear")}
+                  className="absolute end-1.5 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-charcoal hover:bg-cream"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              ) : null}
+            </div>
+          </form>
+        ) : null}
+      </header>
+
+      {posts.length === 0 ? (
+        <section className="py-20 text-center" data-testid="blog-empty">
+          <h2 className="text-3xl text-ink">{t("blog.empty")}</h2>
+          <p className="mx-auto mt-3 max-w-md text-stone">{t("blog.emptyText")}</p>
+        </section>
+      ) : (
+        <>
+          <p role="status" className="mt-6 text-sm text-stone" data-testid="blog-count">
+            {count}
+          </p>
+          {shown.length === 0 ? (
+            <section
+              className="mt-8 rounded-3xl bg-cream px-6 py-14 text-center sm:px-12"
+              data-testid="blog-no-matches"
+            >
+              <h2 className="text-3xl text-ink">{t("blog.noMatches", { query })}</h2>
+              <p className="mx-auto mt-3 max-w-md text-stone">{t("blog.noMatchesText")}</p>
+              <button type="button" className="btn-outline mt-7" onClick={clear}>
+                {t("blog.search.clear")}
+              </button>
+            </section>
+          ) : (
+            <div className="mt-8 grid gap-x-8 gap-y-14 md:grid-cols-2 lg:grid-cols-3" data-testid="blog-list">
+              {shown.map((post, index) => (
+                <BlogCard key={post._id} post={post} featured={index === 0 && !query} priority={index === 0} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <BlogLoadError error={error} />;
+}

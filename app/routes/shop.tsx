@@ -1,0 +1,290 @@
+import { SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import {
+  CATEGORIES,
+  PRICE_SLIDER_MAX_AED,
+  PRICE_SLIDER_MIN_AED,
+  SHOP_SKELETON_COUNT,
+} from "#core/constants.ts";
+import { type MessageKey, t } from "#core/i18n/index.ts";
+import { parseShopSearchParams, SHOP_SORTS } from "#core/schemas/catalog.schema.ts";
+import { PriceSlider, type PriceRange } from "../components/price-slider";
+import { ProductCard } from "../components/product-card";
+import { ProductCardSkeleton } from "../components/skeleton";
+import { getServices } from "../lib/context";
+import type { Route } from "./+types/shop";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { catalog, shop } = getServices(context);
+  const query = parseShopSearchParams(new URL(request.url).searchParams);
+  const [{ products, total }, facets] = await Promise.all([catalog.listProducts(query), catalog.listFacets()]);
+  const limit = query.limit ?? products.length;
+  return {
+    shopName: shop.shopName,
+    products,
+    total,
+    page: query.page ?? 1,
+    pageCount: Math.max(1, Math.ceil(total / Math.max(1, limit))),
+    facets,
+  };
+}
+
+function categoryName(slug: string | null): string | undefined {
+  return CATEGORIES.find((c) => c.slug === slug)?.name;
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  const params = new URLSearchParams(location.search);
+  const category = categoryName(params.get("category")) ?? t("shop.title");
+  const page = Number(params.get("page") ?? 1);
+  return [
+    {
+      title: t("shop.metaTitle", { category, shop: loaderData?.shopName ?? "" }) + (page > 1 ? ` · ${t("shop.page", { page })}` : ""),
+    },
+    { name: "description", content: t("meta.defaultDescription") },
+  ];
+}
+
+function FilterGroup({ legend, children }: { legend: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="border-b border-sand py-5">
+      <legend className="float-start mb-3 w-full text-xs font-semibold tracking-[0.18em] text-ink uppercase">
+        {legend}
+      </legend>
+      <div className="clear-both">{children}</div>
+    </fieldset>
+  );
+}
+
+function CheckList({ name, values, selected, onToggle }: { name: string; values: string[]; selected: string[]; onToggle: (value: string) => void }) {
+  return (
+    <ul className="space-y-1">
+      {values.map((value) => (
+        <li key={value}>
+          <label className="flex min-h-9 cursor-pointer items-center gap-3 text-sm text-charcoal">
+            <input
+              type="checkbox"
+              name={name}
+              value={value}
+              checked={selected.includes(value)}
+              onChange={() => onToggle(value)}
+              className="size-4 accent-accent"
+            />
+            {value}
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { products, total, page, pageCount, facets } = loaderData;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const urlRange = (): PriceRange => ({
+    min: Math.max(PRICE_SLIDER_MIN_AED, Number(params.get("minPrice")) || PRICE_SLIDER_MIN_AED),
+    max: Math.min(PRICE_SLIDER_MAX_AED, Number(params.get("maxPrice")) || PRICE_SLIDER_MAX_AED),
+  });
+  const [range, setRange] = useState<PriceRange>(urlRange);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the slider follows the URL when it changes.
+  useEffect(() => setRange(urlRange()), [params]);
+
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/shop";
+  const category = params.get("category") ?? "all";
+  const sort = params.get("sort") ?? "newest";
+  const search = params.get("search") ?? "";
+
+  function update(change: (next: URLSearchParams) => void) {
+    const next = new URLSearchParams(params);
+    change(next);
+    next.delete("page");
+    navigate(`/shop${next.size > 0 ? `?${next}` : ""}`, { preventScrollReset: true });
+  }
+
+  const toggle = (key: string) => (value: string) =>
+    update((next) => {
+      const current = next.getAll(key);
+      next.delete(key);
+      for (const v of current.includes(value) ? current.filter((c) => c !== value) : [...current, value]) {
+        next.append(key, v);
+      }
+    });
+
+  const pageHref = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n <= 1) next.delete("page");
+    else next.set("page", String(n));
+    return `/shop${next.size > 0 ? `?${next}` : ""}`;
+  };
+
+  const heading = categoryName(category) ?? t("shop.title");
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header className="mb-8 flex flex-col gap-2">
+        <p className="eyebrow">{t("shop.title")}</p>
+        <h1 className="text-4xl text-ink sm:text-5xl">{heading}</h1>
+        <p className="text-sm text-stone" data-testid="shop-count">
+          {search ? `${t("shop.searchResults", { search })} · ` : ""}
+          {total === 1 ? t("shop.countOne") : t("shop.count", { count: total })}
+        </p>
+      </header>
+
+      <div className="mb-6 flex items-center justify-between gap-3">
+        <button
+          type="button"
+          className="btn-outline lg:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+          data-testid="filters-toggle"
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          {filtersOpen ? t("shop.hideFilters") : t("shop.showFilters")}
+        </button>
+        <label className="ms-auto flex items-center gap-3 text-sm text-charcoal">
+          <span>{t("shop.sort")}</span>
+          <select
+            value={sort}
+            onChange={(event) => update((next) => next.set("sort", event.target.value))}
+            className="h-11 rounded-full border border-sand-dark bg-white/70 ps-4 pe-8 text-sm"
+            data-testid="sort-select"
+          >
+            {SHOP_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {t(`shop.sort.${value}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
+        <aside id={filtersId} className={`${filtersOpen ? "block" : "hidden"} lg:block`} aria-label={t("shop.filters")}>
+          {/* Without JavaScript the filters still work as a plain GET form. */}
+          <Form method="get" action="/shop" data-testid="shop-filters" onSubmit={(e) => e.preventDefault()}>
+            <div className="flex items-center justify-between border-b border-sand pb-3">
+              <h2 className="font-sans text-sm font-semibold tracking-[0.18em] text-ink uppercase">{t("shop.filters")}</h2>
+              <Link to="/shop" className="text-sm text-accent-dark underline-offset-4 hover:underline" preventScrollReset>
+                {t("shop.clearFilters")}
+              </Link>
+            </div>
+            {search ? <input type="hidden" name="search" value={search} /> : null}
+            <FilterGroup legend={t("shop.category")}>
+              <ul className="space-y-1">
+                {[{ slug: "all", name: t("shop.all") }, ...CATEGORIES.filter((c) => c.slug !== "designer-jalabiya")].map((c) => (
+                  <li key={c.slug}>
+                    <label className="flex min-h-9 cursor-pointer items-center gap-3 text-sm text-charcoal">
+                      <input
+                        type="radio"
+                        name="category"
+                        value={c.slug}
+                        checked={category === c.slug}
+                        onChange={() =>
+                          update((next) => (c.slug === "all" ? next.delete("category") : next.set("category", c.slug)))
+                        }
+                        className="size-4 accent-accent"
+                      />
+                      {c.name}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </FilterGroup>
+            <FilterGroup legend={t("shop.price")}>
+              <PriceSlider
+                value={range}
+                onChange={setRange}
+                onCommit={(committed) =>
+                  update((next) => {
+                    next.set("minPrice", String(committed.min));
+                    next.set("maxPrice", String(committed.max));
+                  })
+                }
+              />
+            </FilterGroup>
+            <FilterGroup legend={t("shop.color")}>
+              <CheckList name="color" values={facets.colors} selected={params.getAll("color")} onToggle={toggle("color")} />
+            </FilterGroup>
+            <FilterGroup legend={t("shop.fabric")}>
+              <CheckList name="fabric" values={facets.fabrics} selected={params.getAll("fabric")} onToggle={toggle("fabric")} />
+            </FilterGroup>
+            <FilterGroup legend={t("shop.type")}>
+              <CheckList name="type" values={facets.types} selected={params.getAll("type")} onToggle={toggle("type")} />
+            </FilterGroup>
+            <noscript>
+              <button type="submit" className="btn-primary mt-5 w-full">
+                {t("shop.applyFilters")}
+              </button>
+            </noscript>
+            <button type="button" onClick={() => setFiltersOpen(false)} className="btn-primary mt-5 w-full lg:hidden">
+              <X className="size-4" aria-hidden="true" />
+              {t("shop.hideFilters")}
+            </button>
+          </Form>
+        </aside>
+
+        <section aria-label={heading} aria-busy={loading}>
+          {loading ? (
+            <div className="grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3" data-testid="shop-skeletons">
+              <span className="sr-only" role="status">
+                {t("shop.loading")}
+              </span>
+              {Array.from({ length: SHOP_SKELETON_COUNT }, (_, i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : products.length === 0 ? (
+            <div className="rounded-2xl bg-cream px-6 py-16 text-center" data-testid="shop-empty">
+              <p className="font-display text-3xl text-ink">{t("shop.empty")}</p>
+              <p className="mt-2 text-stone">{t("shop.emptyHint")}</p>
+              <Link to="/shop" className="btn-outline mt-6">
+                {t("shop.clearFilters")}
+              </Link>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3" data-testid="shop-grid">
+              {products.map((product, i) => (
+                <ProductCard key={product._id} product={product} priority={i < 2} />
+              ))}
+            </div>
+          )}
+
+          {pageCount > 1 ? (
+            <nav aria-label={t("shop.pagination")} className="mt-12 flex flex-wrap items-center justify-center gap-2" data-testid="pagination">
+              {page > 1 ? (
+                <Link to={pageHref(page - 1)} rel="prev" className="btn-outline">
+                  {t("shop.previous")}
+                </Link>
+              ) : null}
+              {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
+                <Link
+                  key={n}
+                  to={pageHref(n)}
+                  aria-current={n === page ? "page" : undefined}
+                  aria-label={t("shop.page", { page: n })}
+                  className={`inline-flex size-11 items-center justify-center rounded-full text-sm ${
+                    n === page ? "bg-ink text-ivory" : "text-charcoal hover:bg-cream"
+                  }`}
+                >
+                  {n}
+                </Link>
+              ))}
+              {page < pageCount ? (
+                <Link to={pageHref(page + 1)} rel="next" className="btn-outline">
+                  {t("shop.next")}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
