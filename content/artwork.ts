@@ -61,6 +61,11 @@ function num(x: number): string {
   return Object.is(r, -0) ? "0" : String(r);
 }
 
+/** An opacity or fraction with two decimals. */
+function op2(x: number): string {
+  return String(Math.round(x * 100) / 100);
+}
+
 /** Tagged template for path data and transforms: every interpolated number is rounded. */
 function d(strings: TemplateStringsArray, ...values: number[]): string {
   let out = strings[0]!;
@@ -139,7 +144,7 @@ const shiftPts = (pts: Pt[], dx: number, dy: number): Pt[] => pts.map((p) => [p[
 const mirrorPts = (pts: Pt[], axis = 600): Pt[] => pts.map((p) => [2 * axis - p[0], p[1]] as const).reverse();
 
 function polyline(pts: readonly Pt[]): string {
-  return pts.map((p, i) => `${i ? "L" : "M"}${num(p[0])} ${num(p[1])}`).join("");
+  return pts.map((p, i) => `${i ? "L" : "M"}${Math.round(p[0])} ${Math.round(p[1])}`).join("");
 }
 
 /** Unit normals (left-hand of the travel direction: for a left-to-right line they point down). */
@@ -353,6 +358,14 @@ interface Band {
   style?: BandStyle;
 }
 
+/** A motif placed without its own colour (it inherits from the enclosing group). Keeps the SVG compact. */
+function placeMotif(c: Ctx, motif: string, x: number, y: number, angle: number, scale: number): string {
+  const a = Math.round(angle * 10) / 10;
+  const rot = a === 0 ? "" : ` rotate(${num(a)})`;
+  const sc = Math.abs(scale - 1) < 0.005 ? "" : ` scale(${op2(scale)})`;
+  return `<use href="#${c.p}${motif}" transform="translate(${Math.round(x)} ${Math.round(y)})${rot}${sc}"/>`;
+}
+
 function bandSvg(c: Ctx, b: Band): string {
   const col = b.color ?? c.accent;
   const st = b.style ?? bandStyle(c.pattern);
@@ -375,13 +388,10 @@ function bandSvg(c: Ctx, b: Band): string {
     `<path d="${polyline(pts)}" fill="none" stroke="${col}" stroke-width="2.4" stroke-linecap="round" stroke-dasharray="0 7" opacity=".85"/>`;
   s += dots(offsetPts(b.pts, -b.h / 2 + 5));
   if (!st.scallop) s += dots(offsetPts(b.pts, b.h / 2 - 5));
-  for (const m of along(b.pts, st.spacing)) {
-    s += use(c, st.motif, d`translate(${m.x} ${m.y}) rotate(${m.a + st.rotate}) scale(${st.scale})`, col);
-  }
-  if (st.scallop) {
-    for (const m of along(dn, 20)) s += use(c, "mc", d`translate(${m.x} ${m.y}) rotate(${m.a})`, col);
-  }
-  return s;
+  s += `<g fill="${col}" stroke="${col}">`;
+  for (const m of along(b.pts, st.spacing)) s += placeMotif(c, st.motif, m.x, m.y, m.a + st.rotate, st.scale);
+  if (st.scallop) for (const m of along(dn, 20)) s += placeMotif(c, "mc", m.x, m.y, m.a, 1);
+  return `${s}</g>`;
 }
 
 interface Fold {
@@ -394,12 +404,26 @@ interface Fold {
   bow?: number;
 }
 
-function foldSvg(c: Ctx, f: Fold, strength = 1): string {
-  const mx = (f.x0 + f.x1) / 2 + (f.bow ?? 0);
+function foldSvg(c: Ctx, f: Fold): string {
+  const bow = f.bow ?? 0;
+  const mx = (f.x0 + f.x1) / 2 + bow;
   const my = (f.y0 + f.y1) / 2;
   const path = d`M${f.x0} ${f.y0}Q${mx - f.w / 2} ${my} ${f.x1 - f.w / 2} ${f.y1}L${f.x1 + f.w / 2} ${f.y1}Q${mx + f.w / 2} ${my} ${f.x0} ${f.y0}Z`;
-  const op = f.light ? (c.dark ? 0.16 : 0.2) * strength : (c.dark ? 0.5 : 0.2) * strength;
-  return `<path d="${path}" fill="${f.light ? "#fffaf0" : "#0d0906"}" opacity="${num(op * 100) / 100}"/>`;
+  // A gradient across the fold (perpendicular to its axis) softens both edges without a blur filter.
+  const ax = f.x1 - f.x0;
+  const ay = f.y1 - f.y0;
+  const len = Math.hypot(ax, ay) || 1;
+  const nx = -ay / len;
+  const ny = ax / len;
+  const cx = (f.x0 + f.x1) / 2 + bow / 2;
+  const cy = my;
+  const half = f.w * 0.75 + Math.abs(bow) * 0.25;
+  const id = uid(c, "f");
+  return (
+    `<linearGradient id="${id}" href="#${c.p}${f.light ? "fl" : "fd"}" gradientUnits="userSpaceOnUse" ` +
+    d`x1="${cx - nx * half}" y1="${cy - ny * half}" x2="${cx + nx * half}" y2="${cy + ny * half}"/>` +
+    `<path d="${path}" fill="url(#${id})"/>`
+  );
 }
 
 /** Folds that fan out from a line near the waist to the hem. */
@@ -451,7 +475,7 @@ interface Panel {
 function panelSvg(c: Ctx, pn: Panel): string {
   const clip = uid(c, "k");
   const fill = pn.fill ?? c.base;
-  const attrs = `${pn.transform ? ` transform="${pn.transform}"` : ""}${pn.opacity !== undefined ? ` opacity="${num(pn.opacity * 100) / 100}"` : ""}`;
+  const attrs = `${pn.transform ? ` transform="${pn.transform}"` : ""}${pn.opacity !== undefined ? ` opacity="${op2(pn.opacity)}"` : ""}`;
   let s = `<g${attrs}><clipPath id="${clip}"><path d="${pn.d}"/></clipPath>`;
   s += `<path d="${pn.d}" fill="${fill}"/>`;
   const patId = pn.patternId ?? (c.pattern !== "plain" ? `${c.p}pat` : "");
@@ -459,7 +483,8 @@ function panelSvg(c: Ctx, pn: Panel): string {
   s += `<g clip-path="url(#${clip})">`;
   for (const b of pn.bands ?? []) s += bandSvg(c, b);
   if (pn.folds?.length) {
-    s += `<g filter="url(#${c.p}blur)">${pn.folds.map((f) => foldSvg(c, f, pn.foldStrength)).join("")}</g>`;
+    const strength = Math.min(1, pn.foldStrength ?? 1);
+    s += `<g${strength < 1 ? ` opacity="${op2(strength)}"` : ""}>${pn.folds.map((f) => foldSvg(c, f)).join("")}</g>`;
   }
   const shade = pn.shade ?? "h";
   if (shade === "h")
@@ -483,7 +508,46 @@ const PATTERN_OPACITY: Record<Pattern, number> = {
   lace: 1,
 };
 
-/** Gradients, blur filter, motifs and the all-over pattern for one garment. */
+function foldGradient(id: string, color: string, opacity: number): string {
+  return (
+    `<linearGradient id="${id}"><stop offset="0" stop-color="${color}" stop-opacity="0"/>` +
+    `<stop offset=".5" stop-color="${color}" stop-opacity="${op2(opacity)}"/>` +
+    `<stop offset="1" stop-color="${color}" stop-opacity="0"/></linearGradient>`
+  );
+}
+
+/** A soft pool of colour or shadow (a radial gradient instead of a costly blur). */
+function glow(
+  id: string,
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  color: string,
+  opacity: number,
+): string {
+  return (
+    `<radialGradient id="${id}"><stop offset="0" stop-color="${color}" stop-opacity="${op2(opacity)}"/>` +
+    `<stop offset=".55" stop-color="${color}" stop-opacity="${op2(opacity * 0.45)}"/>` +
+    `<stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>` +
+    `<ellipse cx="${num(cx)}" cy="${num(cy)}" rx="${num(rx)}" ry="${num(ry)}" fill="url(#${id})"/>`
+  );
+}
+
+/** A soft drop shadow for flat-lays: the silhouette drawn with widening, fading strokes. */
+function softShadow(id: string, shapes: string, dx: number, dy: number): string {
+  const u = (attrs: string) => `<use href="#${id}" ${attrs}/>`;
+  return (
+    `<defs><g id="${id}">${shapes}</g></defs><g transform="translate(${dx} ${dy})" stroke="#2a1d12" stroke-linejoin="round">` +
+    u(`fill="none" stroke-width="34" stroke-opacity=".035"`) +
+    u(`fill="none" stroke-width="20" stroke-opacity=".045"`) +
+    u(`fill="none" stroke-width="8" stroke-opacity=".06"`) +
+    u(`fill="#2a1d12" fill-opacity=".1" stroke="none"`) +
+    `</g>`
+  );
+}
+
+/** Gradients, motifs and the all-over pattern for one garment. */
 function garmentDefs(c: Ctx, patScale: number, patRotate: number): string {
   const tile = patternTile(c, c.pattern, c.accent);
   const edge = c.dark ? 0.34 : 0.2;
@@ -492,15 +556,15 @@ function garmentDefs(c: Ctx, patScale: number, patRotate: number): string {
     motifDefs(c.p) +
     (tile.body
       ? `<pattern id="${c.p}pat" patternUnits="userSpaceOnUse" width="${tile.size}" height="${tile.size}" ` +
-        `patternTransform="rotate(${num(patRotate)}) scale(${num(patScale * 100) / 100})">` +
+        `patternTransform="rotate(${num(patRotate)}) scale(${op2(patScale)})">` +
         `<g opacity="${PATTERN_OPACITY[c.pattern]}">${tile.body}</g></pattern>`
       : "") +
     `<linearGradient id="${c.p}sh" x1="0" x2="1" y1="0" y2="0">` +
     `<stop offset="0" stop-color="#120c08" stop-opacity="${edge}"/>` +
-    `<stop offset=".22" stop-color="#120c08" stop-opacity="${num(edge * 20) / 100}"/>` +
+    `<stop offset=".22" stop-color="#120c08" stop-opacity="${op2(edge * 0.2)}"/>` +
     `<stop offset=".46" stop-color="#fff8ee" stop-opacity="${glow}"/>` +
-    `<stop offset=".78" stop-color="#120c08" stop-opacity="${num(edge * 25) / 100}"/>` +
-    `<stop offset="1" stop-color="#120c08" stop-opacity="${num(edge * 110) / 100}"/></linearGradient>` +
+    `<stop offset=".78" stop-color="#120c08" stop-opacity="${op2(edge * 0.25)}"/>` +
+    `<stop offset="1" stop-color="#120c08" stop-opacity="${op2(edge * 1.1)}"/></linearGradient>` +
     `<linearGradient id="${c.p}sv" x1="0" x2="0" y1="0" y2="1">` +
     `<stop offset="0" stop-color="#fff8ee" stop-opacity="${c.dark ? 0.08 : 0.1}"/>` +
     `<stop offset=".5" stop-color="#fff8ee" stop-opacity="0"/>` +
@@ -513,10 +577,8 @@ function garmentDefs(c: Ctx, patScale: number, patRotate: number): string {
     `<radialGradient id="${c.p}hl" cx=".36" cy=".18" r=".7">` +
     `<stop offset="0" stop-color="#fffaf2" stop-opacity="${c.dark ? 0.1 : 0.14}"/>` +
     `<stop offset="1" stop-color="#fffaf2" stop-opacity="0"/></radialGradient>` +
-    `<filter id="${c.p}blur" filterUnits="userSpaceOnUse" x="-400" y="-400" width="2000" height="2300">` +
-    `<feGaussianBlur stdDeviation="7"/></filter>` +
-    `<filter id="${c.p}soft" filterUnits="userSpaceOnUse" x="-400" y="-400" width="2000" height="2300">` +
-    `<feGaussianBlur stdDeviation="16"/></filter>`
+    foldGradient(`${c.p}fd`, "#0d0906", c.dark ? 0.55 : 0.24) +
+    foldGradient(`${c.p}fl`, "#fffaf0", c.dark ? 0.17 : 0.22)
   );
 }
 
@@ -629,7 +691,12 @@ function abaya(c: Ctx, view: View): Garment {
 }
 
 /** The kaftan/jalabiya neckline: an embroidered V yoke around a keyhole opening with a centre column. */
-function yokeEmbroidery(c: Ctx, emb: BandStyle, back: boolean, hemY: number): { bands: Band[]; lines: string } {
+function yokeEmbroidery(
+  c: Ctx,
+  emb: BandStyle,
+  back: boolean,
+  hemY: number,
+): { bands: Band[]; lines: string } {
   const bands: Band[] = [];
   let lines = "";
   if (!back) {
@@ -656,7 +723,14 @@ function yokeEmbroidery(c: Ctx, emb: BandStyle, back: boolean, hemY: number): { 
   return { bands, lines };
 }
 
-const DEFAULT_EMBROIDERY: BandStyle = { motif: "mv", spacing: 40, scale: 1, rotate: 0, ground: true, scallop: false };
+const DEFAULT_EMBROIDERY: BandStyle = {
+  motif: "mv",
+  spacing: 40,
+  scale: 1,
+  rotate: 0,
+  ground: true,
+  scallop: false,
+};
 
 /** Kaftan: one piece, batwing sleeves that fall in soft drapes from the shoulders. */
 function kaftan(c: Ctx, view: View): Garment {
@@ -666,10 +740,10 @@ function kaftan(c: Ctx, view: View): Garment {
   const hemHalf = range(c.rng, 214, 244);
   const hemY = 1378;
   const Sh: Pt = flat ? [470, 240] : [474, 256];
-  const O: Pt = flat ? [150 - w * 0.5, 300] : [250 - w, 384];
-  const Sb: Pt = flat ? [150 - w * 0.5, 660] : [206 - w, 850];
-  const SS: Pt = flat ? [446, 700] : [446, 930];
-  const sag: Pt = flat ? [0, 40] : [0, 70];
+  const O: Pt = flat ? [150 - w * 0.5, 300] : [262 - w, 404];
+  const Sb: Pt = flat ? [150 - w * 0.5, 660] : [222 - w, 790];
+  const SS: Pt = flat ? [446, 700] : [448, 880];
+  const sag: Pt = flat ? [0, 40] : [0, 60];
   const H: Pt = [600 - hemHalf, hemY];
   const x = (v: number) => 1200 - v;
   const c1: Pt = [Sb[0] + 70, Sb[1] + sag[1]];
@@ -700,8 +774,24 @@ function kaftan(c: Ctx, view: View): Garment {
     const b = m ? 1 : -1;
     // Drapes falling from the shoulder to the dips of the sleeve hem.
     folds.push({ x0: fx(476), y0: 262, x1: fx(Sb[0] + 30), y1: Sb[1] + 10, w: 24, light: true, bow: b * 30 });
-    folds.push({ x0: fx(490), y0: 270, x1: fx(Sb[0] + 120), y1: Sb[1] + 50, w: 36, light: false, bow: b * 26 });
-    folds.push({ x0: fx(510), y0: 290, x1: fx(Sb[0] + 200), y1: Sb[1] + 70, w: 22, light: true, bow: b * 10 });
+    folds.push({
+      x0: fx(490),
+      y0: 270,
+      x1: fx(Sb[0] + 120),
+      y1: Sb[1] + 50,
+      w: 36,
+      light: false,
+      bow: b * 26,
+    });
+    folds.push({
+      x0: fx(510),
+      y0: 290,
+      x1: fx(Sb[0] + 200),
+      y1: Sb[1] + 70,
+      w: 22,
+      light: true,
+      bow: b * 10,
+    });
     folds.push({ x0: fx(530), y0: 320, x1: fx(SS[0] - 40), y1: SS[1] + 30, w: 30, light: false, bow: 0 });
     folds.push({ x0: fx(SS[0] + 10), y0: SS[1] - 40, x1: fx(H[0] + 30), y1: hemY + 30, w: 30, light: false });
   }
@@ -776,7 +866,12 @@ function jalabiya(c: Ctx, view: View): Garment {
   return {
     under: back ? "" : innerBackNeck(c, 44, 218, 40),
     panels: [
-      { d: body, folds, bands: [{ pts: shiftPts(hemCurve, 0, -40), h: 46, style: emb }, ...yoke.bands], lines: yoke.lines },
+      {
+        d: body,
+        folds,
+        bands: [{ pts: shiftPts(hemCurve, 0, -40), h: 46, style: emb }, ...yoke.bands],
+        lines: yoke.lines,
+      },
       sleevePanel(false),
       sleevePanel(true),
     ],
@@ -1034,15 +1129,22 @@ function foldedPiece(
   );
 }
 
-function fabricStack(c: Ctx, cx: number, floorY: number, scale: number, withCascade: boolean, cascadeTo = floorY): string {
+function fabricStack(
+  c: Ctx,
+  cx: number,
+  floorY: number,
+  scale: number,
+  withCascade: boolean,
+  cascadeTo = floorY,
+): string {
   const col = fabricColours(c);
   const s = scale;
   let out = "";
   let y = floorY;
   const pieces = [
-    { w: 760, thick: 116, depth: 170, fill: col.trouser, patterned: false, patternId: undefined },
-    { w: 700, thick: 104, depth: 150, fill: col.shirt, patterned: true, patternId: undefined },
-    { w: 620, thick: 74, depth: 136, fill: col.dupatta, patterned: true, patternId: `${c.p}dp` },
+    { w: 760, thick: 116, depth: 112, fill: col.trouser, patterned: false, patternId: undefined },
+    { w: 700, thick: 104, depth: 100, fill: col.shirt, patterned: true, patternId: undefined },
+    { w: 620, thick: 74, depth: 90, fill: col.dupatta, patterned: true, patternId: `${c.p}dp` },
   ];
   for (const [i, pc] of pieces.entries()) {
     out += foldedPiece(
@@ -1060,15 +1162,23 @@ function fabricStack(c: Ctx, cx: number, floorY: number, scale: number, withCasc
   }
   if (withCascade) {
     // The dupatta's end falls softly over the front of the stack, finished with a border and tassels.
-    const topY = floorY - (116 + 104 + 74) * s - (170 + 150) * s * 0.42;
+    const topY = floorY - (116 + 104 + 74) * s - (112 + 100) * s * 0.42;
     const x0 = cx + 130 * s;
     const end = cascadeTo;
     const casc =
       d`M${x0} ${topY}C${x0 + 10 * s} ${topY + 200 * s} ${x0 - 30 * s} ${end - 200 * s} ${x0 - 10 * s} ${end + 4}` +
       d`Q${x0 + 90 * s} ${end + 18} ${x0 + 190 * s} ${end}C${x0 + 200 * s} ${end - 200 * s} ${x0 + 160 * s} ${topY + 160 * s} ${x0 + 170 * s} ${topY - 2}Z`;
-    const hem = quad([x0 - 20 * s, end - 24 * s], [x0 + 90 * s, end - 8 * s], [x0 + 200 * s, end - 26 * s], 10);
+    const hem = quad(
+      [x0 - 20 * s, end - 24 * s],
+      [x0 + 90 * s, end - 8 * s],
+      [x0 + 200 * s, end - 26 * s],
+      10,
+    );
     let fringe = "";
-    for (const m of along(quad([x0 - 10 * s, end + 4], [x0 + 90 * s, end + 18], [x0 + 190 * s, end], 10), 9 * s)) {
+    for (const m of along(
+      quad([x0 - 10 * s, end + 4], [x0 + 90 * s, end + 18], [x0 + 190 * s, end], 10),
+      9 * s,
+    )) {
       fringe += d`M${m.x} ${m.y - 2}l1 ${16 * s}`;
     }
     out += panelSvg(c, {
@@ -1278,10 +1388,8 @@ function vignette(p: string, w: number, h: number): string {
 
 function floorShadow(p: string, cx: number, y: number, half: number): string {
   return (
-    `<defs><filter id="${p}fs" x="-50%" y="-300%" width="200%" height="700%"><feGaussianBlur stdDeviation="14"/></filter>` +
-    `<filter id="${p}fs2" x="-50%" y="-300%" width="200%" height="700%"><feGaussianBlur stdDeviation="5"/></filter></defs>` +
-    `<ellipse cx="${num(cx)}" cy="${num(y)}" rx="${num(half + 90)}" ry="34" fill="#3b2a1c" opacity=".14" filter="url(#${p}fs)"/>` +
-    `<ellipse cx="${num(cx)}" cy="${num(y + 2)}" rx="${num(half - 10)}" ry="9" fill="#2a1d12" opacity=".2" filter="url(#${p}fs2)"/>`
+    glow(`${p}fs`, cx, y, half + 110, 40, "#3b2a1c", 0.2) +
+    glow(`${p}fs2`, cx, y + 2, half, 12, "#2a1d12", 0.22)
   );
 }
 
@@ -1307,9 +1415,9 @@ function sewingProps(p: string, x: number, y: number, rot: number, thread: strin
   return (
     `<defs><linearGradient id="${p}sp" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity=".35"/>` +
     `<stop offset=".5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".25"/></linearGradient>` +
-    `<filter id="${p}ps" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="5"/></filter></defs>` +
+    `</defs>` +
     `<g transform="translate(${num(x)} ${num(y)}) rotate(${num(rot)})">` +
-    `<rect x="-56" y="-24" width="112" height="64" rx="12" fill="#2a1d12" opacity=".18" filter="url(#${p}ps)"/>` +
+    glow(`${p}ps`, 0, 8, 70, 42, "#2a1d12", 0.22) +
     `<rect x="-40" y="-22" width="80" height="44" fill="${th}"/>${wraps}` +
     `<rect x="-40" y="-22" width="80" height="44" fill="url(#${p}sp)"/>` +
     `<rect x="-52" y="-30" width="14" height="60" rx="4" fill="#c9a87e"/><rect x="38" y="-30" width="14" height="60" rx="4" fill="#c09c70"/>` +
@@ -1413,8 +1521,8 @@ export function renderProductSvg(spec: ArtworkSpec): string {
       H,
       flatBackground(p, bgRng, c.base, W, H) +
         `<defs>${defs}</defs>` +
-        `<g transform="${tr}"><g transform="translate(10 18)" fill="#2a1d12" opacity=".22" filter="url(#${p}soft)">${shadow}</g>${art}</g>` +
-        sewingProps(`${p}x`, corner ? 1010 : 150, 1310, corner ? -18 : 12, c.accent) +
+        `<g transform="${tr}">${softShadow(`${p}sd`, shadow, 8, 14)}${art}</g>` +
+        sewingProps(`${p}x`, corner ? 1020 : 160, 1250, corner ? -18 : 12, c.accent) +
         vignette(p, W, H),
     );
   }
@@ -1436,7 +1544,7 @@ export function renderProductSvg(spec: ArtworkSpec): string {
   return svgDoc(
     W,
     H,
-    studioBackground(p, bgRng, c.base, W, H, 1330) + `<defs>${defs}</defs>${art}` + vignette(p, W, H),
+    `${studioBackground(p, bgRng, c.base, W, H, 1330)}<defs>${defs}</defs>${art}${vignette(p, W, H)}`,
   );
 }
 
@@ -1451,8 +1559,8 @@ function renderFabricSvg(c: Ctx, view: View, bgRng: Rng): string {
       H,
       flatBackground(p, bgRng, c.base, W, H) +
         defs +
-        `<g transform="translate(10 18)" fill="#2a1d12" opacity=".22" filter="url(#${p}soft)">${shadow}</g>${art}` +
-        sewingProps(`${p}x`, 1000, 1330, -14, c.accent) +
+        `${softShadow(`${p}sd`, shadow, 8, 14)}${art}` +
+        sewingProps(`${p}x`, 1040, 1270, -14, c.accent) +
         vignette(p, W, H),
     );
   }
@@ -1474,7 +1582,10 @@ function renderFabricSvg(c: Ctx, view: View, bgRng: Rng): string {
     return svgDoc(
       W,
       H,
-      bg + defs + `<g transform="${d`translate(600 750) scale(2.3) translate(${-fx} -1130)`}">${fabricDrape(c)}</g>` + vignette(p, W, H),
+      bg +
+        defs +
+        `<g transform="${d`translate(600 750) scale(2.3) translate(${-fx} -1130)`}">${fabricDrape(c)}</g>` +
+        vignette(p, W, H),
     );
   }
   // The three pieces folded and stacked on a stone plinth, the dupatta's end falling over the front.
@@ -1487,7 +1598,11 @@ function renderFabricSvg(c: Ctx, view: View, bgRng: Rng): string {
     `<rect x="210" y="1030" width="780" height="362" fill="url(#${p}pl)"/>` +
     `<path d="M210 1030H990" stroke="#fffaf0" stroke-opacity=".6" stroke-width="2"/>`;
   const arch = `<path d="M290 980V560C290 350 430 220 600 220S910 350 910 560V980Z" fill="#fffaf3" opacity=".38"/>`;
-  return svgDoc(W, H, bg + defs + arch + plinth + fabricStack(c, 600, 1008, 0.98, true, 1260) + vignette(p, W, H));
+  return svgDoc(
+    W,
+    H,
+    bg + defs + arch + plinth + fabricStack(c, 600, 1008, 0.98, true, 1260) + vignette(p, W, H),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1511,7 +1626,7 @@ function blogBackground(p: string, light: string, w: number, h: number): string 
     `<stop offset="1" stop-color="${tone(l, -0.05)}"/></linearGradient>` +
     `<radialGradient id="${p}vig" cx=".5" cy=".5" r=".8"><stop offset=".6" stop-color="#3a2a1c" stop-opacity="0"/>` +
     `<stop offset="1" stop-color="#3a2a1c" stop-opacity=".12"/></radialGradient>` +
-    `<filter id="${p}bs" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="18"/></filter></defs>` +
+    `</defs>` +
     `<rect width="${w}" height="${h}" fill="url(#${p}bg)"/>`
   );
 }
@@ -1522,7 +1637,9 @@ export function renderBlogSvg(spec: BlogArtworkSpec): string {
   const p = idPrefix("b", spec.seed);
   const rng = prng(spec.seed);
   let s = blogBackground(p, c2, W, H);
-  const soft = `filter="url(#${p}bs)"`;
+  let glows = 0;
+  const soft = (cx: number, cy: number, rx: number, ry: number, color: string, opacity: number) =>
+    glow(`${p}gl${glows++}`, cx, cy, rx, ry, color, opacity);
   const garment = (
     tag: string,
     kind: Kind,
@@ -1556,7 +1673,7 @@ export function renderBlogSvg(spec: BlogArtworkSpec): string {
     case "fabric": {
       const c = makeCtx(`${p}f`, c0, c1, pick(rng, ["paisley", "floral", "embroidery"] as const), spec.seed);
       const defs = garmentDefs(c, 1, 0) + dupattaPatternDef(c);
-      s += `<ellipse cx="1060" cy="812" rx="440" ry="40" fill="#3b2a1c" opacity=".12" ${soft}/>`;
+      s += soft(1060, 812, 460, 46, "#3b2a1c", 0.16);
       s += `<defs>${defs}</defs><g transform="translate(1060 816) scale(.72) translate(-600 -1392)">${fabricStack(c, 600, 1392, 1, true)}</g>`;
       // Fanned swatches on the left.
       const sw = [c0, c1, c2, tone(c0, 0.35), tone(c1, -0.2)];
@@ -1572,7 +1689,7 @@ export function renderBlogSvg(spec: BlogArtworkSpec): string {
       break;
     }
     case "needle": {
-      s += `<circle cx="1100" cy="400" r="300" fill="${c1}" opacity=".14" ${soft}/>`;
+      s += soft(1100, 400, 340, 340, c1, 0.2);
       // Tape measure ribbon across the foreground.
       const tape = cubic([60, 720], [480, 600], [820, 860], [1540, 660], 60);
       const top = offsetPts(tape, -24);
@@ -1618,7 +1735,7 @@ export function renderBlogSvg(spec: BlogArtworkSpec): string {
       s += `<rect width="${W}" height="${H}" fill="${c0}"/>`;
       s += `<defs><linearGradient id="${p}sky" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity=".25"/><stop offset="1" stop-color="#fff" stop-opacity=".06"/></linearGradient></defs>`;
       s += `<rect width="${W}" height="${H}" fill="url(#${p}sky)"/>`;
-      s += `<circle cx="1220" cy="280" r="220" fill="${c1}" opacity=".18" ${soft}/>`;
+      s += soft(1220, 280, 260, 260, c1, 0.26);
       s += `<path d="M1270 150A150 150 0 1 0 1270 410A120 120 0 1 1 1270 150Z" fill="${mix(c1, "#fff6e0", 0.45)}"/>`;
       for (let i = 0; i < 18; i++) {
         const x = range(rng, 60, 1540);
@@ -1633,7 +1750,7 @@ export function renderBlogSvg(spec: BlogArtworkSpec): string {
         [1040, 200, 0.85],
       ] as const) {
         s += `<path d="M${x} 0V${len}" stroke="${c1}" stroke-width="1.6" opacity=".8"/>`;
-        s += `<g transform="translate(${x} ${len}) scale(${sc})"><circle cy="66" r="30" fill="#fff3d6" opacity=".35" ${soft}/>`;
+        s += `<g transform="translate(${x} ${len}) scale(${sc})">${soft(0, 66, 46, 46, "#fff3d6", 0.45)}`;
         s += `<path d="M-6 -8H6L8 0H-8Z" fill="${c1}"/><path d="M-14 0H14L24 30L18 96L0 112L-18 96L-24 30Z" fill="${c1}"/>`;
         s += `<path d="M-10 34H10L13 88L0 98L-13 88Z" fill="#fff3d6" opacity=".85"/><path d="M0 34V98M-12 60H12" stroke="${c1}" stroke-width="1.4"/></g>`;
       }
@@ -1650,7 +1767,7 @@ export function renderBlogSvg(spec: BlogArtworkSpec): string {
       // care: a hanger with a draped scarf, water drops, and a neat stack of folded garments.
       const colors = [c0, c1, tone(c2, -0.18), tone(c0, 0.4)];
       s += `<defs><linearGradient id="${p}rd" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity=".3"/><stop offset=".5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".25"/></linearGradient></defs>`;
-      s += `<ellipse cx="1110" cy="800" rx="360" ry="24" fill="#3b2a1c" opacity=".14" ${soft}/>`;
+      s += soft(1110, 800, 380, 30, "#3b2a1c", 0.18);
       let y = 800;
       colors.forEach((col, i) => {
         const w = 600 - i * 44;
@@ -1663,8 +1780,14 @@ export function renderBlogSvg(spec: BlogArtworkSpec): string {
       });
       s += `<path d="M140 110H760" stroke="${tone(c2, -0.4)}" stroke-width="6" stroke-linecap="round"/>`;
       s += `<path d="M450 110C430 120 432 146 450 150C466 154 470 168 462 180L462 200L230 330H694L462 200" fill="none" stroke="${tone(c0, -0.1)}" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>`;
-      s += `<path d="M300 320C300 420 290 520 300 600L380 620C370 520 380 420 380 326Z" fill="${c1}" opacity=".9"/>`;
-      s += `<path d="M380 326C430 330 480 330 540 326C540 450 530 560 540 660L460 680C450 560 460 440 380 326Z" fill="${tone(c1, -0.12)}" opacity=".9"/>`;
+      // A scarf folded over the hanger's bar: the back layer, then the front layer with a fringe.
+      s += `<path d="M392 330H476C482 420 486 510 476 590L410 606C404 510 400 420 392 330Z" fill="${tone(c1, -0.18)}"/>`;
+      s += `<path d="M300 330H404C408 430 400 540 412 646L318 630C306 524 304 424 300 330Z" fill="${c1}"/>`;
+      s += `<path d="M300 330H404C408 430 400 540 412 646L318 630C306 524 304 424 300 330Z" fill="url(#${p}sc)"/>`;
+      s += `<defs><linearGradient id="${p}sc" x1="0" x2="1"><stop offset="0" stop-color="#000" stop-opacity=".12"/><stop offset=".5" stop-color="#fff" stop-opacity=".16"/><stop offset="1" stop-color="#000" stop-opacity=".14"/></linearGradient></defs>`;
+      let fringe = "";
+      for (let i = 0; i <= 12; i++) fringe += d`M${318 + i * 7.8} ${630 + i * 1.33}l1 18`;
+      s += `<path d="${fringe}" stroke="${tone(c1, -0.25)}" stroke-width="2"/>`;
       for (const [x, y2, r] of [
         [640, 540, 30],
         [720, 640, 20],

@@ -20,13 +20,13 @@ export interface DemoBlogPost {
 
 type PostDef = Omit<DemoBlogPost, "readTime">;
 
-/** Reading time at about 200 words a minute, never under two minutes. */
+/** Reading time at an unhurried 150 words a minute (rounded up), never under two minutes. */
 export function readTimeFor(html: string): number {
   const words = html
     .replace(/<[^>]+>/g, " ")
     .split(/\s+/)
     .filter(Boolean).length;
-  return Math.max(2, Math.round(words / 200));
+  return Math.max(2, Math.ceil(words / 150));
 }
 
 const POSTS: PostDef[] = [
@@ -183,6 +183,7 @@ const POSTS: PostDef[] = [
     contentHtml: `
 <p>A tailored garment is only as good as the measurements behind it. With a soft tape measure, a mirror and ideally a friend to help, you can take a complete set in about ten minutes.</p>
 <h2>Before you start</h2>
+<p>Measure in centimetres and write each figure down as you go. Take the measurements in the morning if you can, and keep the tape flat against your body rather than twisted.</p>
 <ul>
 <li>Wear light, close-fitting clothes, or the undergarments you plan to wear with the outfit.</li>
 <li>Stand straight and relaxed, with your feet together and arms by your sides.</li>

@@ -181,7 +181,8 @@ function upchargeFor(price: number, sizeIndex: number): number {
 
 function build(def: ProductDef): DemoProduct {
   if (def.stock.length !== def.sizes.length) throw new Error(`${def.slug}: one stock value per size`);
-  const discounts = Array.isArray(def.discount) ? def.discount : def.sizes.map(() => def.discount ?? 0);
+  const given = def.discount;
+  const discounts: number[] = Array.isArray(given) ? given : def.sizes.map(() => given ?? 0);
   if (discounts.length !== def.sizes.length) throw new Error(`${def.slug}: one discount per size`);
   const variants: DemoVariant[] = def.sizes.map((code, i) => {
     const size = SIZE_BY_CODE[code];

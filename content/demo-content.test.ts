@@ -150,9 +150,11 @@ describe("demo catalog", () => {
     expect(stocks.some((s) => s === null)).toBe(true);
     for (const s of stocks) if (s !== null) expect(Number.isInteger(s) && s >= 0).toBe(true);
     // Some products are partly sold out, and at least one is sold out in every size.
-    expect(DEMO_PRODUCTS.some((p) => p.variants.some((v) => v.stock === 0) && p.variants.some((v) => v.stock !== 0))).toBe(
-      true,
-    );
+    expect(
+      DEMO_PRODUCTS.some(
+        (p) => p.variants.some((v) => v.stock === 0) && p.variants.some((v) => v.stock !== 0),
+      ),
+    ).toBe(true);
     expect(DEMO_PRODUCTS.some((p) => p.variants.every((v) => v.stock === 0))).toBe(true);
   });
 
@@ -270,7 +272,15 @@ describe("artwork", () => {
   });
 
   it("renders every kind and every view at 1200x1500 through sharp", async () => {
-    const patterns: ArtworkSpec["pattern"][] = ["plain", "stripes", "paisley", "floral", "geometric", "embroidery", "lace"];
+    const patterns: ArtworkSpec["pattern"][] = [
+      "plain",
+      "stripes",
+      "paisley",
+      "floral",
+      "geometric",
+      "embroidery",
+      "lace",
+    ];
     let n = 0;
     for (const kind of kinds) {
       for (const view of views) {
@@ -286,7 +296,7 @@ describe("artwork", () => {
         expect(await rasterSize(svg), `${kind} ${view}`).toEqual({ width: 1200, height: 1500 });
       }
     }
-  });
+  }, 180_000);
 
   it("renders blog (1600x900), hero (1920x1080) and logo (64x64) artwork through sharp", async () => {
     const motifs: BlogMotif[] = ["fabric", "needle", "abaya", "pattern", "calendar", "care"];
@@ -294,12 +304,13 @@ describe("artwork", () => {
       const svg = renderBlogSvg({ palette: ["#1f2a44", "#c8a45c", "#efe6d8"], motif, seed: i + 1 });
       expect(await rasterSize(svg), motif).toEqual({ width: 1600, height: 900 });
     }
-    for (const post of DEMO_BLOG_POSTS) expect(renderBlogSvg(post.artwork)).toContain('viewBox="0 0 1600 900"');
+    for (const post of DEMO_BLOG_POSTS)
+      expect(renderBlogSvg(post.artwork)).toContain('viewBox="0 0 1600 900"');
     for (const index of [0, 1, 2] as const) {
       expect(await rasterSize(renderHeroSvg(index))).toEqual({ width: 1920, height: 1080 });
     }
     const logo = renderLogoSvg();
     expect(logo).toContain('viewBox="0 0 64 64"');
     expect(await rasterSize(logo)).toEqual({ width: 64, height: 64 });
-  });
+  }, 120_000);
 });

@@ -26,7 +26,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "noor-crepe-abaya",
     userName: "Fatima R.",
     rating: 5,
-    comment: "Perfect everyday abaya. True to size, I took my usual M/54 and the length is exactly right with flats.",
+    comment:
+      "Perfect everyday abaya. True to size, I took my usual M/54 and the length is exactly right with flats.",
     isVerifiedPurchase: true,
     date: "2026-03-11T18:40:00.000Z",
   },
@@ -72,7 +73,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "maha-everyday-nida-abaya",
     userName: "Shamma J.",
     rating: 5,
-    comment: "Bought one in black and came back for grey. Washes well, dries in an hour and the pockets are deep enough for my phone.",
+    comment:
+      "Bought one in black and came back for grey. Washes well, dries in an hour and the pockets are deep enough for my phone.",
     isVerifiedPurchase: true,
     date: "2026-01-30T08:15:00.000Z",
   },
@@ -88,7 +90,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "maha-everyday-nida-abaya",
     userName: "Alya H.",
     rating: 4,
-    comment: "Good basic abaya. The fabric is thinner than my other nida abayas but that makes it nice and cool in the heat.",
+    comment:
+      "Good basic abaya. The fabric is thinner than my other nida abayas but that makes it nice and cool in the heat.",
     isVerifiedPurchase: true,
     date: "2026-07-08T12:30:00.000Z",
   },
@@ -115,7 +118,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "hessa-lace-trim-abaya",
     userName: "Dana F.",
     rating: 4,
-    comment: "Very beautiful abaya. I was waiting for L/56 to come back in stock, so I am glad I ordered the M early.",
+    comment:
+      "Very beautiful abaya. I was waiting for L/56 to come back in stock, so I am glad I ordered the M early.",
     isVerifiedPurchase: true,
     date: "2026-05-27T14:35:00.000Z",
   },
@@ -124,7 +128,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "safa-kimono-abaya",
     userName: "Khadija N.",
     rating: 5,
-    comment: "The star print is so subtle, you only see it up close. The kimono cut is very flattering and easy to move in.",
+    comment:
+      "The star print is so subtle, you only see it up close. The kimono cut is very flattering and easy to move in.",
     isVerifiedPurchase: true,
     date: "2026-03-14T11:11:00.000Z",
   },
@@ -159,7 +164,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "mira-butterfly-abaya",
     userName: "Lubna G.",
     rating: 5,
-    comment: "It really does look like wings when you move. The lace edging is delicate and well finished. Got it on sale, great deal.",
+    comment:
+      "It really does look like wings when you move. The lace edging is delicate and well finished. Got it on sale, great deal.",
     isVerifiedPurchase: true,
     date: "2026-05-13T19:25:00.000Z",
   },
@@ -177,7 +183,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "ghalia-pearl-cuff-abaya",
     userName: "Moza A.",
     rating: 5,
-    comment: "The pearl cuffs are exquisite and firmly sewn. The heavy crepe makes it look very expensive. Worth every dirham.",
+    comment:
+      "The pearl cuffs are exquisite and firmly sewn. The heavy crepe makes it look very expensive. Worth every dirham.",
     isVerifiedPurchase: true,
     date: "2026-10-25T12:00:00.000Z",
   },
@@ -194,7 +201,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "dana-velvet-evening-abaya",
     userName: "Maitha K.",
     rating: 5,
-    comment: "Rich colour, soft velvet and the gold embroidery is stunning under evening light. Perfect for winter weddings.",
+    comment:
+      "Rich colour, soft velvet and the gold embroidery is stunning under evening light. Perfect for winter weddings.",
     isVerifiedPurchase: true,
     date: "2026-11-08T22:10:00.000Z",
   },
@@ -230,7 +238,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "zareen-embroidered-lawn-suit",
     userName: "Nimra S.",
     rating: 5,
-    comment: "Washed it three times already and the colours have not faded at all. Ordering the teal one next.",
+    comment:
+      "Washed it three times already and the colours have not faded at all. Ordering the teal one next.",
     isVerifiedPurchase: true,
     date: "2026-07-01T09:30:00.000Z",
   },
@@ -247,7 +256,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "mehr-chikankari-kurta-set",
     userName: "Hafsa Z.",
     rating: 4,
-    comment: "Beautiful and comfortable. The ivory is slightly sheer, so a camisole underneath is a good idea.",
+    comment:
+      "Beautiful and comfortable. The ivory is slightly sheer, so a camisole underneath is a good idea.",
     isVerifiedPurchase: false,
     date: "2026-11-09T10:00:00.000Z",
   },
@@ -256,7 +266,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "rania-gota-sharara-set",
     userName: "Mahnoor A.",
     rating: 5,
-    comment: "Wore this for my mehndi and it was perfect. The shararas are so full and the gota work sparkles without being too much.",
+    comment:
+      "Wore this for my mehndi and it was perfect. The shararas are so full and the gota work sparkles without being too much.",
     isVerifiedPurchase: true,
     date: "2026-11-15T21:20:00.000Z",
   },
@@ -265,7 +276,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "ayesha-flared-anarkali",
     userName: "Rabia H.",
     rating: 5,
-    comment: "The flare is incredible and the lining makes it comfortable even for a long evening. The maroon is rich and deep.",
+    comment:
+      "The flare is incredible and the lining makes it comfortable even for a long evening. The maroon is rich and deep.",
     isVerifiedPurchase: true,
     date: "2026-09-30T20:00:00.000Z",
   },
@@ -273,7 +285,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "ayesha-flared-anarkali",
     userName: "Iqra B.",
     rating: 3,
-    comment: "Beautiful dress but it is quite heavy. The bodice fit was tight for me, so I would suggest sizing up.",
+    comment:
+      "Beautiful dress but it is quite heavy. The bodice fit was tight for me, so I would suggest sizing up.",
     isVerifiedPurchase: true,
     date: "2026-10-17T18:45:00.000Z",
   },
@@ -282,7 +295,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "sana-printed-lawn-suit",
     userName: "Farzana K.",
     rating: 4,
-    comment: "Pretty print and cool fabric. Great price during the sale. The dupatta is a little thin but fine for summer.",
+    comment:
+      "Pretty print and cool fabric. Great price during the sale. The dupatta is a little thin but fine for summer.",
     isVerifiedPurchase: true,
     date: "2026-06-07T12:25:00.000Z",
   },
@@ -299,7 +313,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "kiran-velvet-kurta-set",
     userName: "Uzma F.",
     rating: 4,
-    comment: "Gorgeous velvet and the silver tilla work is beautiful. Warm enough for a December wedding in Al Ain.",
+    comment:
+      "Gorgeous velvet and the silver tilla work is beautiful. Warm enough for a December wedding in Al Ain.",
     isVerifiedPurchase: true,
     date: "2026-03-02T19:10:00.000Z",
   },
@@ -317,7 +332,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "gulnaz-unstitched-lawn-3-piece",
     userName: "Tahira L.",
     rating: 4,
-    comment: "Good quality lawn. The chiffon dupatta is lovely. Shrank very slightly after pre-washing, as expected.",
+    comment:
+      "Good quality lawn. The chiffon dupatta is lovely. Shrank very slightly after pre-washing, as expected.",
     isVerifiedPurchase: true,
     date: "2026-05-30T14:00:00.000Z",
   },
@@ -334,7 +350,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "mahnoor-unstitched-khaddar-3-piece",
     userName: "Samina J.",
     rating: 4,
-    comment: "Warm, soft khaddar with a lovely paisley. At this sale price it is a bargain. The shawl is my favourite part.",
+    comment:
+      "Warm, soft khaddar with a lovely paisley. At this sale price it is a bargain. The shawl is my favourite part.",
     isVerifiedPurchase: true,
     date: "2026-02-08T16:30:00.000Z",
   },
@@ -352,7 +369,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "shireen-unstitched-chiffon-3-piece",
     userName: "Mehwish T.",
     rating: 5,
-    comment: "The embroidery panels are beautiful and clearly marked. My tailor was impressed with the quality of the chiffon.",
+    comment:
+      "The embroidery panels are beautiful and clearly marked. My tailor was impressed with the quality of the chiffon.",
     isVerifiedPurchase: true,
     date: "2026-11-12T13:40:00.000Z",
   },
@@ -370,7 +388,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "jameela-embroidered-jalabiya",
     userName: "Nadia O.",
     rating: 4,
-    comment: "Roomy and well made. The buttons at the neck are a bit small to fasten quickly, but it looks lovely.",
+    comment:
+      "Roomy and well made. The buttons at the neck are a bit small to fasten quickly, but it looks lovely.",
     isVerifiedPurchase: true,
     date: "2026-04-05T10:50:00.000Z",
   },
@@ -379,7 +398,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "farah-silk-kaftan",
     userName: "Wadha S.",
     rating: 5,
-    comment: "Pure silk that feels wonderful on the skin. The teal and gold together are stunning. My favourite Eid outfit this year.",
+    comment:
+      "Pure silk that feels wonderful on the skin. The teal and gold together are stunning. My favourite Eid outfit this year.",
     isVerifiedPurchase: true,
     date: "2026-03-24T12:05:00.000Z",
   },
@@ -388,7 +408,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "lulwa-linen-jalabiya",
     userName: "Fatma Y.",
     rating: 5,
-    comment: "Simple and elegant, cool in the heat. The embroidery at the neckline is hand finished and very neat.",
+    comment:
+      "Simple and elegant, cool in the heat. The embroidery at the neckline is hand finished and very neat.",
     isVerifiedPurchase: true,
     date: "2026-06-11T17:20:00.000Z",
   },
@@ -396,7 +417,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "lulwa-linen-jalabiya",
     userName: "Ruba M.",
     rating: 4,
-    comment: "Lovely jalabiya for home. Linen creases a lot, so it is not one for sitting in the car all day.",
+    comment:
+      "Lovely jalabiya for home. Linen creases a lot, so it is not one for sitting in the car all day.",
     isVerifiedPurchase: false,
     date: "2026-07-27T08:40:00.000Z",
   },
@@ -413,7 +435,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "wafa-cotton-day-jalabiya",
     userName: "Roza P.",
     rating: 3,
-    comment: "Good for lounging at home. The fabric is thinner than I expected, but it is soft and washes well.",
+    comment:
+      "Good for lounging at home. The fabric is thinner than I expected, but it is soft and washes well.",
     isVerifiedPurchase: true,
     date: "2026-09-02T10:10:00.000Z",
   },
@@ -422,7 +445,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "shaikha-velvet-jalabiya",
     userName: "Mouza H.",
     rating: 5,
-    comment: "Regal. The yoke embroidery is heavy and beautiful and the velvet drapes perfectly. Ideal for a henna night.",
+    comment:
+      "Regal. The yoke embroidery is heavy and beautiful and the velvet drapes perfectly. Ideal for a henna night.",
     isVerifiedPurchase: true,
     date: "2026-11-05T20:30:00.000Z",
   },
@@ -431,7 +455,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "bashayer-beaded-kaftan",
     userName: "Abeer D.",
     rating: 5,
-    comment: "The beadwork is stunning and nothing came loose even after a long evening of hugging relatives. Flattering cut.",
+    comment:
+      "The beadwork is stunning and nothing came loose even after a long evening of hugging relatives. Flattering cut.",
     isVerifiedPurchase: true,
     date: "2026-09-26T23:05:00.000Z",
   },
@@ -439,7 +464,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "bashayer-beaded-kaftan",
     userName: "Rasha N.",
     rating: 4,
-    comment: "Beautiful kaftan, but the beaded neckline is a little heavy on the shoulders. Still gorgeous in photographs.",
+    comment:
+      "Beautiful kaftan, but the beaded neckline is a little heavy on the shoulders. Still gorgeous in photographs.",
     isVerifiedPurchase: true,
     date: "2026-10-11T19:00:00.000Z",
   },
@@ -448,7 +474,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
     productSlug: "salma-silk-eid-jalabiya",
     userName: "Lamya A.",
     rating: 5,
-    comment: "Soft blush silk with delicate rose-gold embroidery. It looks so elegant and photographs beautifully.",
+    comment:
+      "Soft blush silk with delicate rose-gold embroidery. It looks so elegant and photographs beautifully.",
     isVerifiedPurchase: true,
     date: "2026-10-20T11:45:00.000Z",
   },

@@ -59,3 +59,38 @@ describe("message catalog", () => {
     expect(t("error.title")).toBe("Unexpected Application Error!");
   });
 });
+
+describe("price slider range (SPEC §5)", async () => {
+  const { clampRange } = await import("./price-range.ts");
+  it("keeps both handles between 100 and 2000", () => {
+    expect(clampRange({ min: 0, max: 5000 }, "max")).toEqual({ min: 100, max: 2000 });
+  });
+  it("keeps at least 50 between the handles, moving the one being dragged", () => {
+    expect(clampRange({ min: 980, max: 1000 }, "min")).toEqual({ min: 950, max: 1000 });
+    expect(clampRange({ min: 1000, max: 1020 }, "max")).toEqual({ min: 1000, max: 1050 });
+    expect(clampRange({ min: 2000, max: 2000 }, "min")).toEqual({ min: 1950, max: 2000 });
+    expect(clampRange({ min: 100, max: 100 }, "max")).toEqual({ min: 100, max: 150 });
+  });
+});
+
+describe("adding to the cart (SPEC §4, §5)", async () => {
+  const { addToCart, cartItemCount } = await import("./cart.ts");
+  const line = { _id: "p1", slug: "p", name: "P", image: "", price: 100, selectedSize: "M/54", selectedColor: "Black", quantity: 2 };
+  it("merges the same size and colour into one line", () => {
+    const first = addToCart([], line, 10);
+    expect(first.ok).toBe(true);
+    const second = first.ok ? addToCart(first.lines, { ...line, quantity: 3 }, 10) : first;
+    expect(second.ok && second.lines).toEqual([{ ...line, quantity: 5 }]);
+    const other = second.ok ? addToCart(second.lines, { ...line, selectedSize: "L/56", quantity: 1 }, 10) : second;
+    expect(other.ok && cartItemCount(other.lines)).toBe(6);
+  });
+  it("refuses more than the size's stock and leaves the cart unchanged", () => {
+    const lines = [{ ...line, quantity: 4 }];
+    expect(addToCart(lines, { ...line, quantity: 2 }, 5)).toEqual({ ok: false, reason: "stock", available: 5 });
+    expect(lines).toEqual([{ ...line, quantity: 4 }]);
+  });
+  it("caps at 9999 when the stock is unknown", () => {
+    expect(addToCart([], { ...line, quantity: 9999 }, null).ok).toBe(true);
+    expect(addToCart([], { ...line, quantity: 10000 }, undefined).ok).toBe(false);
+  });
+});

@@ -10,7 +10,10 @@ export function AnnouncementBar({ initiallyDismissed }: { initiallyDismissed: bo
   return (
     <div className="bg-ink text-ivory" data-testid="announcement-bar">
       <div className="container-page flex min-h-9 items-center gap-3 py-1.5">
-        <p className="flex-1 text-center text-xs tracking-wide sm:text-[0.8rem]">{t("announcement.text")}</p>
+        <p className="flex-1 text-center text-xs tracking-wide sm:text-[0.8rem]">
+          <span className="sm:hidden">{t("announcement.short")}</span>
+          <span className="hidden sm:inline">{t("announcement.text")}</span>
+        </p>
         <button
           type="button"
           onClick={() => {

@@ -40,14 +40,14 @@ export function Header({ shop }: { shop: PublicConfig }) {
   const cartCount = useCartCount();
   const drawer = useRef<MobileDrawerHandle>(null);
   const iconClass =
-    "relative inline-flex size-11 items-center justify-center rounded-full text-charcoal hover:bg-cream hover:text-accent-dark";
+    "relative size-11 items-center justify-center rounded-full text-charcoal hover:bg-cream hover:text-accent-dark";
 
   return (
     <header className="sticky top-0 z-30 border-b border-sand/80 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
       <div className="container-page flex h-16 items-center gap-3 lg:h-20 lg:gap-6">
         <button
           type="button"
-          className={`${iconClass} -ms-2 lg:hidden`}
+          className={`${iconClass} -ms-2 inline-flex lg:hidden`}
           aria-label={t("nav.openMenu")}
           aria-haspopup="dialog"
           onClick={() => drawer.current?.open()}
@@ -101,7 +101,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
           </Link>
           <Link
             to="/cart"
-            className={iconClass}
+            className={`${iconClass} inline-flex`}
             aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : t("nav.cart")}
             data-testid="header-cart"
           >

@@ -1,25 +1,10 @@
+import { useEffect, useRef } from "react";
 import { PRICE_SLIDER_MAX_AED, PRICE_SLIDER_MIN_AED, PRICE_SLIDER_MIN_GAP_AED } from "#core/constants.ts";
+import { clampRange, type PriceRange } from "#core/price-range.ts";
 import { t } from "#core/i18n/index.ts";
 
-export interface PriceRange {
-  min: number;
-  max: number;
-}
-
-/** SPEC §5: range 100 to 2000 AED with at least 50 between the handles. */
-export function clampRange(range: PriceRange, moved: "min" | "max"): PriceRange {
-  let min = Math.max(PRICE_SLIDER_MIN_AED, Math.min(range.min, PRICE_SLIDER_MAX_AED));
-  let max = Math.max(PRICE_SLIDER_MIN_AED, Math.min(range.max, PRICE_SLIDER_MAX_AED));
-  if (max - min < PRICE_SLIDER_MIN_GAP_AED) {
-    if (moved === "min") min = Math.max(PRICE_SLIDER_MIN_AED, max - PRICE_SLIDER_MIN_GAP_AED);
-    else max = Math.min(PRICE_SLIDER_MAX_AED, min + PRICE_SLIDER_MIN_GAP_AED);
-    if (max - min < PRICE_SLIDER_MIN_GAP_AED) {
-      if (moved === "min") max = min + PRICE_SLIDER_MIN_GAP_AED;
-      else min = max - PRICE_SLIDER_MIN_GAP_AED;
-    }
-  }
-  return { min, max };
-}
+/** How long the handles rest before the shop applies the new range. */
+export const PRICE_COMMIT_DELAY_MS = 400;
 
 /** Two range inputs over one track: each is a native, labelled slider, so keyboards and screen readers work. */
 export function PriceSlider({
@@ -31,12 +16,21 @@ export function PriceSlider({
   onChange: (range: PriceRange) => void;
   onCommit: (range: PriceRange) => void;
 }) {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const change = (next: PriceRange) => {
+    onChange(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      onCommit(next);
+    }, PRICE_COMMIT_DELAY_MS);
+  };
   const span = PRICE_SLIDER_MAX_AED - PRICE_SLIDER_MIN_AED;
   const start = ((value.min - PRICE_SLIDER_MIN_AED) / span) * 100;
   const end = ((value.max - PRICE_SLIDER_MIN_AED) / span) * 100;
   const thumb =
     "pointer-events-none absolute inset-x-0 top-0 h-6 w-full appearance-none bg-transparent [&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-ivory [&::-webkit-slider-thumb]:bg-accent [&::-webkit-slider-thumb]:shadow [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-ivory [&::-moz-range-thumb]:bg-accent";
-  const commit = () => onCommit(value);
   return (
     <div data-testid="price-slider">
       <div className="relative h-6">
@@ -53,9 +47,7 @@ export function PriceSlider({
           max={PRICE_SLIDER_MAX_AED}
           step={PRICE_SLIDER_MIN_GAP_AED}
           value={value.min}
-          onChange={(event) => onChange(clampRange({ ...value, min: Number(event.target.value) }, "min"))}
-          onPointerUp={commit}
-          onKeyUp={commit}
+          onChange={(event) => change(clampRange({ ...value, min: Number(event.target.value) }, "min"))}
           className={thumb}
         />
         <input
@@ -66,9 +58,7 @@ export function PriceSlider({
           max={PRICE_SLIDER_MAX_AED}
           step={PRICE_SLIDER_MIN_GAP_AED}
           value={value.max}
-          onChange={(event) => onChange(clampRange({ ...value, max: Number(event.target.value) }, "max"))}
-          onPointerUp={commit}
-          onKeyUp={commit}
+          onChange={(event) => change(clampRange({ ...value, max: Number(event.target.value) }, "max"))}
           className={thumb}
         />
       </div>

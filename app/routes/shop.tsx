@@ -9,7 +9,8 @@ import {
 } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
 import { parseShopSearchParams, SHOP_SORTS } from "#core/schemas/catalog.schema.ts";
-import { PriceSlider, type PriceRange } from "../components/price-slider";
+import type { PriceRange } from "#core/price-range.ts";
+import { PriceSlider } from "../components/price-slider";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
@@ -81,9 +82,12 @@ function CheckList({ name, values, selected, onToggle }: { name: string; values:
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { products, total, page, pageCount, facets } = loaderData;
-  const [params] = useSearchParams();
+  const [currentParams] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  // While the next results load, the controls already show what the shopper chose.
+  const pending = navigation.location?.pathname === "/shop" ? navigation.location : undefined;
+  const params = pending ? new URLSearchParams(pending.search) : currentParams;
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -93,7 +97,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   });
   const [range, setRange] = useState<PriceRange>(urlRange);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the slider follows the URL when it changes.
-  useEffect(() => setRange(urlRange()), [params]);
+  useEffect(() => setRange(urlRange()), [params.toString()]);
 
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/shop";
   const category = params.get("category") ?? "all";
@@ -128,7 +132,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-10 sm:py-14">
       <header className="mb-8 flex flex-col gap-2">
-        <p className="eyebrow">{t("shop.title")}</p>
+        {heading !== t("shop.title") ? <p className="eyebrow">{t("shop.title")}</p> : null}
         <h1 className="text-4xl text-ink sm:text-5xl">{heading}</h1>
         <p className="text-sm text-stone" data-testid="shop-count">
           {search ? `${t("shop.searchResults", { search })} · ` : ""}
@@ -139,17 +143,17 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 flex items-center justify-between gap-3">
         <button
           type="button"
-          className="btn-outline lg:hidden"
+          className="btn-outline px-4 whitespace-nowrap lg:hidden"
           aria-expanded={filtersOpen}
           aria-controls={filtersId}
           onClick={() => setFiltersOpen((open) => !open)}
           data-testid="filters-toggle"
         >
           <SlidersHorizontal className="size-4" aria-hidden="true" />
-          {filtersOpen ? t("shop.hideFilters") : t("shop.showFilters")}
+          {t("shop.filters")}
         </button>
         <label className="ms-auto flex items-center gap-3 text-sm text-charcoal">
-          <span>{t("shop.sort")}</span>
+          <span className="sr-only sm:not-sr-only">{t("shop.sort")}</span>
           <select
             value={sort}
             onChange={(event) => update((next) => next.set("sort", event.target.value))}

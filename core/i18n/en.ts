@@ -10,6 +10,7 @@ export const en = {
 
   "announcement.text":
     "Limited-edition designs · Premium quality · Handcrafted excellence · Free shipping across the UAE",
+  "announcement.short": "Free shipping across the UAE · Limited-edition designs",
   "announcement.dismiss": "Dismiss announcement",
 
   "nav.main": "Main",
@@ -146,7 +147,8 @@ export const en = {
   "pdp.counter": "{n} / {total}",
   "pdp.size": "Size",
   "pdp.sizeGuide": "Size Guide",
-  "pdp.sizeGuideIntro": "Our sizes pair a letter with the garment length in inches. Measure yourself as shown and pick the size that fits your bust and hips.",
+  "pdp.sizeGuideIntro":
+    "Our sizes pair a letter with the garment length in inches. Measure yourself as shown and pick the size that fits your bust and hips.",
   "pdp.sizeGuideSize": "Size",
   "pdp.sizeGuideHeight": "Height",
   "pdp.sizeGuideBust": "Bust",
@@ -170,8 +172,10 @@ export const en = {
   "pdp.type": "Type",
   "pdp.collection": "Collection",
   "pdp.sku": "SKU",
-  "pdp.shippingText1": "Delivery within the UAE takes 1 to 3 working days; international delivery 4 to 10 working days.",
-  "pdp.shippingText2": "Unopened, wrong or damaged items can be returned within 3 days. See our shipping and returns policies for the details.",
+  "pdp.shippingText1":
+    "Delivery within the UAE takes 1 to 3 working days; international delivery 4 to 10 working days.",
+  "pdp.shippingText2":
+    "Unopened, wrong or damaged items can be returned within 3 days. See our shipping and returns policies for the details.",
   "pdp.reviewsSummary": "{rating} out of 5 · {count} reviews",
   "pdp.reviewsSummaryOne": "{rating} out of 5 · 1 review",
   "pdp.noReviews": "No reviews yet",
@@ -216,7 +220,8 @@ export const en = {
   "blog.post.back": "Back to Blog",
   "blog.post.metaTitle": "{title} | {shop}",
   "blog.post.notFound": "Blog post not found",
-  "blog.post.notFoundText": "This article may have moved or been taken down. Our other stories are waiting on the blog.",
+  "blog.post.notFoundText":
+    "This article may have moved or been taken down. Our other stories are waiting on the blog.",
   "blog.post.copyLink": "Copy link",
   "blog.post.linkCopied": "Link copied to clipboard!",
   "blog.post.copyFallback": "Copy this link to share the article",

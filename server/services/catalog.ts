@@ -85,7 +85,11 @@ export function createCatalogService(db: Kysely<Database>) {
 
     /** SPEC §7 GET /api/review/product/{productId}; undefined when the product does not exist. */
     async reviewsForProduct(productId: string) {
-      const exists = await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+      const exists = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", productId)
+        .executeTakeFirst();
       if (!exists) return undefined;
       return listReviewsForProduct(db, productId);
     },
