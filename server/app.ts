@@ -11,6 +11,7 @@ import { HttpError } from "./http-errors.ts";
 import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import catalogRoutes from "./routes/api/catalog.ts";
+import { registerSeoRoutes } from "./routes/seo.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
 
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   );
 
   registerMediaRoutes(app, media);
+  registerSeoRoutes(app, database.db, config.PUBLIC_SITE_URL);
 
   const mode = options.ssr ?? false;
   if (mode) await registerPages(app, services, mode, options.buildDir ?? "build");

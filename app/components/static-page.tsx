@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import { type PageKey, pagesEn } from "#core/i18n/pages.en.ts";
 import type { PublicConfig } from "../../server/config.ts";
+import { pageMeta, shopFromMatches } from "../lib/seo";
 
 type RootData = { shop: PublicConfig } | undefined;
 
@@ -18,12 +19,14 @@ export function staticPageMeta(
   key: PageKey,
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
 ) {
-  const shop = (matches.find((m) => m?.id === "root")?.loaderData as RootData)?.shop;
+  const shop = shopFromMatches(matches);
   const page = pagesEn[key];
-  return [
-    { title: `${page.title} | ${shop?.shopName ?? ""}` },
-    { name: "description", content: fill(page.description, shop) },
-  ];
+  return pageMeta({
+    shop,
+    title: `${page.title} | ${shop?.shopName ?? ""}`,
+    description: fill(page.description, shop),
+    path: `/${key}`,
+  });
 }
 
 export function StaticPage({ page: key }: { page: PageKey }) {

@@ -4,15 +4,17 @@ import { useRouteLoaderData } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
+import { pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const shop = (matches.find((m) => m?.id === "root")?.loaderData as { shop: PublicConfig } | undefined)
-    ?.shop;
-  return [
-    { title: `${t("contact.title")} | ${shop?.shopName ?? ""}` },
-    { name: "description", content: t("contact.intro") },
-  ];
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    shop,
+    title: `${t("contact.title")} | ${shop?.shopName ?? ""}`,
+    description: t("contact.intro"),
+    path: "/contact",
+  });
 }
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

@@ -6,6 +6,7 @@ import { HeroSlider } from "../components/hero-slider";
 import { MediaImage } from "../components/media-image";
 import { ProductCard } from "../components/product-card";
 import { getServices } from "../lib/context";
+import { absoluteUrl, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,11 +19,38 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { shopName: shop.shopName, bestsellers, featured, posts };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: t("home.title", { shop: loaderData?.shopName ?? "" }) },
-    { name: "description", content: t("meta.defaultDescription") },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = shopFromMatches(matches);
+  const site = shop?.siteUrl ?? "";
+  return pageMeta({
+    shop,
+    title: t("home.title", { shop: shop?.shopName ?? "" }),
+    description: t("meta.defaultDescription"),
+    path: "/",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: shop?.shopName,
+        url: site,
+        logo: absoluteUrl(site || "http://localhost", "/favicon.svg"),
+        email: shop?.email,
+        telephone: shop?.phone,
+        address: { "@type": "PostalAddress", streetAddress: shop?.officeAddress, addressCountry: "AE" },
+      },
+      {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        name: shop?.shopName,
+        url: site,
+        potentialAction: {
+          "@type": "SearchAction",
+          target: { "@type": "EntryPoint", urlTemplate: `${site.replace(/\/$/, "")}/shop?search={search_term_string}` },
+          "query-input": "required name=search_term_string",
+        },
+      },
+    ],
+  });
 }
 
 function SectionHeading({

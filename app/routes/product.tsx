@@ -4,7 +4,7 @@ import { Await, data, isRouteErrorResponse, Link, useRouteError } from "react-ro
 import { toast } from "sonner";
 import { addToCart } from "#core/cart.ts";
 import type { ProductDto, ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
-import { CATEGORIES, COPY_LINK_CONFIRMATION_MS, RELATED_SKELETON_COUNT } from "#core/constants.ts";
+import { CATEGORIES, COPY_LINK_CONFIRMATION_MS, CURRENCY, RELATED_SKELETON_COUNT } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
 import { variantPrices } from "#core/pricing.ts";
 import { stockBand } from "#core/stock.ts";
@@ -13,6 +13,7 @@ import { ProductGallery } from "../components/product-gallery";
 import { SizeGuide } from "../components/size-guide";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
+import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
 import { addToWishlist, readCart, readWishlist, writeCart } from "../state/local-store";
 import type { Route } from "./+types/product";
 
@@ -33,13 +34,58 @@ function emptyReviews(): { reviews: ReviewDto[]; summary: ReviewSummaryDto } {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: t("pdp.notFound") }, { name: "robots", content: "noindex" }];
-  const { product, shopName } = loaderData;
-  return [
-    { title: `${product.name} | ${shopName}` },
-    { name: "description", content: product.description.slice(0, 160) },
-  ];
+  const { product, shopName, reviews } = loaderData;
+  const shop = shopFromMatches(matches);
+  const site = shop?.siteUrl ?? "http://localhost:3000";
+  const path = `/product/${product.slug}`;
+  const inStock = product.variants.some((v) => v.stock === null || v.stock > 0);
+  return pageMeta({
+    shop,
+    title: `${product.name} | ${shopName}`,
+    description: product.description.slice(0, 160),
+    path,
+    image: previewImage(product.image[0]),
+    type: "product",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.name,
+        description: product.description,
+        image: product.image.map((url) => absoluteUrl(site, previewImage(url) ?? url)),
+        sku: product.variants[0]?.sku,
+        category: product.type,
+        material: product.filter_name,
+        color: product.colors.join(", "),
+        brand: { "@type": "Brand", name: shopName },
+        offers: {
+          "@type": "AggregateOffer",
+          priceCurrency: CURRENCY,
+          lowPrice: Math.min(...product.variants.map((v) => variantPrices(v).salePrice ?? v.retail_price)),
+          highPrice: Math.max(...product.variants.map((v) => variantPrices(v).salePrice ?? v.retail_price)),
+          offerCount: product.variants.length,
+          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          url: absoluteUrl(site, path),
+        },
+        ...(reviews.summary.totalReviews > 0
+          ? {
+              aggregateRating: {
+                "@type": "AggregateRating",
+                ratingValue: reviews.summary.averageRating,
+                reviewCount: reviews.summary.totalReviews,
+              },
+            }
+          : {}),
+      },
+      breadcrumbLd(site, [
+        { name: t("nav.home"), path: "/" },
+        { name: t("nav.shop"), path: "/shop" },
+        { name: product.name, path },
+      ]),
+    ],
+  });
 }
 
 function Stars({ rating, size = "size-4" }: { rating: number; size?: string }) {

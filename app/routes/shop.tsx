@@ -14,6 +14,7 @@ import { PriceSlider } from "../components/price-slider";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
+import { pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/shop";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,16 +36,24 @@ function categoryName(slug: string | null): string | undefined {
   return CATEGORIES.find((c) => c.slug === slug)?.name;
 }
 
-export function meta({ loaderData, location }: Route.MetaArgs) {
+export function meta({ location, matches }: Route.MetaArgs) {
   const params = new URLSearchParams(location.search);
-  const category = categoryName(params.get("category")) ?? t("shop.title");
+  const category = categoryName(params.get("category"));
   const page = Number(params.get("page") ?? 1);
-  return [
-    {
-      title: t("shop.metaTitle", { category, shop: loaderData?.shopName ?? "" }) + (page > 1 ? ` · ${t("shop.page", { page })}` : ""),
-    },
-    { name: "description", content: t("meta.defaultDescription") },
-  ];
+  // One canonical address per collection page; sorting, filters and searches point back to it.
+  const canonical = new URLSearchParams();
+  if (category) canonical.set("category", params.get("category")!);
+  if (page > 1) canonical.set("page", String(page));
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    shop,
+    title:
+      t("shop.metaTitle", { category: category ?? t("shop.title"), shop: shop?.shopName ?? "" }) +
+      (page > 1 ? ` · ${t("shop.page", { page })}` : ""),
+    description: t("meta.defaultDescription"),
+    path: `/shop${canonical.size > 0 ? `?${canonical}` : ""}`,
+    noindex: params.has("search"),
+  });
 }
 
 function FilterGroup({ legend, children }: { legend: string; children: React.ReactNode }) {
