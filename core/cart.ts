@@ -23,7 +23,11 @@ const sameLine = (a: CartLine, b: Pick<CartLine, "_id" | "selectedSize" | "selec
  * SPEC §4/§5: the same product, size and colour add to one line; a quantity above the size's stock is
  * refused and the cart stays as it was. Without a known stock the cap is 9999.
  */
-export function addToCart(lines: readonly CartLine[], line: CartLine, stock: number | null | undefined): AddResult {
+export function addToCart(
+  lines: readonly CartLine[],
+  line: CartLine,
+  stock: number | null | undefined,
+): AddResult {
   const cap = stock ?? DEFAULT_STOCK_CAP;
   const existing = lines.find((l) => sameLine(l, line));
   const wanted = (existing?.quantity ?? 0) + line.quantity;

@@ -75,18 +75,33 @@ describe("price slider range (SPEC §5)", async () => {
 
 describe("adding to the cart (SPEC §4, §5)", async () => {
   const { addToCart, cartItemCount } = await import("./cart.ts");
-  const line = { _id: "p1", slug: "p", name: "P", image: "", price: 100, selectedSize: "M/54", selectedColor: "Black", quantity: 2 };
+  const line = {
+    _id: "p1",
+    slug: "p",
+    name: "P",
+    image: "",
+    price: 100,
+    selectedSize: "M/54",
+    selectedColor: "Black",
+    quantity: 2,
+  };
   it("merges the same size and colour into one line", () => {
     const first = addToCart([], line, 10);
     expect(first.ok).toBe(true);
     const second = first.ok ? addToCart(first.lines, { ...line, quantity: 3 }, 10) : first;
     expect(second.ok && second.lines).toEqual([{ ...line, quantity: 5 }]);
-    const other = second.ok ? addToCart(second.lines, { ...line, selectedSize: "L/56", quantity: 1 }, 10) : second;
+    const other = second.ok
+      ? addToCart(second.lines, { ...line, selectedSize: "L/56", quantity: 1 }, 10)
+      : second;
     expect(other.ok && cartItemCount(other.lines)).toBe(6);
   });
   it("refuses more than the size's stock and leaves the cart unchanged", () => {
     const lines = [{ ...line, quantity: 4 }];
-    expect(addToCart(lines, { ...line, quantity: 2 }, 5)).toEqual({ ok: false, reason: "stock", available: 5 });
+    expect(addToCart(lines, { ...line, quantity: 2 }, 5)).toEqual({
+      ok: false,
+      reason: "stock",
+      available: 5,
+    });
     expect(lines).toEqual([{ ...line, quantity: 4 }]);
   });
   it("caps at 9999 when the stock is unknown", () => {

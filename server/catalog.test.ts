@@ -9,7 +9,12 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
   let store: TestStore;
   let all: ProductDto[];
 
-  async function list(query = ""): Promise<{ status: number; body: { success: boolean; products: ProductDto[]; total: number; message?: string } }> {
+  async function list(
+    query = "",
+  ): Promise<{
+    status: number;
+    body: { success: boolean; products: ProductDto[]; total: number; message?: string };
+  }> {
     const res = await store.app.inject({ method: "GET", url: `/api/product/list${query}` });
     return { status: res.statusCode, body: res.json() };
   }
@@ -33,12 +38,35 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
       expect([...dates].sort().reverse()).toEqual(dates);
       const sample = all[0]!;
       for (const key of [
-        "_id", "name", "slug", "description", "image", "type", "category", "filter_name", "colors",
-        "popularity", "sizes", "bestseller", "isNew", "isSale", "date", "createdAt", "variants", "price",
+        "_id",
+        "name",
+        "slug",
+        "description",
+        "image",
+        "type",
+        "category",
+        "filter_name",
+        "colors",
+        "popularity",
+        "sizes",
+        "bestseller",
+        "isNew",
+        "isSale",
+        "date",
+        "createdAt",
+        "variants",
+        "price",
       ]) {
         expect(sample).toHaveProperty(key);
       }
-      expect(Object.keys(sample.variants[0]!).sort()).toEqual(["_id", "discount", "filter_value", "retail_price", "sku", "stock"]);
+      expect(Object.keys(sample.variants[0]!).sort()).toEqual([
+        "_id",
+        "discount",
+        "filter_value",
+        "retail_price",
+        "sku",
+        "stock",
+      ]);
     });
 
     it("derives price, salePrice and sizes from the variants (SPEC §3)", () => {
@@ -74,10 +102,17 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
       const [c1, c2] = [...new Set(all.flatMap((p) => p.colors))];
       const byColor = (await list(`?color=${c1}&color=${c2}`)).body.products;
       expect(byColor.map((p) => p._id).sort()).toEqual(
-        all.filter((p) => p.colors.includes(c1!) || p.colors.includes(c2!)).map((p) => p._id).sort(),
+        all
+          .filter((p) => p.colors.includes(c1!) || p.colors.includes(c2!))
+          .map((p) => p._id)
+          .sort(),
       );
       const fabric = all[0]!.filter_name;
-      expect((await list(`?fabric=${encodeURIComponent(fabric)}`)).body.products.every((p) => p.filter_name === fabric)).toBe(true);
+      expect(
+        (await list(`?fabric=${encodeURIComponent(fabric)}`)).body.products.every(
+          (p) => p.filter_name === fabric,
+        ),
+      ).toBe(true);
       const unstitched = (await list("?type=Unstitched")).body.products;
       expect(unstitched.length).toBeGreaterThan(0);
       expect(unstitched.every((p) => p.type === "Unstitched")).toBe(true);
@@ -86,7 +121,9 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
     it("searches names case-insensitively, trimmed", async () => {
       const word = all[0]!.name.split(" ")[0]!;
       const { body } = await list(`?search=${encodeURIComponent(`  ${word.toUpperCase()}  `)}`);
-      expect(body.products.length).toBe(all.filter((p) => p.name.toLowerCase().includes(word.toLowerCase())).length);
+      expect(body.products.length).toBe(
+        all.filter((p) => p.name.toLowerCase().includes(word.toLowerCase())).length,
+      );
       expect((await list("?search=zzzz-nothing")).body.products).toEqual([]);
       expect((await list("?search=50%25")).status).toBe(200);
     });
@@ -99,7 +136,8 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
     ] as const)("sorts by %s", async (sort, ordered) => {
       const { body } = await list(`?sort=${sort}`);
       expect(body.products.length).toBe(all.length);
-      for (let i = 1; i < body.products.length; i++) expect(ordered(body.products[i - 1]!, body.products[i]!)).toBe(true);
+      for (let i = 1; i < body.products.length; i++)
+        expect(ordered(body.products[i - 1]!, body.products[i]!)).toBe(true);
     });
 
     it("pages with page and limit, and tells the total", async () => {
@@ -112,7 +150,10 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
     });
 
     it("answers 304 to a client that holds the same list", async () => {
-      const res = await store.app.inject({ method: "GET", url: "/api/product/list?category=graceful-abayas" });
+      const res = await store.app.inject({
+        method: "GET",
+        url: "/api/product/list?category=graceful-abayas",
+      });
       const etag = res.headers.etag as string;
       expect(etag).toBeTruthy();
       const again = await store.app.inject({
@@ -146,7 +187,10 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
         .groupBy("product_id")
         .orderBy("n", "desc")
         .executeTakeFirstOrThrow();
-      const res = await store.app.inject({ method: "GET", url: `/api/review/product/${reviewed.product_id}` });
+      const res = await store.app.inject({
+        method: "GET",
+        url: `/api/review/product/${reviewed.product_id}`,
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.success).toBe(true);
@@ -156,7 +200,14 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
       expect(Object.keys(distribution).sort()).toEqual(["1", "2", "3", "4", "5"]);
       const sum = body.reviews.reduce((s: number, r: { rating: number }) => s + r.rating, 0);
       expect(body.summary.averageRating).toBeCloseTo(sum / body.reviews.length, 1);
-      expect(Object.keys(body.reviews[0]).sort()).toEqual(["_id", "comment", "createdAt", "isVerifiedPurchase", "rating", "userName"]);
+      expect(Object.keys(body.reviews[0]).sort()).toEqual([
+        "_id",
+        "comment",
+        "createdAt",
+        "isVerifiedPurchase",
+        "rating",
+        "userName",
+      ]);
     });
 
     it("answers an unknown product with success false and a message", async () => {
@@ -168,7 +219,10 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
 
   describe("pages", () => {
     it("/shop renders the grid for the URL it is given", async () => {
-      const res = await store.app.inject({ method: "GET", url: "/shop?category=graceful-abayas&sort=price-low-high" });
+      const res = await store.app.inject({
+        method: "GET",
+        url: "/shop?category=graceful-abayas&sort=price-low-high",
+      });
       expect(res.statusCode).toBe(200);
       const cheapest = all
         .filter((p) => p.category === "graceful-abayas")

@@ -3,7 +3,9 @@ import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
+    JSON.parse(m[1]!),
+  );
 }
 
 describe.each(TEST_ENGINES)("search engines and link previews on $name", (engine) => {
@@ -37,8 +39,12 @@ describe.each(TEST_ENGINES)("search engines and link previews on $name", (engine
     const res = await store.app.inject({ method: "GET", url: "/" });
     const types = jsonLd(res.body).map((d) => d["@type"]);
     expect(types).toEqual(expect.arrayContaining(["Organization", "WebSite"]));
-    const site = jsonLd(res.body).find((d) => d["@type"] === "WebSite") as { potentialAction: { target: { urlTemplate: string } } };
-    expect(site.potentialAction.target.urlTemplate).toBe("https://shop.example/shop?search={search_term_string}");
+    const site = jsonLd(res.body).find((d) => d["@type"] === "WebSite") as {
+      potentialAction: { target: { urlTemplate: string } };
+    };
+    expect(site.potentialAction.target.urlTemplate).toBe(
+      "https://shop.example/shop?search={search_term_string}",
+    );
     expect(res.body).toContain('<link rel="canonical" href="https://shop.example/"');
   });
 
@@ -50,7 +56,9 @@ describe.each(TEST_ENGINES)("search engines and link previews on $name", (engine
       .executeTakeFirstOrThrow();
     const res = await store.app.inject({ method: "GET", url: `/product/${product.slug}` });
     expect(res.body).toContain(`<link rel="canonical" href="https://shop.example/product/${product.slug}"`);
-    expect(res.body).toMatch(/<meta property="og:image" content="https:\/\/shop\.example\/media\/products\/[^"]+\.jpg\?w=1280"/);
+    expect(res.body).toMatch(
+      /<meta property="og:image" content="https:\/\/shop\.example\/media\/products\/[^"]+\.jpg\?w=1280"/,
+    );
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image"');
     const data = jsonLd(res.body);
     const item = data.find((d) => d["@type"] === "Product") as {

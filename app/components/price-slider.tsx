@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { PRICE_SLIDER_MAX_AED, PRICE_SLIDER_MIN_AED, PRICE_SLIDER_MIN_GAP_AED } from "#core/constants.ts";
-import { clampRange, type PriceRange } from "#core/price-range.ts";
 import { t } from "#core/i18n/index.ts";
+import { clampRange, type PriceRange } from "#core/price-range.ts";
 
 /** How long the handles rest before the shop applies the new range. */
 export const PRICE_COMMIT_DELAY_MS = 400;

@@ -45,10 +45,20 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
         </span>
         {count > 1 ? (
           <>
-            <button type="button" className={`${arrow} start-3`} onClick={() => go(index - 1)} aria-label={t("pdp.previousImage")}>
+            <button
+              type="button"
+              className={`${arrow} start-3`}
+              onClick={() => go(index - 1)}
+              aria-label={t("pdp.previousImage")}
+            >
               <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
             </button>
-            <button type="button" className={`${arrow} end-3`} onClick={() => go(index + 1)} aria-label={t("pdp.nextImage")}>
+            <button
+              type="button"
+              className={`${arrow} end-3`}
+              onClick={() => go(index + 1)}
+              aria-label={t("pdp.nextImage")}
+            >
               <ChevronRight className="size-5 rtl:rotate-180" aria-hidden="true" />
             </button>
           </>
@@ -122,10 +132,20 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
           />
           {count > 1 ? (
             <>
-              <button type="button" className={`${arrow} start-4`} onClick={() => go(index - 1)} aria-label={t("pdp.previousImage")}>
+              <button
+                type="button"
+                className={`${arrow} start-4`}
+                onClick={() => go(index - 1)}
+                aria-label={t("pdp.previousImage")}
+              >
                 <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
               </button>
-              <button type="button" className={`${arrow} end-4`} onClick={() => go(index + 1)} aria-label={t("pdp.nextImage")}>
+              <button
+                type="button"
+                className={`${arrow} end-4`}
+                onClick={() => go(index + 1)}
+                aria-label={t("pdp.nextImage")}
+              >
                 <ChevronRight className="size-5 rtl:rotate-180" aria-hidden="true" />
               </button>
             </>

@@ -6,7 +6,12 @@ import { t } from "#core/i18n/index.ts";
 /** SPEC §2 Size Guide modal: XS/50 to XL/58 with height, bust, waist and hip columns (values not shown). */
 export function SizeGuide() {
   const dialog = useRef<HTMLDialogElement>(null);
-  const columns = [t("pdp.sizeGuideHeight"), t("pdp.sizeGuideBust"), t("pdp.sizeGuideWaist"), t("pdp.sizeGuideHip")];
+  const columns = [
+    t("pdp.sizeGuideHeight"),
+    t("pdp.sizeGuideBust"),
+    t("pdp.sizeGuideWaist"),
+    t("pdp.sizeGuideHip"),
+  ];
   return (
     <>
       <button

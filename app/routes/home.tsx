@@ -45,7 +45,10 @@ export function meta({ matches }: Route.MetaArgs) {
         url: site,
         potentialAction: {
           "@type": "SearchAction",
-          target: { "@type": "EntryPoint", urlTemplate: `${site.replace(/\/$/, "")}/shop?search={search_term_string}` },
+          target: {
+            "@type": "EntryPoint",
+            urlTemplate: `${site.replace(/\/$/, "")}/shop?search={search_term_string}`,
+          },
           "query-input": "required name=search_term_string",
         },
       },

@@ -137,7 +137,11 @@ function CopyLinkButton() {
         }}
         data-testid="copy-link"
       >
-        {copied ? <Check className="size-5 text-success" aria-hidden="true" /> : <Link2 className="size-5" aria-hidden="true" />}
+        {copied ? (
+          <Check className="size-5 text-success" aria-hidden="true" />
+        ) : (
+          <Link2 className="size-5" aria-hidden="true" />
+        )}
       </button>
       <span role="status" className={copied ? "text-sm text-success" : "sr-only"}>
         {copied ? t("pdp.linkCopied") : ""}
@@ -246,13 +250,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap gap-2">
             {category ? <p className="eyebrow">{category.name}</p> : null}
             {product.type === "Unstitched" ? (
-              <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent-dark" data-testid="unstitched-badge">
+              <span
+                className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent-dark"
+                data-testid="unstitched-badge"
+              >
                 {t("product.unstitched")}
               </span>
             ) : null}
           </div>
           <h1 className="mt-2 text-4xl leading-tight text-ink sm:text-5xl">{product.name}</h1>
-          <button type="button" onClick={() => setTab("reviews")} className="mt-3 flex items-center gap-2 text-sm text-stone hover:text-accent-dark" data-testid="review-summary">
+          <button
+            type="button"
+            onClick={() => setTab("reviews")}
+            className="mt-3 flex items-center gap-2 text-sm text-stone hover:text-accent-dark"
+            data-testid="review-summary"
+          >
             <Stars rating={summary.averageRating} />
             {summary.totalReviews === 0
               ? t("pdp.noReviews")
@@ -272,7 +284,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           <fieldset className="mt-8">
             <div className="mb-3 flex items-center justify-between">
-              <legend className="text-sm font-semibold tracking-wider text-ink uppercase">{t("pdp.size")}</legend>
+              <legend className="text-sm font-semibold tracking-wider text-ink uppercase">
+                {t("pdp.size")}
+              </legend>
               <SizeGuide />
             </div>
             <div className="flex flex-wrap gap-2" data-testid="size-buttons">
@@ -301,7 +315,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
 
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            <div className="flex items-center rounded-full border border-sand-dark" role="group" aria-label={t("pdp.quantity")}>
+            <div
+              className="flex items-center rounded-full border border-sand-dark"
+              role="group"
+              aria-label={t("pdp.quantity")}
+            >
               <button
                 type="button"
                 onClick={() => setQuantity((q) => Math.max(1, q - 1))}
@@ -324,13 +342,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <Plus className="size-4" aria-hidden="true" />
               </button>
             </div>
-            <button type="button" onClick={onAddToCart} disabled={stock === 0} className="btn-accent h-12 flex-1 disabled:opacity-50" data-testid="add-to-cart">
+            <button
+              type="button"
+              onClick={onAddToCart}
+              disabled={stock === 0}
+              className="btn-accent h-12 flex-1 disabled:opacity-50"
+              data-testid="add-to-cart"
+            >
               <ShoppingBag className="size-4" aria-hidden="true" />
               {t("pdp.addToCart")}
             </button>
           </div>
           <div className="mt-3 flex items-center gap-3">
-            <button type="button" onClick={onWishlist} disabled={inWishlist} className="btn-outline h-12 flex-1 disabled:opacity-60" data-testid="wishlist-button">
+            <button
+              type="button"
+              onClick={onWishlist}
+              disabled={inWishlist}
+              className="btn-outline h-12 flex-1 disabled:opacity-60"
+              data-testid="wishlist-button"
+            >
               <Heart className={`size-4 ${inWishlist ? "fill-current" : ""}`} aria-hidden="true" />
               {inWishlist ? t("pdp.inWishlist") : t("pdp.wishlist")}
             </button>
@@ -363,7 +393,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </button>
               ))}
             </div>
-            <div id="panel-details" role="tabpanel" aria-labelledby="tab-details" hidden={tab !== "details"} className="py-5 text-sm">
+            <div
+              id="panel-details"
+              role="tabpanel"
+              aria-labelledby="tab-details"
+              hidden={tab !== "details"}
+              className="py-5 text-sm"
+            >
               <dl className="grid grid-cols-[8rem_1fr] gap-y-2">
                 <dt className="text-stone">{t("pdp.collection")}</dt>
                 <dd>{category?.name ?? product.category}</dd>
@@ -381,11 +417,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </dl>
             </div>
-            <div id="panel-shipping" role="tabpanel" aria-labelledby="tab-shipping" hidden={tab !== "shipping"} className="space-y-3 py-5 text-sm leading-relaxed">
+            <div
+              id="panel-shipping"
+              role="tabpanel"
+              aria-labelledby="tab-shipping"
+              hidden={tab !== "shipping"}
+              className="space-y-3 py-5 text-sm leading-relaxed"
+            >
               <p>{t("pdp.shippingText1")}</p>
               <p>{t("pdp.shippingText2")}</p>
             </div>
-            <div id="panel-reviews" role="tabpanel" aria-labelledby="tab-reviews" hidden={tab !== "reviews"} className="py-5">
+            <div
+              id="panel-reviews"
+              role="tabpanel"
+              aria-labelledby="tab-reviews"
+              hidden={tab !== "reviews"}
+              className="py-5"
+            >
               {reviews.reviews.length === 0 ? (
                 <p className="text-sm text-stone">{t("pdp.noReviews")}</p>
               ) : (
@@ -397,7 +445,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         <span className="sr-only">{t("pdp.stars", { n: review.rating })}</span>
                         <span className="text-sm font-semibold text-ink">{review.userName}</span>
                         {review.isVerifiedPurchase ? (
-                          <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-dark">{t("pdp.verified")}</span>
+                          <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-dark">
+                            {t("pdp.verified")}
+                          </span>
                         ) : null}
                       </div>
                       <p className="mt-2 text-sm leading-relaxed text-charcoal">{review.comment}</p>
@@ -417,7 +467,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Suspense fallback={<RelatedSkeletons />}>
           <Await resolve={related}>
             {(items: ProductDto[]) => (
-              <div className="grid grid-cols-2 gap-x-4 gap-y-10 lg:grid-cols-4" data-testid="related-products">
+              <div
+                className="grid grid-cols-2 gap-x-4 gap-y-10 lg:grid-cols-4"
+                data-testid="related-products"
+              >
                 {items.map((item) => (
                   <ProductCard key={item._id} product={item} />
                 ))}

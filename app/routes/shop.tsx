@@ -8,8 +8,8 @@ import {
   SHOP_SKELETON_COUNT,
 } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
-import { parseShopSearchParams, SHOP_SORTS } from "#core/schemas/catalog.schema.ts";
 import type { PriceRange } from "#core/price-range.ts";
+import { parseShopSearchParams, SHOP_SORTS } from "#core/schemas/catalog.schema.ts";
 import { PriceSlider } from "../components/price-slider";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
@@ -20,7 +20,10 @@ import type { Route } from "./+types/shop";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, shop } = getServices(context);
   const query = parseShopSearchParams(new URL(request.url).searchParams);
-  const [{ products, total }, facets] = await Promise.all([catalog.listProducts(query), catalog.listFacets()]);
+  const [{ products, total }, facets] = await Promise.all([
+    catalog.listProducts(query),
+    catalog.listFacets(),
+  ]);
   const limit = query.limit ?? products.length;
   return {
     shopName: shop.shopName,
@@ -67,7 +70,17 @@ function FilterGroup({ legend, children }: { legend: string; children: React.Rea
   );
 }
 
-function CheckList({ name, values, selected, onToggle }: { name: string; values: string[]; selected: string[]; onToggle: (value: string) => void }) {
+function CheckList({
+  name,
+  values,
+  selected,
+  onToggle,
+}: {
+  name: string;
+  values: string[];
+  selected: string[];
+  onToggle: (value: string) => void;
+}) {
   return (
     <ul className="space-y-1">
       {values.map((value) => (
@@ -179,19 +192,32 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
-        <aside id={filtersId} className={`${filtersOpen ? "block" : "hidden"} lg:block`} aria-label={t("shop.filters")}>
+        <aside
+          id={filtersId}
+          className={`${filtersOpen ? "block" : "hidden"} lg:block`}
+          aria-label={t("shop.filters")}
+        >
           {/* Without JavaScript the filters still work as a plain GET form. */}
           <Form method="get" action="/shop" data-testid="shop-filters" onSubmit={(e) => e.preventDefault()}>
             <div className="flex items-center justify-between border-b border-sand pb-3">
-              <h2 className="font-sans text-sm font-semibold tracking-[0.18em] text-ink uppercase">{t("shop.filters")}</h2>
-              <Link to="/shop" className="text-sm text-accent-dark underline-offset-4 hover:underline" preventScrollReset>
+              <h2 className="font-sans text-sm font-semibold tracking-[0.18em] text-ink uppercase">
+                {t("shop.filters")}
+              </h2>
+              <Link
+                to="/shop"
+                className="text-sm text-accent-dark underline-offset-4 hover:underline"
+                preventScrollReset
+              >
                 {t("shop.clearFilters")}
               </Link>
             </div>
             {search ? <input type="hidden" name="search" value={search} /> : null}
             <FilterGroup legend={t("shop.category")}>
               <ul className="space-y-1">
-                {[{ slug: "all", name: t("shop.all") }, ...CATEGORIES.filter((c) => c.slug !== "designer-jalabiya")].map((c) => (
+                {[
+                  { slug: "all", name: t("shop.all") },
+                  ...CATEGORIES.filter((c) => c.slug !== "designer-jalabiya"),
+                ].map((c) => (
                   <li key={c.slug}>
                     <label className="flex min-h-9 cursor-pointer items-center gap-3 text-sm text-charcoal">
                       <input
@@ -200,7 +226,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                         value={c.slug}
                         checked={category === c.slug}
                         onChange={() =>
-                          update((next) => (c.slug === "all" ? next.delete("category") : next.set("category", c.slug)))
+                          update((next) =>
+                            c.slug === "all" ? next.delete("category") : next.set("category", c.slug),
+                          )
                         }
                         className="size-4 accent-accent"
                       />
@@ -223,20 +251,39 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               />
             </FilterGroup>
             <FilterGroup legend={t("shop.color")}>
-              <CheckList name="color" values={facets.colors} selected={params.getAll("color")} onToggle={toggle("color")} />
+              <CheckList
+                name="color"
+                values={facets.colors}
+                selected={params.getAll("color")}
+                onToggle={toggle("color")}
+              />
             </FilterGroup>
             <FilterGroup legend={t("shop.fabric")}>
-              <CheckList name="fabric" values={facets.fabrics} selected={params.getAll("fabric")} onToggle={toggle("fabric")} />
+              <CheckList
+                name="fabric"
+                values={facets.fabrics}
+                selected={params.getAll("fabric")}
+                onToggle={toggle("fabric")}
+              />
             </FilterGroup>
             <FilterGroup legend={t("shop.type")}>
-              <CheckList name="type" values={facets.types} selected={params.getAll("type")} onToggle={toggle("type")} />
+              <CheckList
+                name="type"
+                values={facets.types}
+                selected={params.getAll("type")}
+                onToggle={toggle("type")}
+              />
             </FilterGroup>
             <noscript>
               <button type="submit" className="btn-primary mt-5 w-full">
                 {t("shop.applyFilters")}
               </button>
             </noscript>
-            <button type="button" onClick={() => setFiltersOpen(false)} className="btn-primary mt-5 w-full lg:hidden">
+            <button
+              type="button"
+              onClick={() => setFiltersOpen(false)}
+              className="btn-primary mt-5 w-full lg:hidden"
+            >
               <X className="size-4" aria-hidden="true" />
               {t("shop.hideFilters")}
             </button>
@@ -270,7 +317,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           )}
 
           {pageCount > 1 ? (
-            <nav aria-label={t("shop.pagination")} className="mt-12 flex flex-wrap items-center justify-center gap-2" data-testid="pagination">
+            <nav
+              aria-label={t("shop.pagination")}
+              className="mt-12 flex flex-wrap items-center justify-center gap-2"
+              data-testid="pagination"
+            >
               {page > 1 ? (
                 <Link to={pageHref(page - 1)} rel="prev" className="btn-outline">
                   {t("shop.previous")}

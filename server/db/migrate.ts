@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as catalog from "./migrations/2026-11-22-0001-catalog.ts";
+import * as catalogIndexes from "./migrations/2026-11-22-0002-catalog-indexes.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
 const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22-0001-catalog": catalog,
+  "2026-11-22-0002-catalog-indexes": catalogIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,4 @@
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 
 /** node:sqlite accepts no booleans or Dates; store them as SQLite does by convention. */
@@ -12,6 +12,8 @@ function toSqlite(value: unknown): SQLInputValue {
 /** Adapts node:sqlite's DatabaseSync to the better-sqlite3 shape Kysely's SqliteDialect drives. */
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
+  /** Kysely sends the same SQL text again and again; preparing it once saves a parse per query. */
+  readonly #statements = new Map<string, StatementSync>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -22,16 +24,22 @@ class NodeSqliteDatabase implements SqliteDatabase {
   }
 
   prepare(sql: string): SqliteStatement {
-    const statement = this.#db.prepare(sql);
-    const reader = statement.columns().length > 0;
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      if (this.#statements.size >= 500) this.#statements.clear();
+      this.#statements.set(sql, statement);
+    }
+    const prepared = statement;
+    const reader = prepared.columns().length > 0;
     return {
       reader,
-      all: (parameters) => statement.all(...parameters.map(toSqlite)),
+      all: (parameters) => prepared.all(...parameters.map(toSqlite)),
       run: (parameters) => {
-        const result = statement.run(...parameters.map(toSqlite));
+        const result = prepared.run(...parameters.map(toSqlite));
         return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
       },
-      iterate: (parameters) => statement.iterate(...parameters.map(toSqlite)),
+      iterate: (parameters) => prepared.iterate(...parameters.map(toSqlite)),
     };
   }
 }

@@ -3,10 +3,24 @@ import type { Kysely } from "kysely";
 import { CATEGORIES } from "#core/constants.ts";
 import type { Database } from "../db/schema.ts";
 
-const STATIC_PATHS = ["/", "/shop", "/blog", "/about", "/contact", "/stitching-service", "/terms", "/privacy", "/shipping", "/returns"];
+const STATIC_PATHS = [
+  "/",
+  "/shop",
+  "/blog",
+  "/about",
+  "/contact",
+  "/stitching-service",
+  "/terms",
+  "/privacy",
+  "/shipping",
+  "/returns",
+];
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 }
 
 /** /sitemap.xml (pages, collections, products and posts) and /robots.txt pointing at it. */
@@ -42,11 +56,15 @@ export function registerSeoRoutes(app: FastifyInstance, db: Kysely<Database>, si
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...entries.map(
-        (e) => `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
+        (e) =>
+          `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
       ),
       "</urlset>",
       "",
     ].join("\n");
-    return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(body);
+    return reply
+      .type("application/xml; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(body);
   });
 }

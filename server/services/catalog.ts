@@ -22,7 +22,25 @@ export interface ProductPage {
   total: number;
 }
 
+/** Facets change only when the catalog does; a minute of staleness is fine for filter choices. */
+const FACETS_TTL_MS = 60_000;
+
 export function createCatalogService(db: Kysely<Database>) {
+  let facets: { value: Promise<CatalogFacets>; at: number } | undefined;
+
+  async function loadFacets(): Promise<CatalogFacets> {
+    const [colors, fabrics, types] = await Promise.all([
+      db.selectFrom("product_colors").select("color").distinct().orderBy("color").execute(),
+      db.selectFrom("products").select("fabric").distinct().orderBy("fabric").execute(),
+      db.selectFrom("products").select("type").distinct().orderBy("type").execute(),
+    ]);
+    return {
+      colors: colors.map((r) => r.color),
+      fabrics: fabrics.map((r) => r.fabric),
+      types: types.map((r) => r.type),
+    };
+  }
+
   return {
     async listProducts(query: ProductQuery): Promise<ProductPage> {
       const { rows, total } = await listProductRows(db, query);
@@ -56,17 +74,15 @@ export function createCatalogService(db: Kysely<Database>) {
     },
 
     /** The values the shop's filters offer, from what the catalog actually holds. */
-    async listFacets(): Promise<CatalogFacets> {
-      const [colors, fabrics, types] = await Promise.all([
-        db.selectFrom("product_colors").select("color").distinct().orderBy("color").execute(),
-        db.selectFrom("products").select("fabric").distinct().orderBy("fabric").execute(),
-        db.selectFrom("products").select("type").distinct().orderBy("type").execute(),
-      ]);
-      return {
-        colors: colors.map((r) => r.color),
-        fabrics: fabrics.map((r) => r.fabric),
-        types: types.map((r) => r.type),
-      };
+    listFacets(): Promise<CatalogFacets> {
+      if (!facets || Date.now() - facets.at > FACETS_TTL_MS) {
+        const value = loadFacets();
+        facets = { value, at: Date.now() };
+        value.catch(() => {
+          facets = undefined;
+        });
+      }
+      return facets.value;
     },
 
     /** SPEC §2 'You May Also Like': same category, not this product. */

@@ -17,7 +17,8 @@ let catalog: ProductDto[];
 
 beforeAll(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  catalog = ((await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as { products: ProductDto[] }).products;
+  catalog = ((await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as { products: ProductDto[] })
+    .products;
 });
 afterAll(async () => {
   await browser?.close();
@@ -34,7 +35,9 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
 }
 
 async function cardNames(page: Page): Promise<string[]> {
-  return (await page.getByTestId("shop-grid").getByTestId("product-card").locator("h3").allTextContents()).map((s) => s.trim());
+  return (
+    await page.getByTestId("shop-grid").getByTestId("product-card").locator("h3").allTextContents()
+  ).map((s) => s.trim());
 }
 
 describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewport) => {
@@ -55,7 +58,14 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     expect(await active()).toBe("Premium Abaya");
     await slider.getByRole("button", { name: /Go to slide 2/ }).click();
     expect(await active()).toBe("Designer Jalabiya");
-    for (const section of ["home-bestsellers", "home-categories", "home-featured", "home-stitching", "home-blog", "home-shopping"]) {
+    for (const section of [
+      "home-bestsellers",
+      "home-categories",
+      "home-featured",
+      "home-stitching",
+      "home-blog",
+      "home-shopping",
+    ]) {
       expect(await page.getByTestId(section).count()).toBe(1);
     }
     expect(await page.getByTestId("home-featured").getByTestId("product-card").count()).toBe(6);
@@ -83,7 +93,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await page.waitForURL((url) => url.searchParams.get("maxPrice") === "1500");
     expect(await filters.getByTestId("price-range").textContent()).toBe("AED 100 – AED 1500");
 
-    const color = abayas.flatMap((p) => p.colors).find((c) => abayas.some((p) => p.colors.includes(c) && effective(p) <= 1500))!;
+    const color = abayas
+      .flatMap((p) => p.colors)
+      .find((c) => abayas.some((p) => p.colors.includes(c) && effective(p) <= 1500))!;
     await page.getByTestId("shop-grid").waitFor();
     await filters.getByRole("checkbox", { name: color }).check();
     await page.waitForURL((url) => url.searchParams.getAll("color").includes(color));
@@ -118,7 +130,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     expect(await counter.textContent()).toBe(`${product.images.length} / ${product.images.length}`);
     // Focus stays inside the viewer.
     for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => !!document.activeElement?.closest("[data-testid=image-viewer]"))).toBe(true);
+    expect(await page.evaluate(() => !!document.activeElement?.closest("[data-testid=image-viewer]"))).toBe(
+      true,
+    );
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await viewer.waitFor({ state: "hidden" });
@@ -127,13 +141,22 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
 
   it("chooses a size, sees its stock message, resets the quantity, and opens the size guide", async () => {
     const product = catalog.find(
-      (p) => p.variants.length >= 3 && p.variants.some((v) => v.stock === 0) && (p.variants[0]?.stock ?? 0) > 1,
+      (p) =>
+        p.variants.length >= 3 && p.variants.some((v) => v.stock === 0) && (p.variants[0]?.stock ?? 0) > 1,
     )!;
     expect(product).toBeDefined();
     const page = await open(context, `/product/${product.slug}`);
     const message = page.getByTestId("stock-message");
     const band = (stock: number | null) =>
-      stock === null ? "Stock info unavailable" : stock > 20 ? "In stock" : stock >= 11 ? `Only ${stock} left in stock` : stock >= 1 ? `Hurry! Only ${stock} left` : "Out of stock";
+      stock === null
+        ? "Stock info unavailable"
+        : stock > 20
+          ? "In stock"
+          : stock >= 11
+            ? `Only ${stock} left in stock`
+            : stock >= 1
+              ? `Hurry! Only ${stock} left`
+              : "Out of stock";
     // The first size is chosen on load.
     expect(await message.textContent()).toBe(band(product.variants[0]!.stock));
     await page.getByRole("button", { name: "Increase quantity" }).click();
@@ -141,7 +164,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
 
     const sizes = page.getByTestId("size-buttons");
     const soldOut = product.variants.find((v) => v.stock === 0)!;
-    expect(await sizes.getByRole("button", { name: soldOut.filter_value, exact: true }).isDisabled()).toBe(true);
+    expect(await sizes.getByRole("button", { name: soldOut.filter_value, exact: true }).isDisabled()).toBe(
+      true,
+    );
     const other = product.variants.find((v, i) => i > 0 && v.stock !== 0)!;
     await sizes.getByRole("button", { name: other.filter_value, exact: true }).click();
     expect(await message.textContent()).toBe(band(other.stock));

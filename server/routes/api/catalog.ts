@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
 import { z } from "zod";
+import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
 import { HttpError, parseInput } from "../../http-errors.ts";
 import type { Services } from "../../services/index.ts";
 
