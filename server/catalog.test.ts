@@ -9,9 +9,7 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
   let store: TestStore;
   let all: ProductDto[];
 
-  async function list(
-    query = "",
-  ): Promise<{
+  async function list(query = ""): Promise<{
     status: number;
     body: { success: boolean; products: ProductDto[]; total: number; message?: string };
   }> {

@@ -112,7 +112,6 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
           <p className="sr-only">{name}</p>
           <button
             type="button"
-            autoFocus
             onClick={() => viewer.current?.close()}
             className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
             aria-label={t("pdp.closeViewer")}

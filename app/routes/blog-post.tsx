@@ -4,9 +4,9 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { COPY_LINK_CONFIRMATION_MS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { BlogLoadError, BlogPostNotFound, PostMeta } from "../components/blog-parts";
-import { MediaImage, mediaUrl } from "../components/media-image";
-import { rootShop, siteHref } from "../lib/blog";
+import { MediaImage } from "../components/media-image";
 import { getServices } from "../lib/context";
+import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -17,43 +17,46 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
-  const shop = rootShop(matches);
+  const shop = shopFromMatches(matches);
   const shopName = shop?.shopName ?? "";
   if (!loaderData) {
     const missing = isRouteErrorResponse(error) && error.status === 404;
+    const title = t(missing ? "blog.post.notFound" : "blog.error.load");
     return [
-      { title: t("blog.post.metaTitle", { title: t(missing ? "blog.post.notFound" : "blog.error.load"), shop: shopName }) },
+      { title: t("blog.post.metaTitle", { title, shop: shopName }) },
       { name: "robots", content: "noindex" },
     ];
   }
   const { post } = loaderData;
-  const url = siteHref(shop, `/blog/${post.slug}`);
-  const image = post.image.startsWith("/media/") ? siteHref(shop, mediaUrl(post.image, 1280, "jpg")) : post.image;
-  return [
-    { title: t("blog.post.metaTitle", { title: post.title, shop: shopName }) },
-    { name: "description", content: post.excerpt },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: shopName },
-    { property: "og:title", content: post.title },
-    { property: "og:description", content: post.excerpt },
-    { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { property: "article:published_time", content: post.date },
-    {
-      "script:ld+json": {
+  const path = `/blog/${post.slug}`;
+  const site = shop?.siteUrl ?? "http://localhost:3000";
+  const image = previewImage(post.image);
+  return pageMeta({
+    shop,
+    title: t("blog.post.metaTitle", { title: post.title, shop: shopName }),
+    description: post.excerpt,
+    path,
+    image,
+    type: "article",
+    jsonLd: [
+      {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
         headline: post.title,
         description: post.excerpt,
-        image,
+        image: image && absoluteUrl(site, image),
         datePublished: post.date,
         author: { "@type": "Person", name: post.author },
         publisher: { "@type": "Organization", name: shopName },
-        mainEntityOfPage: url,
+        mainEntityOfPage: absoluteUrl(site, path),
       },
-    },
-  ];
+      breadcrumbLd(site, [
+        { name: t("nav.home"), path: "/" },
+        { name: t("nav.blog"), path: "/blog" },
+        { name: post.title, path },
+      ]),
+    ],
+  }).concat({ property: "article:published_time", content: post.date });
 }
 
 /**
@@ -100,7 +103,12 @@ function CopyLinkButton() {
           {t("blog.post.copyLink")}
         </button>
         {/* Always in the page, so screen readers announce the confirmation when it appears. */}
-        <p role="status" aria-live="polite" className="text-sm font-medium text-success" data-testid="copy-status">
+        <p
+          role="status"
+          aria-live="polite"
+          className="text-sm font-medium text-success"
+          data-testid="copy-status"
+        >
           {state === "copied" ? t("blog.post.linkCopied") : ""}
         </p>
       </div>
@@ -160,10 +168,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 
       <div className="container-page max-w-3xl">
         <div
-          className="prose-store mt-6 sm:text-lg"
+          className="prose-store mt-6 sm:text-lg sm:[&_blockquote]:text-2xl"
           data-testid="blog-content"
           // Safe: the service cleans the HTML with a strict allowlist before it gets here (server/sanitize.ts).
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server
           dangerouslySetInnerHTML={{ __html: post.content }}
         />
 

@@ -1,12 +1,13 @@
 import { Search, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { BLOG_SEARCH_DEBOUNCE_MS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { BlogLoadError, PostMeta } from "../components/blog-parts";
 import { MediaImage } from "../components/media-image";
+import { type BlogPostSummary, matchesBlogQuery } from "../lib/blog";
 import { getServices } from "../lib/context";
-import { type BlogPostSummary, matchesBlogQuery, rootShop, siteHref } from "../lib/blog";
+import { pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,21 +18,36 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // SPEC §2: the search filters in the browser, so a change of ?q= alone loads nothing.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const shop = rootShop(matches);
-  return [
-    { title: t("blog.metaTitle", { shop: shop?.shopName ?? "" }) },
-    { name: "description", content: t("blog.metaDescription", { shop: shop?.shopName ?? "" }) },
-    { tagName: "link", rel: "canonical", href: siteHref(shop, "/blog") },
-  ];
+  const shop = shopFromMatches(matches);
+  const name = shop?.shopName ?? "";
+  // One canonical address for the list, whatever ?q= a shared link carries.
+  return pageMeta({
+    shop,
+    title: t("blog.metaTitle", { shop: name }),
+    description: t("blog.metaDescription", { shop: name }),
+    path: "/blog",
+  });
 }
 
-function BlogCard({ post, featured, priority }: { post: BlogPostSummary; featured: boolean; priority: boolean }) {
+function BlogCard({
+  post,
+  featured,
+  priority,
+}: {
+  post: BlogPostSummary;
+  featured: boolean;
+  priority: boolean;
+}) {
   return (
     <article
       data-testid="blog-card"
@@ -44,7 +60,11 @@ function BlogCard({ post, featured, priority }: { post: BlogPostSummary; feature
           alt=""
           width={1600}
           height={900}
-          sizes={featured ? "(min-width: 1024px) 60vw, 100vw" : "(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"}
+          sizes={
+            featured
+              ? "(min-width: 1024px) 60vw, 100vw"
+              : "(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+          }
           maxWidth={featured ? 1600 : 960}
           priority={priority}
           className="aspect-[16/9] h-auto w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
@@ -61,7 +81,9 @@ function BlogCard({ post, featured, priority }: { post: BlogPostSummary; feature
             {post.title}
           </Link>
         </h2>
-        <p className={`mt-3 leading-relaxed text-charcoal/80 ${featured ? "sm:text-lg" : "line-clamp-3 text-sm"}`}>
+        <p
+          className={`mt-3 leading-relaxed text-charcoal/80 ${featured ? "sm:text-lg" : "line-clamp-3 text-sm"}`}
+        >
           {post.excerpt}
         </p>
         <PostMeta post={post} className="mt-4" />
@@ -136,7 +158,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-lg leading-relaxed text-stone">{t("blog.intro")}</p>
         </div>
         {posts.length > 0 ? (
-          <form
+          <Form
             role="search"
             action="/blog"
             method="get"
@@ -178,7 +200,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 </button>
               ) : null}
             </div>
-          </form>
+          </Form>
         ) : null}
       </header>
 
@@ -206,7 +228,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="mt-8 grid gap-x-8 gap-y-14 md:grid-cols-2 lg:grid-cols-3" data-testid="blog-list">
               {shown.map((post, index) => (
-                <BlogCard key={post._id} post={post} featured={index === 0 && !query} priority={index === 0} />
+                <BlogCard
+                  key={post._id}
+                  post={post}
+                  featured={index === 0 && !query}
+                  priority={index === 0}
+                />
               ))}
             </div>
           )}

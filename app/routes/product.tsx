@@ -315,11 +315,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
 
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            <div
-              className="flex items-center rounded-full border border-sand-dark"
-              role="group"
-              aria-label={t("pdp.quantity")}
-            >
+            <fieldset className="flex items-center rounded-full border border-sand-dark">
+              <legend className="sr-only">{t("pdp.quantity")}</legend>
               <button
                 type="button"
                 onClick={() => setQuantity((q) => Math.max(1, q - 1))}
@@ -341,7 +338,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               >
                 <Plus className="size-4" aria-hidden="true" />
               </button>
-            </div>
+            </fieldset>
             <button
               type="button"
               onClick={onAddToCart}

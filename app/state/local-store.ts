@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from "#core/constants.ts";
 import type { CartLine } from "#core/cart.ts";
+import { STORAGE_KEYS } from "#core/constants.ts";
 import { CART_CHANGED_EVENT } from "./cart-count";
 
 export const WISHLIST_CHANGED_EVENT = "store:wishlist-changed";

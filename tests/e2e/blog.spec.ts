@@ -1,0 +1,237 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BlogPostDto } from "#core/catalog.ts";
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  type RunningStore,
+  startStore,
+  type ViewportName,
+  waitForHydration,
+} from "./harness.ts";
+
+let store: RunningStore;
+let browser: Browser;
+let posts: BlogPostDto[];
+
+beforeAll(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  posts = (await (await fetch(`${store.baseUrl}/api/blog/list`)).json()).blogs;
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await waitForHydration(page);
+  return page;
+}
+
+function matching(query: string): BlogPostDto[] {
+  const needle = query.toLowerCase();
+  return posts.filter((p) => [p.title, p.excerpt, p.author].some((f) => f.toLowerCase().includes(needle)));
+}
+
+async function cardTitles(page: Page): Promise<string[]> {
+  return (await page.getByTestId("blog-card").locator("h2").allTextContents()).map((t) => t.trim());
+}
+
+/** Records, in the page, when the search box was last typed in and when the list of cards last changed. */
+async function watchSearchTiming(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { typedAt: number; listChangedAt: number };
+    w.typedAt = 0;
+    w.listChangedAt = 0;
+    document.querySelector('[data-testid="blog-search"]')?.addEventListener("input", () => {
+      w.typedAt = performance.now();
+    });
+    new MutationObserver(() => {
+      w.listChangedAt = performance.now();
+    }).observe(document.querySelector('[data-testid="blog-page"]') as Element, {
+      childList: true,
+      subtree: true,
+    });
+  });
+  return () =>
+    page.evaluate(() => {
+      const w = window as unknown as { typedAt: number; listChangedAt: number };
+      return w.listChangedAt - w.typedAt;
+    });
+}
+
+describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (viewport) => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(browser, viewport, store.baseUrl);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: store.baseUrl });
+  });
+  afterAll(() => context.close());
+
+  it("shopper searches the blog, sees the list narrow after a pause, and clears the search", async () => {
+    const page = await open(context, "/blog");
+    expect(await cardTitles(page)).toEqual(posts.map((p) => p.title));
+    expect(await page.locator("h1").textContent()).toBe("Our Blog");
+    await expectAccessible(page);
+
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
+    const historyLength = await page.evaluate(() => history.length);
+    const debounce = await watchSearchTiming(page);
+
+    const query = "lawn";
+    const expected = matching(query);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(posts.length);
+    const box = page.getByRole("searchbox", { name: "Search the blog" });
+    await box.fill(query.toUpperCase());
+    await expect.poll(() => cardTitles(page)).toEqual(expected.map((p) => p.title));
+    // SPEC §2/§9: the list waits 300 ms after the last keystroke.
+    expect(await debounce()).toBeGreaterThanOrEqual(280);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(query.toUpperCase());
+    // Replace navigation: the search does not pile up history entries, and needs no trip to the server.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect(dataRequests).toEqual([]);
+    expect(await page.getByTestId("blog-count").textContent()).toBe(
+      `${expected.length} ${expected.length === 1 ? "article matches" : "articles match"} “${query.toUpperCase()}”`,
+    );
+    expect(await page.getByTestId("loading-overlay").count()).toBe(0);
+
+    await box.fill("");
+    await expect.poll(() => cardTitles(page)).toEqual(posts.map((p) => p.title));
+    expect(new URL(page.url()).search).toBe("");
+
+    // A search that finds nothing says so, and its button brings every post back.
+    await box.pressSequentially("zzqx", { delay: 40 });
+    const none = page.getByTestId("blog-no-matches");
+    await none.waitFor();
+    expect(await none.locator("h2").textContent()).toBe("No posts match “zzqx”");
+    expect(await page.getByTestId("blog-card").count()).toBe(0);
+    await expectAccessible(page);
+    await none.getByRole("button", { name: "Clear search" }).click();
+    await expect.poll(() => cardTitles(page)).toEqual(posts.map((p) => p.title));
+    expect(await box.inputValue()).toBe("");
+    expect(new URL(page.url()).searchParams.has("q")).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
+      "blog-search",
+    );
+    expect(dataRequests).toEqual([]);
+    await page.close();
+  });
+
+  it("shopper opens a shared search link and sees only the matching posts", async () => {
+    const author = (posts[2] as BlogPostDto).author;
+    const page = await open(context, `/blog?q=${encodeURIComponent(author)}`);
+    expect(await cardTitles(page)).toEqual(matching(author).map((p) => p.title));
+    expect(await page.getByRole("searchbox", { name: "Search the blog" }).inputValue()).toBe(author);
+    await page.close();
+  });
+
+  it("shopper opens a post, copies its link and sees the confirmation for 2 s", async () => {
+    const post = posts[1] as BlogPostDto;
+    const page = await open(context, "/blog");
+    await page.getByRole("link", { name: post.title }).click();
+    await page.waitForURL((url) => url.pathname === `/blog/${post.slug}`);
+    // React commits the new page a moment after the address changes.
+    await expect.poll(() => page.locator("h1").textContent()).toBe(post.title);
+    expect(await page.title()).toBe(`${post.title} | Noor Atelier`);
+    const meta = page.getByTestId("post-meta");
+    expect(await meta.textContent()).toContain(post.author);
+    expect(await meta.textContent()).toContain(post.readTime);
+    expect(await page.getByTestId("blog-content").locator("h2, p").count()).toBeGreaterThan(3);
+    await expectAccessible(page);
+
+    const status = page.getByTestId("copy-status");
+    expect(await status.getAttribute("aria-live")).toBe("polite");
+    await page.evaluate(() => {
+      const w = window as unknown as { copyTimes: { text: string; at: number }[] };
+      w.copyTimes = [];
+      const target = document.querySelector('[data-testid="copy-status"]') as Element;
+      new MutationObserver(() => {
+        w.copyTimes.push({ text: target.textContent ?? "", at: performance.now() });
+      }).observe(target, { childList: true, subtree: true, characterData: true });
+    });
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => status.textContent()).toBe("Link copied to clipboard!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await expect.poll(() => status.textContent(), { timeout: 4000 }).toBe("");
+    const times = await page.evaluate(
+      () => (window as unknown as { copyTimes: { text: string; at: number }[] }).copyTimes,
+    );
+    const shown = times.find((t) => t.text === "Link copied to clipboard!");
+    const hidden = times.findLast((t) => t.text === "");
+    expect(shown && hidden).toBeTruthy();
+    // SPEC §9: the confirmation stays 2 s.
+    expect((hidden?.at ?? 0) - (shown?.at ?? 0)).toBeGreaterThanOrEqual(1900);
+    expect((hidden?.at ?? 0) - (shown?.at ?? 0)).toBeLessThan(2600);
+
+    await page.getByRole("link", { name: "Back to Blog" }).click();
+    await page.waitForURL((url) => url.pathname === "/blog");
+    await page.close();
+  });
+
+  it("shows the link in a selected field when the clipboard is refused", async () => {
+    const post = posts[0] as BlogPostDto;
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException("Denied", "NotAllowedError")) },
+      });
+    });
+    await page.goto(`/blog/${post.slug}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    const field = page.getByRole("textbox", { name: "Copy this link to share the article" });
+    await field.waitFor();
+    expect(await field.inputValue()).toBe(page.url());
+    expect(
+      await field.evaluate((input: HTMLInputElement) => ({
+        focused: document.activeElement === input,
+        selected: input.selectionStart === 0 && input.selectionEnd === input.value.length,
+      })),
+    ).toEqual({ focused: true, selected: true });
+    expect(await page.getByTestId("copy-status").textContent()).toBe("");
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it("answers an unknown post with 'Blog post not found', HTTP 404 and a way back", async () => {
+    const page = await context.newPage();
+    const response = await page.goto("/blog/no-such-post");
+    expect(response?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Blog post not found");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await page.getByTestId("blog-post-not-found").getByRole("link", { name: "Back to Blog" }).click();
+    await page.waitForURL((url) => url.pathname === "/blog");
+    await expect.poll(() => page.getByTestId("blog-card").count()).toBe(posts.length);
+    await page.close();
+  });
+});
+
+describe("the blog when it cannot be reached", () => {
+  it("offers Try Again, which reloads the page", async () => {
+    const context = await newContext(browser, "desktop", store.baseUrl);
+    const page = await open(context, `/blog/${(posts[0] as BlogPostDto).slug}`);
+    await page.route(/\/blog\.data/, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("link", { name: "Back to Blog" }).first().click();
+    const error = page.getByTestId("blog-error");
+    await error.waitFor();
+    // SPEC §8 Blog: a network failure has its own words.
+    expect(await error.locator("h1").textContent()).toBe("Could not connect to blog API...");
+    await expectAccessible(page);
+    await page.unroute(/\/blog\.data/);
+    const reloaded = page.waitForEvent("load");
+    await error.getByRole("button", { name: "Try Again" }).click();
+    await reloaded;
+    await waitForHydration(page);
+    expect(await page.getByTestId("blog-card").count()).toBe(posts.length);
+    await context.close();
+  });
+});
