@@ -37,7 +37,6 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : newId();
     },
-    requestIdLogLabel: "reqId",
     trustProxy: true,
     return503OnClosing: true,
   });
