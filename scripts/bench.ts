@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { DEMO_COLORS, DEMO_FABRICS } from "#content/demo-catalog.ts";
 import { CATEGORIES, SIZE_GUIDE } from "#core/constants.ts";
 import { buildApp } from "../server/app.ts";
 import { prepareDatabase } from "../server/bootstrap.ts";
@@ -17,32 +18,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const dir = mkdtempSync(join(tmpdir(), "store-bench-"));
 
-const COLORS = [
-  "Black",
-  "Beige",
-  "Navy",
-  "Maroon",
-  "Emerald",
-  "Blush",
-  "Ivory",
-  "Grey",
-  "Olive",
-  "Mustard",
-  "Lilac",
-  "Teal",
-];
-const FABRICS = [
-  "Nida",
-  "Crepe",
-  "Chiffon",
-  "Georgette",
-  "Linen",
-  "Lawn",
-  "Silk",
-  "Velvet",
-  "Cotton",
-  "Khaddar",
-];
+const COLORS = Object.keys(DEMO_COLORS);
+const FABRICS = DEMO_FABRICS;
 const TYPES = ["Abaya", "Open Abaya", "Kaftan", "Jalabiya", "Kurta Set", "Unstitched"];
 
 let seed = 42;
@@ -115,6 +92,27 @@ async function run(title: string, url: string, connections = 10, duration = DURA
   console.log(line);
   return result;
 }
+
+/** The JavaScript a page makes the browser load (module scripts and preloads), summed gzip-compressed. */
+async function javascriptWeight(path: string) {
+  const html = await (await fetch(`${base}${path}`)).text();
+  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  let gzip = 0;
+  let raw = 0;
+  for (const url of urls) {
+    const res = await fetch(`${base}${url}`, { headers: { "accept-encoding": "gzip" } });
+    gzip += Number(res.headers.get("content-length") ?? (await res.arrayBuffer()).byteLength);
+    raw += (
+      await (await fetch(`${base}${url}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer()
+    ).byteLength;
+  }
+  console.log(
+    `JavaScript for ${path.padEnd(40)} ${urls.size} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip`,
+  );
+}
+await javascriptWeight("/");
+await javascriptWeight("/shop");
+await javascriptWeight("/product/bench-product-1234");
 
 console.log(`\n${"scenario".padEnd(58)} ${"throughput".padStart(9)}`);
 const pageUrl = `${base}/api/product/list?limit=24`;

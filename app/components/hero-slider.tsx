@@ -64,7 +64,7 @@ export function HeroSlider() {
             aria-hidden={i !== index}
             inert={i !== index}
             data-active={i === index}
-            className={`absolute inset-0 transition-opacity duration-700 ${i === index ? "opacity-100" : "opacity-0"}`}
+            className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? "opacity-100" : "opacity-0"}`}
           >
             <MediaImage
               src={slide.image}

@@ -4,6 +4,32 @@ import type { ProductImageDto } from "#core/catalog.ts";
 import { t } from "#core/i18n/index.ts";
 import { MediaImage } from "./media-image";
 
+const ARROW =
+  "absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-white";
+
+function GalleryArrows({ inset, onMove }: { inset: "3" | "4"; onMove: (step: 1 | -1) => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className={`${ARROW} ${inset === "3" ? "start-3" : "start-4"}`}
+        onClick={() => onMove(-1)}
+        aria-label={t("pdp.previousImage")}
+      >
+        <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={`${ARROW} ${inset === "3" ? "end-3" : "end-4"}`}
+        onClick={() => onMove(1)}
+        aria-label={t("pdp.nextImage")}
+      >
+        <ChevronRight className="size-5 rtl:rotate-180" aria-hidden="true" />
+      </button>
+    </>
+  );
+}
+
 /**
  * SPEC §2 gallery: arrows, thumbnails and a full-screen viewer. The viewer is a modal <dialog>, which
  * keeps focus inside and closes on Escape; left and right arrow keys move; it shows 'n / total'.
@@ -15,9 +41,6 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
   const go = (next: number) => setIndex(((next % count) + count) % count);
   const current = images[index];
   if (!current) return <div className="aspect-[4/5] rounded-2xl bg-sand" />;
-
-  const arrow =
-    "absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-white";
 
   return (
     <section aria-label={t("pdp.gallery")} data-testid="product-gallery">
@@ -43,26 +66,7 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
         <span className="pointer-events-none absolute end-3 top-3 inline-flex size-9 items-center justify-center rounded-full bg-ivory/90 text-ink">
           <Expand className="size-4" aria-hidden="true" />
         </span>
-        {count > 1 ? (
-          <>
-            <button
-              type="button"
-              className={`${arrow} start-3`}
-              onClick={() => go(index - 1)}
-              aria-label={t("pdp.previousImage")}
-            >
-              <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className={`${arrow} end-3`}
-              onClick={() => go(index + 1)}
-              aria-label={t("pdp.nextImage")}
-            >
-              <ChevronRight className="size-5 rtl:rotate-180" aria-hidden="true" />
-            </button>
-          </>
-        ) : null}
+        {count > 1 ? <GalleryArrows inset="3" onMove={(step) => go(index + step)} /> : null}
       </div>
       {count > 1 ? (
         <ul className="mt-3 grid grid-cols-5 gap-2 sm:grid-cols-6">
@@ -129,26 +133,7 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
             sizes="100vw"
             className="max-h-full w-auto max-w-full object-contain"
           />
-          {count > 1 ? (
-            <>
-              <button
-                type="button"
-                className={`${arrow} start-4`}
-                onClick={() => go(index - 1)}
-                aria-label={t("pdp.previousImage")}
-              >
-                <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                className={`${arrow} end-4`}
-                onClick={() => go(index + 1)}
-                aria-label={t("pdp.nextImage")}
-              >
-                <ChevronRight className="size-5 rtl:rotate-180" aria-hidden="true" />
-              </button>
-            </>
-          ) : null}
+          {count > 1 ? <GalleryArrows inset="4" onMove={(step) => go(index + step)} /> : null}
         </div>
       </dialog>
     </section>

@@ -1,21 +1,24 @@
 import { ArrowRight, Ruler } from "lucide-react";
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import { BLOG_PREVIEW_COUNT, CATEGORIES, FEATURED_PRODUCTS_COUNT } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { HeroSlider } from "../components/hero-slider";
 import { MediaImage } from "../components/media-image";
 import { ProductCard } from "../components/product-card";
+import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
 import { absoluteUrl, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, shop } = getServices(context);
-  const [bestsellers, featured, posts] = await Promise.all([
-    catalog.listBestsellers("graceful-abayas", 8),
-    catalog.listNewestProducts(FEATURED_PRODUCTS_COUNT),
-    catalog.listBlogPosts(BLOG_PREVIEW_COUNT),
-  ]);
+  // The first screenful is awaited; the sections below it stream in after (SPEC §2: placeholders meanwhile).
+  const featured = catalog.listNewestProducts(FEATURED_PRODUCTS_COUNT);
+  const posts = catalog
+    .listBlogPosts(BLOG_PREVIEW_COUNT)
+    .then((list) => list.map(({ content: _content, ...post }) => post));
+  const bestsellers = await catalog.listBestsellers("graceful-abayas", 8);
   return { shopName: shop.shopName, bestsellers, featured, posts };
 }
 
@@ -81,6 +84,24 @@ function SectionHeading({
         </Link>
       ) : null}
     </div>
+  );
+}
+
+function SkeletonGrid({ count, className }: { count: number; className: string }) {
+  return (
+    <div className={`grid grid-cols-2 gap-x-4 gap-y-10 ${className}`}>
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+function SectionError() {
+  return (
+    <p role="alert" className="rounded-2xl bg-cream px-6 py-10 text-center text-stone">
+      {t("home.sectionError")}
+    </p>
   );
 }
 
@@ -150,11 +171,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title={t("home.featured.title")}
           action={{ to: "/shop", label: t("home.featured.cta") }}
         />
-        <div className="grid grid-cols-2 gap-x-4 gap-y-10 lg:grid-cols-3">
-          {featured.map((product) => (
-            <ProductCard key={product._id} product={product} />
-          ))}
-        </div>
+        <Suspense fallback={<SkeletonGrid count={FEATURED_PRODUCTS_COUNT} className="lg:grid-cols-3" />}>
+          <Await resolve={featured} errorElement={<SectionError />}>
+            {(products) => (
+              <div className="grid grid-cols-2 gap-x-4 gap-y-10 lg:grid-cols-3">
+                {products.map((product) => (
+                  <ProductCard key={product._id} product={product} />
+                ))}
+              </div>
+            )}
+          </Await>
+        </Suspense>
       </section>
 
       <section className="container-page" data-testid="home-stitching">
@@ -172,32 +199,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="container-page py-16 sm:py-20" data-testid="home-blog">
         <SectionHeading title={t("home.blog.title")} action={{ to: "/blog", label: t("home.blog.cta") }} />
-        <div className="grid gap-8 md:grid-cols-3">
-          {posts.map((post) => (
-            <article key={post._id} className="group">
-              <Link to={`/blog/${post.slug}`} aria-label={t("home.blog.read", { title: post.title })}>
-                <MediaImage
-                  src={post.image}
-                  alt=""
-                  width={1600}
-                  height={900}
-                  sizes="(min-width: 768px) 33vw, 100vw"
-                  maxWidth={960}
-                  className="aspect-[16/9] w-full rounded-2xl object-cover"
-                />
-              </Link>
-              <p className="mt-4 text-xs tracking-wider text-stone uppercase">
-                {post.category} · {post.readTime}
-              </p>
-              <h3 className="mt-1 text-2xl text-ink">
-                <Link to={`/blog/${post.slug}`} className="hover:text-accent-dark">
-                  {post.title}
-                </Link>
-              </h3>
-              <p className="mt-2 line-clamp-3 text-sm text-stone">{post.excerpt}</p>
-            </article>
-          ))}
-        </div>
+        <Suspense fallback={<SkeletonGrid count={BLOG_PREVIEW_COUNT} className="md:grid-cols-3" />}>
+          <Await resolve={posts} errorElement={<SectionError />}>
+            {(list) => (
+              <div className="grid gap-8 md:grid-cols-3">
+                {list.map((post) => (
+                  <article key={post._id} className="group">
+                    <Link to={`/blog/${post.slug}`} aria-label={t("home.blog.read", { title: post.title })}>
+                      <MediaImage
+                        src={post.image}
+                        alt=""
+                        width={1600}
+                        height={900}
+                        sizes="(min-width: 768px) 33vw, 100vw"
+                        maxWidth={960}
+                        className="aspect-[16/9] w-full rounded-2xl object-cover"
+                      />
+                    </Link>
+                    <p className="mt-4 text-xs tracking-wider text-stone uppercase">
+                      {post.category} · {post.readTime}
+                    </p>
+                    <h3 className="mt-1 text-2xl text-ink">
+                      <Link to={`/blog/${post.slug}`} className="hover:text-accent-dark">
+                        {post.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-2 line-clamp-3 text-sm text-stone">{post.excerpt}</p>
+                  </article>
+                ))}
+              </div>
+            )}
+          </Await>
+        </Suspense>
       </section>
 
       <section className="container-page" data-testid="home-shopping">

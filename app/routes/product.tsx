@@ -282,7 +282,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="mt-5 leading-relaxed text-charcoal">{product.description}</p>
 
-          <fieldset className="mt-8">
+          {/* Unstitched fabric sets come in one cut; a size picker would only confuse. */}
+          <fieldset className="mt-8" hidden={product.type === "Unstitched" && product.variants.length === 1}>
             <div className="mb-3 flex items-center justify-between">
               <legend className="text-sm font-semibold tracking-wider text-ink uppercase">
                 {t("pdp.size")}

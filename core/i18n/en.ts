@@ -89,6 +89,7 @@ export const en = {
   "home.stitching.cta": "Get Measured",
   "home.blog.title": "Latest from Our Blog",
   "home.blog.cta": "View All Posts",
+  "home.sectionError": "This section could not be loaded. Please refresh the page to try again.",
   "home.shopping.title": "Get Shopping Today",
   "home.shopping.text": "New designs arrive every week. Find the piece that feels like you.",
   "home.shopping.cta": "Start Shopping",
