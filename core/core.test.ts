@@ -109,3 +109,42 @@ describe("adding to the cart (SPEC §4, §5)", async () => {
     expect(addToCart([], { ...line, quantity: 10000 }, undefined).ok).toBe(false);
   });
 });
+
+describe("shop filters from the URL (SPEC §2 /shop, §9)", async () => {
+  const { parseShopSearchParams, ProductQuerySchema, SHOP_PAGE_SIZE } = await import(
+    "./schemas/catalog.schema.ts"
+  );
+  it("uses SPEC's defaults: all categories, newest, maxPrice 25000", () => {
+    const query = parseShopSearchParams(new URLSearchParams(""));
+    expect(query).toMatchObject({ category: "all", sort: "newest", maxPrice: 25000, limit: SHOP_PAGE_SIZE });
+    expect(query.color).toEqual([]);
+  });
+  it("reads repeatable colour, fabric and type, and trims the search", () => {
+    const query = parseShopSearchParams(
+      new URLSearchParams(
+        "color=Black&color=Navy&fabric=Crepe&type=Abaya&search=%20%20silk%20&minPrice=200&page=2",
+      ),
+    );
+    expect(query).toMatchObject({
+      color: ["Black", "Navy"],
+      fabric: ["Crepe"],
+      type: ["Abaya"],
+      search: "silk",
+      minPrice: 200,
+      page: 2,
+    });
+  });
+  it("drops a bad value instead of failing the page", () => {
+    const query = parseShopSearchParams(
+      new URLSearchParams("sort=cheapest&minPrice=abc&page=-1&category=graceful-abayas"),
+    );
+    expect(query).toMatchObject({ sort: "newest", category: "graceful-abayas" });
+    expect(query.page).toBeUndefined();
+    expect(query.minPrice).toBeUndefined();
+  });
+  it("refuses the same bad values on the API with a message", () => {
+    const result = ProductQuerySchema.safeParse({ sort: "cheapest" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/sort must be one of newest, price-low-high/);
+  });
+});
