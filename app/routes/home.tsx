@@ -18,6 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const posts = catalog
     .listBlogPosts(BLOG_PREVIEW_COUNT)
     .then((list) => list.map(({ content: _content, ...post }) => post));
+  // The page's <Await> reports their failures; if the awaited part fails first, nobody will.
+  for (const deferred of [featured, posts]) deferred.catch(() => {});
   const bestsellers = await catalog.listBestsellers("graceful-abayas", 8);
   return { shopName: shop.shopName, bestsellers, featured, posts };
 }
