@@ -5,9 +5,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { cspNonceContext } from "./lib/context";
 
-// The Fastify server sets the services under this key; it must be the build's own instance.
-export { servicesContext } from "./lib/context";
+// The Fastify server sets the services and the CSP nonce under these keys; they must be the build's own.
+export { cspNonceContext, servicesContext } from "./lib/context";
 
 export const streamTimeout = 5_000;
 
@@ -16,7 +17,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -33,9 +34,11 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    const nonce = loadContext.get(cspNonceContext) || undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   });
 
   await app.register(helmet, {
-    // The pages carry React Router's inline hydration script; a nonce-based policy is a later step.
+    // Pages get a per-response nonce policy from server/ssr.ts; JSON and images need none.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {
@@ -11,9 +12,31 @@ import type { Services } from "./services/index.ts";
 /** The slice of React Router's server build this process relies on. */
 type StoreServerBuild = ServerBuild & {
   entry: ServerBuild["entry"] & {
-    module: ServerBuild["entry"]["module"] & { servicesContext: RouterContext<Services> };
+    module: ServerBuild["entry"]["module"] & {
+      servicesContext: RouterContext<Services>;
+      cspNonceContext: RouterContext<string>;
+    };
   };
 };
+
+/**
+ * The page's Content-Security-Policy: scripts only from this origin or carrying this response's nonce
+ * (React Router's inline hydration scripts get it), plus Google's sign-in script.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' https://accounts.google.com/gsi/client`,
+    "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self' https://accounts.google.com/gsi/",
+    "frame-src https://accounts.google.com/gsi/",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
 /**
  * Builds the handler every non-API path goes to. The services travel in React Router's load context
@@ -35,6 +58,12 @@ export function createSsrHandler(
     if (!build || mode === "development") build = await loadBuild();
     const context = new RouterContextProvider();
     context.set(build.entry.module.servicesContext, services);
+    if (mode === "production") {
+      // Vite's dev server injects its own inline scripts, so the policy applies to the built app only.
+      const nonce = randomBytes(16).toString("base64");
+      context.set(build.entry.module.cspNonceContext, nonce);
+      reply.header("content-security-policy", contentSecurityPolicy(nonce));
+    }
     const response = await handle(toFetchRequest(request, reply), context);
     return sendFetchResponse(reply, response);
   };

@@ -154,6 +154,19 @@ describe.each(TEST_ENGINES)("the store on $name", (engine) => {
       expect(hidden.body).not.toContain('data-testid="announcement-bar"');
     });
 
+    it("sends a nonce Content-Security-Policy that every inline script of the page carries", async () => {
+      const res = await store.app.inject({ method: "GET", url: "/" });
+      const policy = String(res.headers["content-security-policy"]);
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(policy).toContain("object-src 'none'");
+      const scripts = [...res.body.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+      const again = await store.app.inject({ method: "GET", url: "/" });
+      expect(again.headers["content-security-policy"]).not.toBe(policy);
+    });
+
     it("tags every response with a request id, echoing a sane incoming one", async () => {
       const res = await store.app.inject({
         method: "GET",

@@ -4,6 +4,9 @@ import type { Services } from "../../server/services/index.ts";
 /** The store's services, handed to every loader and action by the Fastify server (server/ssr.ts). */
 export const servicesContext = createContext<Services>();
 
+/** This response's Content-Security-Policy nonce, set by server/ssr.ts; the page's scripts carry it. */
+export const cspNonceContext = createContext<string>("");
+
 export function getServices(context: Readonly<RouterContextProvider>): Services {
   return context.get(servicesContext);
 }
