@@ -42,6 +42,30 @@ export interface ProductDto {
   salePrice?: number;
 }
 
+/** What a product card shows: the list pages send only this to the browser, not whole products. */
+export type ProductCardData = Pick<
+  ProductDto,
+  "_id" | "slug" | "name" | "images" | "price" | "salePrice" | "type" | "isNew" | "description" | "sizes"
+>;
+
+export function toProductCard(
+  product: ProductDto,
+  detail: "plain" | "bestseller" = "plain",
+): ProductCardData {
+  return {
+    _id: product._id,
+    slug: product.slug,
+    name: product.name,
+    images: product.images.slice(0, 1),
+    price: product.price,
+    ...(product.salePrice !== undefined ? { salePrice: product.salePrice } : {}),
+    type: product.type,
+    isNew: product.isNew,
+    description: detail === "bestseller" ? product.description : "",
+    sizes: detail === "bestseller" ? product.sizes : [],
+  };
+}
+
 export interface BlogPostDto {
   _id: string;
   title: string;

@@ -148,3 +148,12 @@ describe("shop filters from the URL (SPEC §2 /shop, §9)", async () => {
     expect(result.error?.issues[0]?.message).toMatch(/sort must be one of newest, price-low-high/);
   });
 });
+
+describe("shop pagination", async () => {
+  const { pageWindow } = await import("./pagination.ts");
+  it("shows the first, the last and two either side of the current page", () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(6, 417)).toEqual([1, null, 4, 5, 6, 7, 8, null, 417]);
+    expect(pageWindow(417, 417)).toEqual([1, null, 415, 416, 417]);
+  });
+});

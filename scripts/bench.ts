@@ -87,6 +87,7 @@ await app.listen({ host: "127.0.0.1", port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 async function run(title: string, url: string, connections = 10, duration = DURATION) {
+  for (let i = 0; i < 3; i++) await (await fetch(url)).arrayBuffer(); // warm up: first renders compile code
   const result = await autocannon({ url, connections, duration });
   const line = `${title.padEnd(58)} ${result.requests.average.toFixed(1).padStart(9)} req/s   p99 ${String(result.latency.p99).padStart(5)} ms   ${(result.throughput.average / 1024 / 1024).toFixed(1)} MiB/s   errors ${result.errors + result.non2xx}`;
   console.log(line);
@@ -153,4 +154,5 @@ console.log(
 bare.close();
 await app.close();
 await database.close();
-rmSync(dir, { recursive: true, force: true });
+if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
+else rmSync(dir, { recursive: true, force: true });

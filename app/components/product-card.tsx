@@ -1,6 +1,6 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
-import type { ProductDto } from "#core/catalog.ts";
+import type { ProductCardData } from "#core/catalog.ts";
 import { t } from "#core/i18n/index.ts";
 import { aedToFils, formatAed } from "#core/money.ts";
 import { MediaImage } from "./media-image";
@@ -44,7 +44,7 @@ export function ProductCard({
   variant = "plain",
   priority = false,
 }: {
-  product: ProductDto;
+  product: ProductCardData;
   variant?: "plain" | "bestseller";
   priority?: boolean;
 }) {

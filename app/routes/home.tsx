@@ -1,6 +1,7 @@
 import { ArrowRight, Ruler } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
+import { toProductCard } from "#core/catalog.ts";
 import { BLOG_PREVIEW_COUNT, CATEGORIES, FEATURED_PRODUCTS_COUNT } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { HeroSlider } from "../components/hero-slider";
@@ -14,13 +15,17 @@ import type { Route } from "./+types/home";
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, shop } = getServices(context);
   // The first screenful is awaited; the sections below it stream in after (SPEC §2: placeholders meanwhile).
-  const featured = catalog.listNewestProducts(FEATURED_PRODUCTS_COUNT);
+  const featured = catalog
+    .listNewestProducts(FEATURED_PRODUCTS_COUNT)
+    .then((list) => list.map((product) => toProductCard(product)));
   const posts = catalog
     .listBlogPosts(BLOG_PREVIEW_COUNT)
     .then((list) => list.map(({ content: _content, ...post }) => post));
   // The page's <Await> reports their failures; if the awaited part fails first, nobody will.
   for (const deferred of [featured, posts]) deferred.catch(() => {});
-  const bestsellers = await catalog.listBestsellers("graceful-abayas", 8);
+  const bestsellers = (await catalog.listBestsellers("graceful-abayas", 8)).map((p) =>
+    toProductCard(p, "bestseller"),
+  );
   return { shopName: shop.shopName, bestsellers, featured, posts };
 }
 

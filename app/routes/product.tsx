@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from "react";
 import { Await, data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { toast } from "sonner";
 import { addToCart } from "#core/cart.ts";
-import type { ProductDto, ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
+import { type ProductCardData, type ReviewDto, type ReviewSummaryDto, toProductCard } from "#core/catalog.ts";
 import { CATEGORIES, COPY_LINK_CONFIRMATION_MS, CURRENCY, RELATED_SKELETON_COUNT } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
 import { variantPrices } from "#core/pricing.ts";
@@ -23,7 +23,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   const reviews = await catalog.reviewsForProduct(product._id);
   // Streamed after the page: the shopper sees the product first (SPEC §2: 4 skeletons meanwhile).
-  const related = catalog.listRelatedProducts(product, 4);
+  const related = catalog
+    .listRelatedProducts(product, 4)
+    .then((list) => list.map((item) => toProductCard(item)));
   return { shopName: shop.shopName, product, reviews: reviews ?? emptyReviews(), related };
 }
 
@@ -464,7 +466,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <Suspense fallback={<RelatedSkeletons />}>
           <Await resolve={related}>
-            {(items: ProductDto[]) => (
+            {(items: ProductCardData[]) => (
               <div
                 className="grid grid-cols-2 gap-x-4 gap-y-10 lg:grid-cols-4"
                 data-testid="related-products"

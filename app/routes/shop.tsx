@@ -1,6 +1,7 @@
 import { SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { toProductCard } from "#core/catalog.ts";
 import {
   CATEGORIES,
   PRICE_SLIDER_MAX_AED,
@@ -8,6 +9,7 @@ import {
   SHOP_SKELETON_COUNT,
 } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
+import { pageWindow } from "#core/pagination.ts";
 import type { PriceRange } from "#core/price-range.ts";
 import { parseShopSearchParams, SHOP_SORTS } from "#core/schemas/catalog.schema.ts";
 import { PriceSlider } from "../components/price-slider";
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = query.limit ?? products.length;
   return {
     shopName: shop.shopName,
-    products,
+    products: products.map((product) => toProductCard(product)),
     total,
     page: query.page ?? 1,
     pageCount: Math.max(1, Math.ceil(total / Math.max(1, limit))),
@@ -327,19 +329,25 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   {t("shop.previous")}
                 </Link>
               ) : null}
-              {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-                <Link
-                  key={n}
-                  to={pageHref(n)}
-                  aria-current={n === page ? "page" : undefined}
-                  aria-label={t("shop.page", { page: n })}
-                  className={`inline-flex size-11 items-center justify-center rounded-full text-sm ${
-                    n === page ? "bg-ink text-ivory" : "text-charcoal hover:bg-cream"
-                  }`}
-                >
-                  {n}
-                </Link>
-              ))}
+              {pageWindow(page, pageCount).map((n, i) =>
+                n === null ? (
+                  <span key={`gap-${i}`} className="px-1 text-stone" aria-hidden="true">
+                    …
+                  </span>
+                ) : (
+                  <Link
+                    key={n}
+                    to={pageHref(n)}
+                    aria-current={n === page ? "page" : undefined}
+                    aria-label={t("shop.page", { page: n })}
+                    className={`inline-flex size-11 items-center justify-center rounded-full text-sm ${
+                      n === page ? "bg-ink text-ivory" : "text-charcoal hover:bg-cream"
+                    }`}
+                  >
+                    {n}
+                  </Link>
+                ),
+              )}
               {page < pageCount ? (
                 <Link to={pageHref(page + 1)} rel="next" className="btn-outline">
                   {t("shop.next")}

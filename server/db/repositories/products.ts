@@ -98,10 +98,14 @@ function escapeLike(text: string): string {
 function filtered(db: Db, query: ProductQuery) {
   let q = db.selectFrom("products");
   if (query.category && query.category !== "all") q = q.where("products.category_slug", "=", query.category);
-  if (query.minPrice !== undefined)
-    q = q.where("products.effective_price_fils", ">=", Math.round(query.minPrice * 100));
-  if (query.maxPrice !== undefined)
-    q = q.where("products.effective_price_fils", "<=", Math.round(query.maxPrice * 100));
+  // The shop always sends a price range (maxPrice defaults to 25000), which rarely narrows much. Unless the
+  // list is sorted by price, `+ 0` keeps SQLite from choosing the price index over the sort's index
+  // (measured on 10,000 products: 8.8 ms → 0.2 ms for the first page).
+  const price = query.sort.startsWith("price")
+    ? sql.ref("products.effective_price_fils")
+    : sql<number>`(products.effective_price_fils + 0)`;
+  if (query.minPrice !== undefined) q = q.where(price, ">=", Math.round(query.minPrice * 100));
+  if (query.maxPrice !== undefined) q = q.where(price, "<=", Math.round(query.maxPrice * 100));
   if (query.fabric.length > 0) q = q.where("products.fabric", "in", query.fabric);
   if (query.type.length > 0) q = q.where("products.type", "in", query.type);
   if (query.color.length > 0) {
