@@ -27,6 +27,10 @@ export const REVIEW_COMMENT_MAX = 1000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
+/** The shop's sort choices, in the order the select offers them (SPEC §2 /shop). */
+export const SHOP_SORTS = ["newest", "price-low-high", "price-high-low", "popularity"] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number];
+
 export const SHOP_SKELETON_COUNT = 9;
 export const RELATED_SKELETON_COUNT = 4;
 export const OTP_LENGTH = 6;

@@ -7,11 +7,12 @@ import {
   PRICE_SLIDER_MAX_AED,
   PRICE_SLIDER_MIN_AED,
   SHOP_SKELETON_COUNT,
+  SHOP_SORTS,
 } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
 import { pageWindow } from "#core/pagination.ts";
 import type { PriceRange } from "#core/price-range.ts";
-import { parseShopSearchParams, SHOP_SORTS } from "#core/schemas/catalog.schema.ts";
+import { parseShopSearchParams } from "#core/schemas/catalog.schema.ts";
 import { PriceSlider } from "../components/price-slider";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { SHOP_URL_MAX_PRICE_DEFAULT_AED } from "../constants.ts";
+import { SHOP_SORTS, SHOP_URL_MAX_PRICE_DEFAULT_AED } from "../constants.ts";
 
-export const SHOP_SORTS = ["newest", "price-low-high", "price-high-low", "popularity"] as const;
-export type ShopSort = (typeof SHOP_SORTS)[number];
+export { SHOP_SORTS, type ShopSort } from "../constants.ts";
 
 const repeatable = z
   .union([z.string(), z.array(z.string())])
