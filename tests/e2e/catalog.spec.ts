@@ -184,6 +184,50 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await page.close();
   });
 
+  it("adds to the cart within the size's stock, refuses more, and keeps the wishlist free of duplicates", async () => {
+    const product = catalog.find((p) => {
+      const first = p.variants[0];
+      return first !== undefined && first.stock !== null && first.stock >= 2 && first.stock <= 10;
+    })!;
+    expect(product).toBeDefined();
+    const stock = product.variants[0]!.stock!;
+    const page = await open(context, `/product/${product.slug}`);
+    expect(await page.getByTestId("stock-message").textContent()).toBe(`Hurry! Only ${stock} left`);
+    const increase = page.getByRole("button", { name: "Increase quantity" });
+    for (let i = 1; i < stock + 2; i++) {
+      if (await increase.isEnabled()) await increase.click();
+    }
+    // SPEC §5: the stepper stops at the size's stock.
+    expect(await page.getByTestId("quantity").textContent()).toBe(String(stock));
+    await page.getByTestId("add-to-cart").click();
+    await page.getByText("Added to cart").waitFor();
+    await expect
+      .poll(() => page.getByTestId("header-cart").getByTestId("cart-count").textContent())
+      .toBe(String(stock));
+
+    await page.getByTestId("add-to-cart").click();
+    await page.getByText("Stock limit reached").waitFor();
+    expect(await page.getByText(`Only ${stock} in stock for selected size`).isVisible()).toBe(true);
+    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("store.cart") ?? "{}"));
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0]).toMatchObject({
+      _id: product._id,
+      quantity: stock,
+      selectedSize: product.variants[0]!.filter_value,
+    });
+
+    const wishlist = page.getByTestId("wishlist-button");
+    await wishlist.click();
+    await page.getByText("Added to wishlist").waitFor();
+    expect(await wishlist.isDisabled()).toBe(true);
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByTestId("wishlist-button").isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+  });
+
   it("shows 'Product not found' with HTTP 404 for an unknown product", async () => {
     const page = await context.newPage();
     const response = await page.goto("/product/no-such-abaya");
