@@ -12,5 +12,9 @@ export default [
   route("product/:slug", "routes/product.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("account", "routes/account.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

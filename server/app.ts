@@ -5,12 +5,15 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.ts";
-import { publicConfig } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
 import { HttpError } from "./http-errors.ts";
 import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
+import addressRoutes from "./routes/api/address.ts";
 import catalogRoutes from "./routes/api/catalog.ts";
+import orderRoutes from "./routes/api/order.ts";
+import userRoutes from "./routes/api/user.ts";
+import { registerDevRoutes } from "./routes/dev.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
@@ -37,10 +40,15 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : newId();
     },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
   });
-  const services = createServices(database, publicConfig(config));
+  const services = createServices(database, config, app.log);
+  // Background work (code mails, forgot-password lookups) finishes before the database closes.
+  app.addHook("onClose", async () => {
+    await services.accounts.idle();
+    await services.mail.close();
+  });
   const media = createMediaStore(config.MEDIA_DIR);
 
   app.addHook("onSend", async (request, reply) => {
@@ -54,14 +62,17 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
         : typeof error.statusCode === "number"
           ? error.statusCode
           : 500;
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    // An HttpError is a deliberate answer (a 503 included, e.g. 'Google sign-in is not configured');
+    // any other failure at 500 or above is a bug whose details stay in the log.
+    const deliberate = error instanceof HttpError;
+    if (status >= 500 && !deliberate) request.log.error({ err: error }, "request failed");
     else request.log.info({ status, message: error.message }, "request refused");
-    const message =
-      status >= 500
+    const message = deliberate
+      ? error.message
+      : status >= 500
         ? "Something went wrong on our side. Please try again."
-        : error instanceof HttpError
-          ? error.message
-          : clientMessage(error);
+        : clientMessage(error);
+    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
     return reply.code(status).send({ success: false, message });
   });
 
@@ -85,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { services });
+      await api.register(userRoutes, { services });
+      await api.register(addressRoutes, { services });
+      await api.register(orderRoutes, { services });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", async (request, reply) =>
         reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),
@@ -94,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   );
 
   registerMediaRoutes(app, media);
+  if (config.NODE_ENV !== "production") registerDevRoutes(app, services.mail);
   registerSeoRoutes(app, database.db, config.PUBLIC_SITE_URL);
 
   const mode = options.ssr ?? false;
@@ -142,7 +157,7 @@ async function registerPages(
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     app.addHook("onClose", () => vite.close());
     app.addHook("onRequest", (request, reply, done) => {
-      if (/^\/(api|media)\//.test(request.url) || request.url === "/healthz") return done();
+      if (/^\/(api|media|dev)\//.test(request.url) || request.url === "/healthz") return done();
       vite.middlewares(request.raw, reply.raw, () => done());
     });
     loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<StoreServerBuild>;

@@ -26,7 +26,31 @@ describe("configuration", () => {
     const shown = publicConfig(loadConfig({ DATABASE_URL: "postgres://secret:pw@db/shop" }));
     expect(JSON.stringify(shown)).not.toContain("secret");
     expect(Object.keys(shown).sort()).toEqual(
-      ["email", "officeAddress", "phone", "shopName", "siteUrl", "warehouseAddress"].sort(),
+      ["email", "googleClientId", "officeAddress", "phone", "shopName", "siteUrl", "warehouseAddress"].sort(),
     );
+  });
+
+  it("keeps the account secrets out of what the browser sees", () => {
+    const shown = publicConfig(
+      loadConfig({
+        JWT_SECRET: "a-very-long-secret-that-nobody-should-see-1234",
+        SMTP_URL: "smtp://user:mailpass@mail.example:587",
+        GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com",
+      }),
+    );
+    expect(JSON.stringify(shown)).not.toMatch(/a-very-long-secret|mailpass/);
+    expect(shown.googleClientId).toBe("123.apps.googleusercontent.com");
+    expect(publicConfig(loadConfig({})).googleClientId).toBe("");
+  });
+
+  it("checks the account settings", () => {
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ GOOGLE_JWKS_JSON: "[]" })).toThrow(/GOOGLE_JWKS_JSON/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: "30" })).toThrow(/PASSWORD_HASH_COST/);
+    const config = loadConfig({});
+    expect(config.PASSWORD_HASH_COST).toBe(15);
+    expect(config.OTP_RESEND_SECONDS).toBe(60);
+    expect(config.GOOGLE_JWKS_URL).toBe("https://www.googleapis.com/oauth2/v3/certs");
   });
 });

@@ -26,12 +26,47 @@ export const ConfigSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   MEDIA_DIR: z.string().min(1).default("data/media"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Read the client's address from X-Forwarded-For: only behind a proxy that sets it (rate limits use it). */
+  TRUST_PROXY: booleanFlag.default(false),
   SHOP_NAME: z.string().min(1).default("Noor Atelier"),
   SHOP_PHONE: z.string().min(5).default("+971 50 123 4567"),
   SHOP_EMAIL: z.email({ error: "must be an e-mail address" }).default("care@nooratelier.ae"),
   SHOP_OFFICE_ADDRESS: z.string().min(5).default("Office 1204, Al Manara Tower, Business Bay, Dubai, UAE"),
   SHOP_WAREHOUSE_ADDRESS: z.string().min(5).default("Warehouse 7, Al Qusais Industrial Area 2, Dubai, UAE"),
+
+  // Accounts (issue 4).
+  JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(10, { error: "must be between 10 and 20 (scrypt N = 2^cost)" })
+    .max(20, { error: "must be between 10 and 20 (scrypt N = 2^cost)" })
+    .default(15),
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  AUTH_RATE_LIMIT_PER_IDENTIFIER: z.coerce.number().int().min(1).default(10),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z
+    .url({ error: "must be an absolute URL" })
+    .default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_JWKS_JSON: z.string().refine(isJwks, { error: 'must be a JSON key set: {"keys":[...]}' }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), { error: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
+
+function isJwks(value: string): boolean {
+  try {
+    const parsed = JSON.parse(value) as { keys?: unknown };
+    return Array.isArray(parsed.keys);
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -59,6 +94,8 @@ export function publicConfig(config: Config) {
     email: config.SHOP_EMAIL,
     officeAddress: config.SHOP_OFFICE_ADDRESS,
     warehouseAddress: config.SHOP_WAREHOUSE_ADDRESS,
+    /** Google's client id is public (the sign-in button needs it); "" when Google sign-in is not configured. */
+    googleClientId: config.GOOGLE_CLIENT_ID ?? "",
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

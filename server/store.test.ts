@@ -160,7 +160,9 @@ describe.each(TEST_ENGINES)("the store on $name", (engine) => {
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
       expect(nonce).toBeTruthy();
       expect(policy).toContain("object-src 'none'");
-      const scripts = [...res.body.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)].map((m) => m[1]!);
+      const scripts = [...res.body.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)].map(
+        (m) => m[1]!,
+      );
       expect(scripts.length).toBeGreaterThan(0);
       for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
       const again = await store.app.inject({ method: "GET", url: "/" });

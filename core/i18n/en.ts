@@ -1,3 +1,6 @@
+import { enAccount } from "./en-account.ts";
+import { enServer } from "./en-server.ts";
+
 /**
  * The English message catalog. Every string a shopper reads comes from here (or from pages.en.ts for
  * long-form copy), so an Arabic catalog can be added beside it without touching components.
@@ -243,6 +246,8 @@ export const en = {
   "contact.qa.phoneHours": "Phone lines are open Sun-Thu, 9AM-6PM UAE time.",
   "contact.formSoon": "Prefer to write? E-mail us at {email} and we will reply within 24 hours.",
   "policy.lastUpdated": "Last updated {date}",
+  ...enAccount,
+  ...enServer,
 } as const;
 
 export type MessageKey = keyof typeof en;

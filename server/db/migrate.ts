@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as catalog from "./migrations/2026-11-22-0001-catalog.ts";
 import * as catalogIndexes from "./migrations/2026-11-22-0002-catalog-indexes.ts";
+import * as accounts from "./migrations/2026-11-22-0003-accounts.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
 const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22-0001-catalog": catalog,
   "2026-11-22-0002-catalog-indexes": catalogIndexes,
+  "2026-11-22-0003-accounts": accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -92,6 +92,91 @@ export interface MetaTable {
   updated_at: string;
 }
 
+export interface UserTable {
+  id: string;
+  name: string;
+  /** Lower-cased; null for a phone-only account. */
+  email: string | null;
+  email_verified: boolean | number;
+  /** E.164. */
+  phone: string;
+  /** `scrypt$N$r$p$salt$hash`; null for a Google-only account. */
+  password_hash: string | null;
+  google_sub: string | null;
+  /** Carried in session tokens; raising it ends every session of the account. */
+  session_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AddressTable {
+  id: string;
+  user_id: string;
+  position: number;
+  first_name: string;
+  last_name: string | null;
+  address: string;
+  landmark: string | null;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phone: string | null;
+  is_primary: boolean | number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CodePurpose = "verify-email" | "reset-password";
+
+export interface OneTimeCodeTable {
+  id: string;
+  user_id: string;
+  purpose: CodePurpose;
+  identifier: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  consumed_at: string | null;
+  last_sent_at: string;
+  created_at: string;
+}
+
+export interface OrderTable {
+  id: string;
+  user_id: string;
+  status: string;
+  date: string;
+  /** JSON text: SPEC §3 Order line_items. */
+  line_items: string;
+  /** JSON text: SPEC §3 Order price. */
+  price: string;
+  /** JSON text: SPEC §3 Address. */
+  address: string;
+  created_at: string;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export type OutboxStatus = "pending" | "sent" | "failed" | "stored";
+
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: OutboxStatus;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -101,6 +186,12 @@ export interface Database {
   blog_posts: BlogPostTable;
   reviews: ReviewTable;
   app_meta: MetaTable;
+  users: UserTable;
+  addresses: AddressTable;
+  one_time_codes: OneTimeCodeTable;
+  orders: OrderTable;
+  auth_throttle: AuthThrottleTable;
+  outbox: OutboxTable;
 }
 
 export type { Generated };

@@ -1,0 +1,234 @@
+import { KeyRound } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { t } from "#core/i18n/index.ts";
+import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account.schema.ts";
+import { type FieldErrors, focusFirstError, validate } from "../../lib/form";
+import { api, refreshProfile, type User } from "../../state/session";
+import { Field, PasswordField } from "./form-field";
+import { PanelSkeleton } from "./panel";
+
+/** SPEC §5 Profile: name, email and phone required. Errors: the server message or 'Failed to update profile'. */
+function ProfileForm({ user }: { user: User }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({
+    name: user.name ?? "",
+    email: user.email ?? "",
+    phone: user.phone ?? "",
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const update = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  async function submit() {
+    const checked = validate(UpdateProfileSchema, values);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      focusFirstError(form.current, checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await api("/api/user/update", { body: checked.data });
+    if (!result.success) {
+      setBusy(false);
+      toast.error(t("account.error"), { description: result.message || t("settings.profileFailed") });
+      return;
+    }
+    await refreshProfile();
+    setBusy(false);
+    toast.success(t("settings.profileUpdated"), { description: result.message });
+  }
+
+  return (
+    <section
+      aria-labelledby="profile-title"
+      className="rounded-2xl border border-sand bg-white/70 p-5 sm:p-6"
+    >
+      <h3 id="profile-title" className="text-2xl text-ink">
+        {t("settings.profile")}
+      </h3>
+      <p className="mt-1 text-sm text-stone">{t("settings.profileIntro")}</p>
+      <form
+        ref={form}
+        noValidate
+        className="mt-5 grid gap-5 sm:grid-cols-2"
+        data-testid="profile-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) void submit();
+        }}
+      >
+        <div className="sm:col-span-2">
+          <Field
+            label={t("settings.name")}
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onChange={update("name")}
+            error={errors.name}
+            required
+          />
+        </div>
+        <Field
+          label={t("settings.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.email}
+          onChange={update("email")}
+          error={errors.email}
+          required
+        />
+        <Field
+          label={t("settings.phone")}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={update("phone")}
+          error={errors.phone}
+          required
+        />
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary disabled:opacity-70" disabled={busy}>
+            {busy ? t("account.saving") : t("settings.saveProfile")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** SPEC §5 Change password: current and new required; SPEC §4 the form opens, closes and submits. */
+function ChangePasswordForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState({ currentPassword: "", newPassword: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  function close() {
+    setOpen(false);
+    setValues({ currentPassword: "", newPassword: "" });
+    setErrors({});
+    requestAnimationFrame(() => toggle.current?.focus());
+  }
+
+  const update = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  async function submit() {
+    const checked = validate(ChangePasswordSchema, values);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      focusFirstError(form.current, checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await api("/api/user/change-password", { body: checked.data });
+    setBusy(false);
+    if (!result.success) {
+      toast.error(t("account.error"), { description: result.message || t("settings.passwordFailed") });
+      return;
+    }
+    toast.success(t("settings.passwordChanged"), { description: result.message });
+    close();
+  }
+
+  return (
+    <section
+      aria-labelledby="password-title"
+      className="rounded-2xl border border-sand bg-white/70 p-5 sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h3 id="password-title" className="text-2xl text-ink">
+            {t("settings.password")}
+          </h3>
+          <p className="mt-1 text-sm text-stone">{t("settings.passwordIntro")}</p>
+        </div>
+        {!open ? (
+          <button
+            ref={toggle}
+            type="button"
+            className="btn-outline"
+            onClick={() => setOpen(true)}
+            aria-expanded={false}
+            aria-controls="change-password-form"
+          >
+            <KeyRound className="size-4" aria-hidden="true" />
+            {t("settings.changePassword")}
+          </button>
+        ) : null}
+      </div>
+      {open ? (
+        <form
+          ref={form}
+          id="change-password-form"
+          noValidate
+          className="mt-5 grid gap-5 sm:grid-cols-2"
+          data-testid="password-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!busy) void submit();
+          }}
+        >
+          <PasswordField
+            label={t("settings.currentPassword")}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={update("currentPassword")}
+            error={errors.currentPassword}
+            required
+            autoFocus
+          />
+          <PasswordField
+            label={t("settings.newPassword")}
+            name="newPassword"
+            autoComplete="new-password"
+            placeholder={t("authForm.passwordPlaceholder")}
+            value={values.newPassword}
+            onChange={update("newPassword")}
+            error={errors.newPassword}
+            required
+          />
+          <div className="flex flex-wrap gap-3 sm:col-span-2">
+            <button type="submit" className="btn-primary disabled:opacity-70" disabled={busy}>
+              {busy ? t("account.saving") : t("settings.updatePassword")}
+            </button>
+            <button type="button" className="btn-outline" onClick={close} disabled={busy}>
+              {t("account.cancel")}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** SPEC §2 /account Account Settings: the profile form and the change-password form. */
+export function SettingsTab({ user }: { user: User | null }) {
+  // The profile arrives after the token; fetch it here if the session has none yet.
+  useEffect(() => {
+    if (!user) void refreshProfile();
+  }, [user]);
+  return (
+    <div className="flex flex-col gap-6">
+      {user ? <ProfileForm key={user._id} user={user} /> : <PanelSkeleton rows={1} />}
+      <ChangePasswordForm />
+    </div>
+  );
+}

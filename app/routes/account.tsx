@@ -1,0 +1,146 @@
+import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { t } from "#core/i18n/index.ts";
+import { AddressesTab } from "../components/account/addresses-tab";
+import { OrdersTab } from "../components/account/orders-tab";
+import { PanelSkeleton } from "../components/account/panel";
+import { SettingsTab } from "../components/account/settings-tab";
+import { pageMeta, shopFromMatches } from "../lib/seo";
+import { logout, refreshProfile, useSession } from "../state/session";
+import type { Route } from "./+types/account";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    shop,
+    title: t("account.meta", { shop: shop?.shopName ?? "" }),
+    description: t("account.intro"),
+    path: "/account",
+    noindex: true,
+  });
+}
+
+const TABS = [
+  { id: "orders", label: t("account.tab.orders"), Icon: Package },
+  { id: "addresses", label: t("account.tab.addresses"), Icon: MapPin },
+  { id: "settings", label: t("account.tab.settings"), Icon: Settings },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+function isTab(value: string | null): value is TabId {
+  return TABS.some((tab) => tab.id === value);
+}
+
+const linkClass = (active: boolean) =>
+  `flex min-h-11 shrink-0 items-center gap-2.5 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors md:rounded-xl ${
+    active ? "bg-charcoal text-ivory" : "text-charcoal hover:bg-cream"
+  }`;
+
+/**
+ * SPEC §2 /account: the shopper's own data, read in the browser with the token (SPEC §6), so the page
+ * is rendered empty on the server and visitors without a token are sent to /login. The sections are
+ * links (`?tab=`), so each can be bookmarked and the back button moves between them.
+ */
+export default function AccountPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tabParam = params.get("tab");
+  const tab: TabId = isTab(tabParam) ? tabParam : "orders";
+
+  useEffect(() => {
+    if (session.ready && !session.token) navigate("/login", { replace: true });
+  }, [session.ready, session.token, navigate]);
+
+  useEffect(() => {
+    if (session.token && !session.user) void refreshProfile();
+  }, [session.token, session.user]);
+
+  const signedIn = session.ready && session.token;
+  const active = TABS.find((item) => item.id === tab) ?? TABS[0];
+
+  return (
+    <div className="container-page py-10 sm:py-14" data-testid="account-page">
+      <header className="max-w-2xl">
+        <p className="eyebrow">{t("account.title")}</p>
+        <h1 className="mt-2 text-4xl text-ink sm:text-5xl" data-testid="account-greeting">
+          {session.user?.name ? t("account.greeting", { name: session.user.name }) : t("account.title")}
+        </h1>
+        <p className="mt-3 text-stone">{t("account.intro")}</p>
+      </header>
+
+      <div className="mt-8 grid gap-8 md:grid-cols-[15rem_1fr] lg:gap-12">
+        <nav aria-label={t("account.nav")} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+          <ul className="flex gap-2 md:flex-col md:gap-1">
+            <li>
+              <Link
+                to="?tab=orders"
+                className={linkClass(tab === "orders")}
+                aria-current={tab === "orders" ? "page" : undefined}
+                preventScrollReset
+              >
+                <Package className="size-4" aria-hidden="true" />
+                {t("account.tab.orders")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/wishlist" className={linkClass(false)}>
+                <Heart className="size-4" aria-hidden="true" />
+                {t("account.tab.wishlist")}
+              </Link>
+            </li>
+            {TABS.slice(1).map(({ id, label, Icon }) => (
+              <li key={id}>
+                <Link
+                  to={`?tab=${id}`}
+                  className={linkClass(tab === id)}
+                  aria-current={tab === id ? "page" : undefined}
+                  preventScrollReset
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            ))}
+            <li className="md:mt-4 md:border-t md:border-sand md:pt-4">
+              <button
+                type="button"
+                className={`${linkClass(false)} w-full text-sale hover:bg-sale/10`}
+                onClick={() => {
+                  logout();
+                  navigate("/login", { replace: true });
+                }}
+                disabled={!signedIn}
+                data-testid="logout"
+              >
+                <LogOut className="size-4 rtl:rotate-180" aria-hidden="true" />
+                {t("account.logout")}
+              </button>
+            </li>
+          </ul>
+        </nav>
+
+        <section aria-labelledby="account-section-title" className="min-w-0" data-testid={`account-${tab}`}>
+          <h2 id="account-section-title" className="mb-5 text-3xl text-ink">
+            {active.label}
+          </h2>
+          {!signedIn ? (
+            <>
+              <p className="sr-only" role="status">
+                {t("account.loading")}
+              </p>
+              <PanelSkeleton rows={2} />
+            </>
+          ) : tab === "orders" ? (
+            <OrdersTab userId={session.user?._id} />
+          ) : tab === "addresses" ? (
+            <AddressesTab user={session.user} />
+          ) : (
+            <SettingsTab user={session.user} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

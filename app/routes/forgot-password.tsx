@@ -1,0 +1,251 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { t } from "#core/i18n/index.ts";
+import { ForgotPasswordSchema, ResetPasswordSchema } from "#core/schemas/account.schema.ts";
+import { AuthLayout } from "../components/account/auth-layout";
+import { Field, PasswordField } from "../components/account/form-field";
+import { isCompleteOtp, OtpInput } from "../components/account/otp-input";
+import { type FieldErrors, focusFirstError, validate } from "../lib/form";
+import { pageMeta, shopFromMatches } from "../lib/seo";
+import { api } from "../state/session";
+import type { Route } from "./+types/forgot-password";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    shop,
+    title: t("authForm.metaForgot", { shop: shop?.shopName ?? "" }),
+    description: t("authForm.metaDescription", { shop: shop?.shopName ?? "" }),
+    path: "/forgot-password",
+    noindex: true,
+  });
+}
+
+type Step = "email" | "otp" | "reset";
+const STEP_NUMBER: Record<Step, number> = { email: 1, otp: 2, reset: 3 };
+/** Long enough to read 'Password Reset Successful' before the full page load to /login. */
+const SUCCESS_REDIRECT_MS = 1200;
+
+/**
+ * SPEC §2 /forgot-password and §4 Forgot password: enter-contact, verify-otp, reset-password. The move
+ * to the last step happens here once 6 digits are in, with no server call; the server checks the code
+ * when the new password is submitted. Success goes to /login with a full page load.
+ */
+export default function ForgotPasswordPage() {
+  const [step, setStep] = useState<Step>("email");
+  const [email, setEmail] = useState("");
+  const [otp, setOtp] = useState("");
+  const [passwords, setPasswords] = useState({ newPassword: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLParagraphElement>(null);
+  const firstRender = useRef(true);
+
+  // Each step's text is announced (aria-live). The code and password steps focus their first box; back
+  // on the first step, the focus goes to its text so keyboard users are not left on a removed button.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (step === "email") heading.current?.focus();
+  }, [step]);
+
+  function goTo(next: Step) {
+    setErrors({});
+    setError(undefined);
+    setStep(next);
+  }
+
+  async function sendOtp() {
+    const checked = validate(ForgotPasswordSchema, { email });
+    if (checked.errors) {
+      setErrors(checked.errors);
+      focusFirstError(form.current, checked.errors);
+      return;
+    }
+    setBusy(true);
+    const result = await api("/api/user/forgot-password", { body: checked.data });
+    setBusy(false);
+    if (!result.success) {
+      setError(result.message || t("forgot.sendFailed"));
+      return;
+    }
+    toast.success(t("forgot.otpSent"), {
+      description: result.message || t("forgot.otpSentText", { email: checked.data.email }),
+    });
+    setOtp("");
+    goTo("otp");
+  }
+
+  async function resetPassword() {
+    if (passwords.newPassword !== passwords.confirmPassword) {
+      toast.error(t("forgot.mismatch"), { description: t("forgot.mismatchText") });
+      return;
+    }
+    const checked = validate(ResetPasswordSchema, { email, otp, newPassword: passwords.newPassword });
+    if (checked.errors) {
+      setErrors(checked.errors);
+      focusFirstError(form.current, checked.errors);
+      if (checked.errors.otp || checked.errors.email) setError(checked.errors.otp ?? checked.errors.email);
+      return;
+    }
+    setErrors({});
+    setError(undefined);
+    setBusy(true);
+    const result = await api("/api/user/reset-password", { body: checked.data });
+    if (!result.success) {
+      setBusy(false);
+      setError(result.message || t("forgot.resetFailed"));
+      return;
+    }
+    setDone(true);
+    toast.success(t("forgot.success"), { description: result.message || t("forgot.successText") });
+    setTimeout(() => window.location.assign("/login"), SUCCESS_REDIRECT_MS);
+  }
+
+  const stepText =
+    step === "email"
+      ? t("forgot.stepEmail")
+      : step === "otp"
+        ? t("forgot.stepOtp", { email })
+        : t("forgot.stepReset", { email });
+
+  return (
+    <AuthLayout
+      title={t("forgot.title")}
+      testId="forgot-page"
+      top={
+        <Link
+          to="/login"
+          className="-ms-2 mb-4 inline-flex min-h-11 items-center gap-2 rounded-full px-2 text-sm text-stone hover:text-ink"
+          data-testid="back-to-login"
+        >
+          <ArrowLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
+          {t("forgot.back")}
+        </Link>
+      }
+    >
+      <div className="mb-6 text-center" data-testid="forgot-step" data-step={step}>
+        <p className="eyebrow">{t("forgot.progress", { step: STEP_NUMBER[step] })}</p>
+        <p ref={heading} tabIndex={-1} className="mt-2 text-stone focus:outline-none" aria-live="polite">
+          {stepText}
+        </p>
+      </div>
+      <form
+        ref={form}
+        noValidate
+        className="flex flex-col gap-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (busy || done) return;
+          if (step === "email") void sendOtp();
+          else if (step === "otp") {
+            if (isCompleteOtp(otp)) goTo("reset");
+          } else void resetPassword();
+        }}
+      >
+        {step === "email" ? (
+          <>
+            <Field
+              label={t("authForm.email")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={t("authForm.emailPlaceholder")}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setErrors({});
+              }}
+              error={errors.email}
+              required
+            />
+            {error ? <FormError text={error} /> : null}
+            <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy}>
+              {busy ? t("forgot.sending") : t("forgot.getOtp")}
+            </button>
+          </>
+        ) : null}
+
+        {step === "otp" ? (
+          <>
+            <OtpInput onChange={setOtp} autoFocus />
+            <button
+              type="submit"
+              className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-50"
+              disabled={!isCompleteOtp(otp)}
+            >
+              {t("forgot.verifyOtp")}
+            </button>
+            <p className="text-center text-sm text-stone">
+              {t("forgot.noCode")}{" "}
+              <button
+                type="button"
+                onClick={() => goTo("email")}
+                className="min-h-11 font-medium text-accent-dark underline underline-offset-4"
+              >
+                {t("forgot.tryAgain")}
+              </button>
+            </p>
+          </>
+        ) : null}
+
+        {step === "reset" ? (
+          <>
+            <PasswordField
+              label={t("forgot.newPassword")}
+              name="newPassword"
+              autoComplete="new-password"
+              placeholder={t("authForm.passwordPlaceholder")}
+              value={passwords.newPassword}
+              onChange={(event) => setPasswords((p) => ({ ...p, newPassword: event.target.value }))}
+              error={errors.newPassword}
+              required
+              autoFocus
+            />
+            <PasswordField
+              label={t("forgot.confirmPassword")}
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={passwords.confirmPassword}
+              onChange={(event) => setPasswords((p) => ({ ...p, confirmPassword: event.target.value }))}
+              required
+            />
+            {error ? <FormError text={error} /> : null}
+            <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy || done}>
+              {busy ? t("forgot.submitting") : t("forgot.submit")}
+            </button>
+            {error ? (
+              <button
+                type="button"
+                onClick={() => {
+                  setOtp("");
+                  goTo("otp");
+                }}
+                className="mx-auto min-h-11 text-sm font-medium text-accent-dark underline underline-offset-4"
+              >
+                {t("forgot.editCode")}
+              </button>
+            ) : null}
+          </>
+        ) : null}
+      </form>
+    </AuthLayout>
+  );
+}
+
+function FormError({ text }: { text: string }) {
+  return (
+    <p role="alert" className="rounded-xl bg-sale/10 px-4 py-3 text-sm text-sale" data-testid="form-error">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,144 @@
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { t } from "#core/i18n/index.ts";
+import { LoginSchema } from "#core/schemas/account.schema.ts";
+import { AuthLayout, OrDivider, useRedirectSignedIn } from "../components/account/auth-layout";
+import { EmailOtpDialog } from "../components/account/email-otp-dialog";
+import { Field, PasswordField } from "../components/account/form-field";
+import { useGoogleAuth } from "../components/account/google-auth";
+import { GoogleSignIn, useGoogleClientId } from "../components/account/google-sign-in";
+import { type FieldErrors, focusFirstError, validate } from "../lib/form";
+import { pageMeta, shopFromMatches } from "../lib/seo";
+import { api, login } from "../state/session";
+import type { Route } from "./+types/login";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    shop,
+    title: t("authForm.metaLogin", { shop: shop?.shopName ?? "" }),
+    description: t("authForm.metaDescription", { shop: shop?.shopName ?? "" }),
+    path: "/login",
+    noindex: true,
+  });
+}
+
+/** SPEC §4 Login / §8: this phrase in the server's answer opens the e-mail code step. */
+const UNVERIFIED = /verify your email before logging in/i;
+
+/** SPEC §2 /login. */
+export default function LoginPage() {
+  useRedirectSignedIn();
+  const clientId = useGoogleClientId();
+  const google = useGoogleAuth("signin");
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ identifier: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+
+  const update = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  async function submit() {
+    const checked = validate(LoginSchema, values);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      focusFirstError(form.current, checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await api<{ token: string }>("/api/user/login", { body: checked.data });
+    if (result.success && result.token) {
+      await login(result.token);
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    if (UNVERIFIED.test(result.message ?? "")) {
+      setVerifying(true);
+      return;
+    }
+    toast.error(t("login.failed"), { description: result.message || t("login.failedFallback") });
+  }
+
+  return (
+    <AuthLayout
+      title={t("login.title")}
+      subtitle={t("login.subtitle")}
+      testId="login-page"
+      footer={
+        <>
+          {t("login.noAccount")}{" "}
+          <Link to="/signup" className="font-medium text-accent-dark underline underline-offset-4">
+            {t("login.signupLink")}
+          </Link>
+        </>
+      }
+    >
+      <GoogleSignIn clientId={clientId} mode="signin" onCredential={google.onCredential} />
+      <OrDivider />
+      <form
+        ref={form}
+        noValidate
+        className="flex flex-col gap-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) void submit();
+        }}
+      >
+        <Field
+          label={t("authForm.identifier")}
+          name="identifier"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t("authForm.identifierPlaceholder")}
+          value={values.identifier}
+          onChange={update("identifier")}
+          error={errors.identifier}
+          required
+        />
+        <div>
+          <PasswordField
+            label={t("authForm.password")}
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={update("password")}
+            error={errors.password}
+            required
+          />
+          <div className="mt-2 flex justify-end">
+            <Link
+              to="/forgot-password"
+              className="text-sm text-accent-dark underline-offset-4 hover:underline"
+            >
+              {t("login.forgot")}
+            </Link>
+          </div>
+        </div>
+        <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy}>
+          {busy ? t("login.busy") : t("login.submit")}
+        </button>
+      </form>
+      <EmailOtpDialog
+        open={verifying}
+        email={values.identifier.trim()}
+        title={t("login.unverifiedTitle")}
+        onClose={() => setVerifying(false)}
+        onVerified={() => {
+          setVerifying(false);
+          // The shopper already typed their password: sign them straight in.
+          void submit();
+        }}
+      />
+      {google.dialog}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,156 @@
+import { useSyncExternalStore } from "react";
+import { STORAGE_KEYS } from "#core/constants.ts";
+import type { UserDto } from "#core/schemas/account.schema.ts";
+import { readCartCount } from "./cart-count";
+import { loadingCounter } from "./loading";
+
+/** SPEC §3 User, as GET /api/user/profile returns it. */
+export type User = UserDto;
+
+/**
+ * SPEC §4 Session: a visitor (no token) or signed in (token held). `ready` is false on the server and
+ * during hydration, so screens never act on "no token" before the browser's storage has been read.
+ */
+export interface SessionState {
+  ready: boolean;
+  token: string | null;
+  user: User | null;
+}
+
+const SERVER_STATE: SessionState = { ready: false, token: null, user: null };
+let state: SessionState | undefined;
+const listeners = new Set<() => void>();
+
+function readStoredToken(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.token) || null;
+  } catch {
+    return null;
+  }
+}
+
+function current(): SessionState {
+  state ??= { ready: true, token: readStoredToken(), user: null };
+  return state;
+}
+
+function set(next: Partial<SessionState>) {
+  state = { ...current(), ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab logged in or out: follow it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
+    const token = readStoredToken();
+    if (token !== current().token) set({ token, user: null });
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, current, () => SERVER_STATE);
+}
+
+export function getToken(): string | null {
+  return current().token;
+}
+
+/** SPEC §7 HTTP client: every answer carries success and message, plus the call's own fields. */
+export type ApiResult<T extends object = object> = Partial<T> & {
+  success: boolean;
+  message?: string;
+  /** The HTTP status; 0 when the request never reached the server. */
+  status: number;
+};
+
+export interface ApiOptions {
+  method?: "GET" | "POST";
+  body?: unknown;
+  /** Count the call in the global loading indicator (SPEC §1 overlay). */
+  loading?: boolean;
+}
+
+/**
+ * The store's small HTTP client (SPEC §7): same-origin `/api/*`, the `token` header when one is held,
+ * 200-299 is success. Failures come back as values, never thrown: a network error or an unreadable
+ * answer gives `success: false` with the error's message, so every screen can show SPEC §8's texts.
+ * A 401 to a call that carried a token means the session is over (expired or forged): it is ended here.
+ */
+export async function api<T extends object = object>(
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResult<T>> {
+  const token = getToken();
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (token) headers.token = token;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.loading) loadingCounter.start();
+  try {
+    const response = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+    });
+    let payload: Record<string, unknown> = {};
+    try {
+      payload = (await response.json()) as Record<string, unknown>;
+    } catch {
+      payload = { message: response.statusText };
+    }
+    const ok = response.status >= 200 && response.status <= 299;
+    if (response.status === 401 && token && token === getToken()) logout();
+    return {
+      ...(payload as Partial<T>),
+      success: ok && payload.success !== false,
+      message: typeof payload.message === "string" ? payload.message : undefined,
+      status: response.status,
+    } as ApiResult<T>;
+  } catch (error) {
+    return { success: false, message: (error as Error).message, status: 0 } as ApiResult<T>;
+  } finally {
+    if (options.loading) loadingCounter.finish();
+  }
+}
+
+/** SPEC §7: GET /api/user/profile after login; failures are silently ignored. */
+export async function refreshProfile(): Promise<User | null> {
+  if (!getToken()) return null;
+  const result = await api<{ user: User }>("/api/user/profile");
+  if (result.success && result.user) {
+    set({ user: result.user });
+    return result.user;
+  }
+  return null;
+}
+
+/** SPEC §4 Session: login success stores the token in app state and browser storage, then fetches the profile. */
+export async function login(token: string): Promise<void> {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.token, token);
+  } catch {
+    // Private mode without storage: the session lasts as long as the page.
+  }
+  set({ token, user: null });
+  await refreshProfile();
+}
+
+/** SPEC §4 Session: logout clears the token and the user and removes the stored token. */
+export function logout(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+  } catch {}
+  set({ token: null, user: null });
+}
+
+/** SPEC §2: where a token holder goes from /login and /signup: the cart when it has items, else the shop. */
+export function afterLoginPath(): string {
+  return readCartCount() > 0 ? "/cart" : "/shop";
+}

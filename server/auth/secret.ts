@@ -1,0 +1,38 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+const META_KEY = "app_secret";
+
+export interface AppKeys {
+  /** HS256 key for session tokens. */
+  session: Uint8Array;
+  /** HMAC key for one-time codes, derived from the same secret. */
+  codes: Buffer;
+}
+
+/**
+ * The secret behind session tokens and code hashes: JWT_SECRET when set, otherwise one generated on
+ * first use and kept in app_meta, so every app process on the same database signs and checks alike.
+ */
+export async function loadAppKeys(db: Kysely<Database>, configured: string | undefined): Promise<AppKeys> {
+  let secret = configured;
+  if (!secret) {
+    const now = new Date().toISOString();
+    await db
+      .insertInto("app_meta")
+      .values({ key: META_KEY, value: randomBytes(48).toString("base64url"), updated_at: now })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    const row = await db
+      .selectFrom("app_meta")
+      .select("value")
+      .where("key", "=", META_KEY)
+      .executeTakeFirstOrThrow();
+    secret = row.value;
+  }
+  return {
+    session: new TextEncoder().encode(secret),
+    codes: createHmac("sha256", secret).update("one-time-code").digest(),
+  };
+}
