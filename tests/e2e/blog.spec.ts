@@ -5,6 +5,7 @@ import {
   expectAccessible,
   launchBrowser,
   newContext,
+  openPage,
   type RunningStore,
   startStore,
   type ViewportName,
@@ -24,12 +25,7 @@ afterAll(async () => {
   await store?.stop();
 });
 
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await waitForHydration(page);
-  return page;
-}
+const open = openPage;
 
 function matching(query: string): BlogPostDto[] {
   const needle = query.toLowerCase();

@@ -5,6 +5,7 @@ import {
   expectAccessible,
   launchBrowser,
   newContext,
+  openPage,
   type RunningStore,
   startStore,
   type ViewportName,
@@ -27,12 +28,7 @@ afterAll(async () => {
 
 const effective = (p: ProductDto) => p.salePrice ?? p.price;
 
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await waitForHydration(page);
-  return page;
-}
+const open = openPage;
 
 async function cardNames(page: Page): Promise<string[]> {
   return (

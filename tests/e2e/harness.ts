@@ -110,3 +110,11 @@ export async function expectAccessible(page: Page) {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/** Opens a path in a new tab and waits until the page is interactive. */
+export async function openPage(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await waitForHydration(page);
+  return page;
+}

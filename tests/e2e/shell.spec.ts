@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectAccessible,
   launchBrowser,
   newContext,
+  openPage,
   type RunningStore,
   startStore,
   type ViewportName,
@@ -21,12 +22,7 @@ afterAll(async () => {
   await store?.stop();
 });
 
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await waitForHydration(page);
-  return page;
-}
+const open = openPage;
 
 describe("the shell at desktop size", () => {
   let context: BrowserContext;
