@@ -80,7 +80,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
         <div className="ms-auto flex items-center gap-0.5 lg:ms-0">
           <a
             href={telHref(shop.phone)}
-            className={`${iconClass} hidden sm:inline-flex xl:w-auto xl:gap-2 xl:px-3`}
+            className={`${iconClass} inline-flex xl:w-auto xl:gap-2 xl:px-3`}
             aria-label={t("nav.callUs", { phone: shop.phone })}
             data-testid="phone-link"
           >
