@@ -105,7 +105,7 @@ function Shell({ children }: { children: ReactNode }) {
       <BottomBar />
       <LoadingOverlay />
       {/* SPEC §9 library defaults: up to 3 notifications, 4 s each. */}
-      <Toaster position="top-center" visibleToasts={3} duration={4000} richColors closeButton />
+      <Toaster position="top-center" visibleToasts={3} duration={4000} closeButton />
     </div>
   );
 }

@@ -33,8 +33,8 @@ function isTab(value: string | null): value is TabId {
 }
 
 const linkClass = (active: boolean) =>
-  `flex min-h-11 shrink-0 items-center gap-2.5 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors md:rounded-xl ${
-    active ? "bg-charcoal text-ivory" : "text-charcoal hover:bg-cream"
+  `flex min-h-11 items-center gap-2.5 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors md:rounded-xl md:border-transparent ${
+    active ? "border-charcoal bg-charcoal text-ivory" : "border-sand-dark text-charcoal hover:bg-cream"
   }`;
 
 /**
@@ -71,8 +71,8 @@ export default function AccountPage() {
       </header>
 
       <div className="mt-8 grid gap-8 md:grid-cols-[15rem_1fr] lg:gap-12">
-        <nav aria-label={t("account.nav")} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
-          <ul className="flex gap-2 md:flex-col md:gap-1">
+        <nav aria-label={t("account.nav")}>
+          <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1">
             <li>
               <Link
                 to="?tab=orders"
@@ -106,7 +106,7 @@ export default function AccountPage() {
             <li className="md:mt-4 md:border-t md:border-sand md:pt-4">
               <button
                 type="button"
-                className={`${linkClass(false)} w-full text-sale hover:bg-sale/10`}
+                className={`${linkClass(false)} text-sale hover:bg-sale/10 md:w-full`}
                 onClick={() => {
                   logout();
                   navigate("/login", { replace: true });

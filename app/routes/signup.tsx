@@ -64,7 +64,7 @@ export default function SignupPage() {
       return;
     }
     // No e-mail, nothing to verify (issue #4): straight to sign-in.
-    toast.success(t("signup.created"), { description: t("signup.createdText") });
+    toast.success(t("signup.created"), { description: result.message || t("signup.createdText") });
     navigate("/login");
   }
 

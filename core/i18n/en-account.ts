@@ -9,7 +9,6 @@ export const enAccount = {
   "authForm.metaDescription": "Sign in to your {shop} account to track orders and save delivery addresses.",
 
   "authForm.email": "Email",
-  "authForm.emailOptional": "Email (optional)",
   "authForm.emailPlaceholder": "you@example.com",
   "authForm.identifier": "Email or Phone",
   "authForm.identifierPlaceholder": "you@example.com or 050 123 4567",
@@ -21,9 +20,7 @@ export const enAccount = {
   "authForm.phone": "Phone Number",
   "authForm.phonePlaceholder": "050 123 4567",
   "authForm.phoneHint": "A UAE mobile number.",
-  "authForm.required": "required",
   "authForm.orContinueWith": "Or continue with",
-  "authForm.fixErrors": "Please check the highlighted fields.",
 
   "login.title": "Welcome Back",
   "login.subtitle": "Sign in to your account",
@@ -58,10 +55,9 @@ export const enAccount = {
   "otp.verifiedText": "Your email is verified. You can now sign in.",
   "otp.close": "Close",
 
-  "google.button": "Continue with Google",
   "google.loading": "Loading Google sign-in…",
   "google.notConfigured": "Google sign-in is not configured",
-  "google.unavailable": "Google sign-in is unavailable right now",
+  "google.unavailable": "Google sign-in is unavailable",
   "google.loginFailed": "Google Login Failed",
   "google.signupFailed": "Google Signup Failed",
   "google.tryAgain": "Try again",
@@ -98,7 +94,6 @@ export const enAccount = {
   "account.title": "My Account",
   "account.meta": "My Account | {shop}",
   "account.greeting": "Hello, {name}",
-  "account.greetingAnonymous": "Hello",
   "account.intro": "Track your orders, manage delivery addresses and keep your details up to date.",
   "account.nav": "Account sections",
   "account.tab.orders": "My Orders",
@@ -110,11 +105,9 @@ export const enAccount = {
   "account.loadFailed": "We could not load this section. Please try again.",
   "account.retry": "Try Again",
   "account.cancel": "Cancel",
-  "account.save": "Save",
   "account.saving": "Saving...",
   "account.error": "Error",
 
-  "orders.title": "My Orders",
   "orders.empty": "You have not placed any orders yet",
   "orders.emptyText": "When you place an order, it will appear here with its status.",
   "orders.shop": "Start Shopping",
@@ -130,7 +123,6 @@ export const enAccount = {
   "orders.deliverTo": "Deliver to",
   "orders.itemImage": "Item {sku}",
 
-  "address.title": "Addresses",
   "address.intro": "Saved delivery addresses. Your primary address is selected first at checkout.",
   "address.add": "Add New Address",
   "address.addTitle": "New Address",

@@ -10,6 +10,7 @@ import {
   startStore,
   type ViewportName,
   waitForHydration,
+  waitForOverlayGone,
 } from "./harness.ts";
 
 let store: RunningStore;
@@ -93,8 +94,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
       .flatMap((p) => p.colors)
       .find((c) => abayas.some((p) => p.colors.includes(c) && effective(p) <= 1500))!;
     await page.getByTestId("shop-grid").waitFor();
+    await waitForOverlayGone(page);
     await filters.getByRole("checkbox", { name: color }).check();
     await page.waitForURL((url) => url.searchParams.getAll("color").includes(color));
+    await waitForOverlayGone(page);
 
     await page.getByTestId("sort-select").selectOption("price-high-low");
     await page.waitForURL((url) => url.searchParams.get("sort") === "price-high-low");
@@ -104,6 +107,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await expect.poll(() => cardNames(page)).toEqual(expected.map((p) => p.name));
 
     const first = expected[0]!;
+    await waitForOverlayGone(page);
     await page.getByTestId("shop-grid").getByRole("link", { name: first.name, exact: true }).click();
     await page.waitForURL(new RegExp(`/product/${first.slug}$`));
     await expect.poll(() => page.locator("h1").textContent()).toBe(first.name);

@@ -111,6 +111,11 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/** Waits until the loading overlay (SPEC §1: it lingers 300 ms, then fades) has left the page. */
+export async function waitForOverlayGone(page: Page) {
+  await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+}
+
 /** Opens a path in a new tab and waits until the page is interactive. */
 export async function openPage(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();

@@ -3,7 +3,7 @@ import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, us
 import { t } from "#core/i18n/index.ts";
 
 export const inputClass =
-  "h-12 w-full rounded-xl border border-sand-dark bg-white px-4 text-base text-ink placeholder:text-stone/80 focus:border-accent focus:outline-none focus-visible:outline-2 focus-visible:outline-accent aria-[invalid=true]:border-sale read-only:bg-cream read-only:text-stone disabled:bg-cream";
+  "h-12 w-full rounded-xl border border-sand-dark bg-white px-4 text-base text-ink placeholder:text-stone/80 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-sale disabled:bg-cream";
 
 interface FieldShellProps {
   id: string;
@@ -63,7 +63,7 @@ export function Field({ label, hint, error, optional, required, ...input }: Fiel
     <FieldShell id={id} label={label} required={required} optional={optional} hint={hint} error={error}>
       <input
         id={id}
-        className={inputClass}
+        className={`${inputClass} read-only:bg-cream read-only:text-stone`}
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}

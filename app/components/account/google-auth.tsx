@@ -93,7 +93,7 @@ export function useGoogleAuth(mode: "signin" | "signup") {
           onChange={(event) => setPhone(event.target.value)}
           error={phoneError}
           required
-          autoFocus
+          data-autofocus=""
         />
         <button type="submit" className="btn-primary mt-6 w-full disabled:opacity-60" disabled={busy}>
           {busy ? t("google.phoneBusy") : t("google.phoneSubmit")}

@@ -25,7 +25,12 @@ export function Modal({ open, onClose, title, description, children, testId, bus
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // showModal focuses the first focusable element (the close button); the field the dialog asks
+      // for is marked data-autofocus and takes the focus instead.
+      element.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && element.open) element.close();
   }, [open]);
 

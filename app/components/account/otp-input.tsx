@@ -122,9 +122,10 @@ export function OtpInput({ onChange, onComplete, error, disabled, autoFocus, lab
             autoComplete={index === 0 ? "one-time-code" : "off"}
             // biome-ignore lint/a11y/noAutofocus: the code step exists only to type this code
             autoFocus={autoFocus && index === 0}
+            data-autofocus={autoFocus && index === 0 ? "" : undefined}
             aria-label={t("otp.digit", { n: index + 1, total: OTP_LENGTH })}
             aria-invalid={error ? true : undefined}
-            className="h-14 w-full min-w-0 max-w-14 rounded-xl border border-sand-dark bg-white text-center text-2xl font-semibold text-ink tabular-nums focus:border-accent focus:outline-none focus-visible:outline-2 focus-visible:outline-accent aria-[invalid=true]:border-sale disabled:bg-cream"
+            className="h-14 w-full min-w-0 max-w-14 rounded-xl border border-sand-dark bg-white text-center text-2xl font-semibold text-ink tabular-nums focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-sale disabled:bg-cream"
             data-testid="otp-digit"
           />
         ))}

@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
 import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account.schema.ts";
@@ -221,10 +221,7 @@ function ChangePasswordForm() {
 
 /** SPEC §2 /account Account Settings: the profile form and the change-password form. */
 export function SettingsTab({ user }: { user: User | null }) {
-  // The profile arrives after the token; fetch it here if the session has none yet.
-  useEffect(() => {
-    if (!user) void refreshProfile();
-  }, [user]);
+  // Until the profile arrives (the account page asks for it), a placeholder holds its place.
   return (
     <div className="flex flex-col gap-6">
       {user ? <ProfileForm key={user._id} user={user} /> : <PanelSkeleton rows={1} />}

@@ -1,0 +1,553 @@
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  openPage,
+  type RunningStore,
+  startStore,
+  waitForHydration,
+} from "./harness.ts";
+
+/**
+ * Issue #4's journeys: sign-up with an e-mail code read from the store's dev outbox, addresses, profile,
+ * password change, logout, forgot password, a failed login, and Google sign-in through the phone
+ * prompt with an ID token signed by a key made here (the store trusts it through GOOGLE_JWKS_JSON).
+ */
+
+const GOOGLE_CLIENT_ID = "e2e-client.apps.googleusercontent.com";
+const GOOGLE_KID = "e2e-key";
+
+let store: RunningStore;
+let browser: Browser;
+let signGoogleToken: (claims: Record<string, unknown>) => Promise<string>;
+
+beforeAll(async () => {
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: GOOGLE_KID, alg: "RS256", use: "sig" };
+  signGoogleToken = (claims) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256", kid: GOOGLE_KID, typ: "JWT" })
+      .setIssuer("https://accounts.google.com")
+      .setAudience(GOOGLE_CLIENT_ID)
+      .setIssuedAt()
+      .setExpirationTime("10m")
+      .sign(privateKey);
+  [store, browser] = await Promise.all([
+    // NODE_ENV=test: the dev outbox page exists (never in production).
+    startStore({
+      NODE_ENV: "test",
+      GOOGLE_CLIENT_ID,
+      GOOGLE_JWKS_JSON: JSON.stringify({ keys: [jwk] }),
+      OTP_RESEND_SECONDS: "0",
+      PASSWORD_HASH_COST: "10",
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+interface OutboxMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails sent to `email`, newest first, from the store's development outbox (GET /dev/outbox.json). */
+async function mailsTo(email: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${store.baseUrl}/dev/outbox.json`);
+  expect(response.ok).toBe(true);
+  const { mails } = (await response.json()) as { mails: OutboxMail[] };
+  return mails.filter((m) => m.to.toLowerCase() === email.toLowerCase());
+}
+
+/** The code in the newest mail to `email`, once more than `after` mails have gone to it. */
+async function codeFor(email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const mine = await mailsTo(email);
+    const code =
+      mine.length > after ? /\b(\d{6})\b/.exec(`${mine[0]?.subject}\n${mine[0]?.text}`)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No code mailed to ${email}`);
+}
+
+async function mailCount(email: string): Promise<number> {
+  return (await mailsTo(email)).length;
+}
+
+/** Google's script stays offline in tests; the credential reaches the page as GIS would hand it over. */
+async function offlineGoogle(context: BrowserContext): Promise<BrowserContext> {
+  await context.route(/accounts\.google\.com/, (route) => route.abort());
+  return context;
+}
+
+/**
+ * Waits for a screen by its heading: after a client-side navigation the address changes a moment before
+ * React has drawn the new page.
+ */
+async function onScreen(page: Page, path: RegExp, heading: string) {
+  await page.waitForURL(path);
+  await page.locator("h1", { hasText: heading }).waitFor();
+}
+
+/** The Google button's effects have run: the credential listener is in place. */
+async function googleReady(page: Page) {
+  await expect
+    .poll(() => page.getByTestId("google-sign-in-area").getAttribute("data-state"))
+    .toMatch(/ready|failed/);
+}
+
+/**
+ * Axe on the screen itself. Toasts are closed first: Sonner's rich success colours (the shell's Toaster)
+ * are 4.3:1, under AA, which is the shell's to fix and is reported there, not a fault of these screens.
+ */
+async function checkScreen(page: Page) {
+  const toasts = page.locator("[data-sonner-toast]");
+  // Behind an open modal the toasts are out of reach (a click would land on the backdrop): let them expire.
+  const modalOpen = (await page.locator("dialog[open]").count()) > 0;
+  for (let i = 0; !modalOpen && i < 10 && (await toasts.count()) > 0; i++) {
+    await toasts
+      .locator("[data-close-button]")
+      .first()
+      .click({ force: true, timeout: 1000 })
+      .catch(() => {});
+    await page.waitForTimeout(100);
+  }
+  await expect.poll(() => toasts.count(), { timeout: 8000 }).toBe(0);
+  await expectAccessible(page);
+}
+
+/** A toast with this title (SPEC §8's exact texts). */
+function toast(page: Page, title: string): Locator {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const item = toast(page, title);
+  await item.waitFor({ state: "visible" });
+  if (description) expect(await item.textContent()).toContain(description);
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByTestId("otp-digit").first().focus();
+  await page.keyboard.type(code);
+}
+
+async function pasteCode(page: Page, code: string) {
+  await page
+    .getByTestId("otp-digit")
+    .nth(2)
+    .evaluate((box, text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      box.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, code);
+}
+
+async function otpValue(page: Page): Promise<string> {
+  return (
+    await page
+      .getByTestId("otp-digit")
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))
+  ).join("");
+}
+
+async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("store.token"));
+}
+
+async function logIn(page: Page, identifier: string, password: string) {
+  await page.getByLabel("Email or Phone").fill(identifier);
+  await page.getByLabel(/^Password\*?$/).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function register(body: Record<string, string>) {
+  const response = await fetch(`${store.baseUrl}/api/user/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+}
+
+describe("a shopper at desktop size", () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await offlineGoogle(await newContext(browser, "desktop", store.baseUrl));
+  });
+  afterAll(() => context.close());
+
+  it("signs up, verifies her e-mail, manages addresses and profile, changes and resets her password", {
+    timeout: 240_000,
+  }, async () => {
+    const email = "mariam.desk@example.com";
+    const page = await openPage(context, "/signup");
+    expect(await page.locator("h1").textContent()).toBe("Create Account");
+    expect(await page.getByText("Sign up to get started").isVisible()).toBe(true);
+    expect(await page.title()).toContain("Create Account");
+    await checkScreen(page);
+
+    // SPEC §5 Signup: name, phone and password required; the e-mail is not.
+    await page.getByRole("button", { name: "Create Account" }).click();
+    expect(await page.getByTestId("field-error").count()).toBe(3);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("name");
+
+    await page.getByLabel("Full Name").fill("Mariam Khan");
+    await page.getByLabel("Phone Number").fill("050 123 4567");
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password\*?$/).fill("first-pass-123");
+    // The show/hide toggle reveals the password and hides it again.
+    const password = page.getByLabel(/^Password\*?$/);
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await password.getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    expect(await password.getAttribute("type")).toBe("password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    // SPEC §4 Signup: the e-mail code modal opens, with the address shown and Verify disabled until 6.
+    const dialog = page.getByTestId("email-otp-dialog");
+    await dialog.waitFor({ state: "visible" });
+    expect(await dialog.getByTestId("otp-email").textContent()).toBe(email);
+    const verify = dialog.getByRole("button", { name: "Verify" });
+    expect(await verify.isDisabled()).toBe(true);
+    await checkScreen(page);
+    const code = await codeFor(email);
+    await typeCode(page, code.slice(0, 5));
+    expect(await verify.isDisabled()).toBe(true);
+    await page.keyboard.type("x"); // numbers only
+    expect(await otpValue(page)).toBe(code.slice(0, 5));
+    await page.keyboard.type(code.slice(5));
+    expect(await verify.isEnabled()).toBe(true);
+    await verify.click();
+    await expectToast(page, "Email Verified");
+    // Login, then SPEC §2: a token holder leaves /login for the shop (the cart is empty).
+    await onScreen(page, /\/login$/, "Welcome Back");
+    await checkScreen(page);
+    await logIn(page, email, "first-pass-123");
+    await page.waitForURL(/\/shop$/);
+    expect(await storedToken(page)).toBeTruthy();
+    await page.goto("/login");
+    await page.waitForURL(/\/shop$/);
+
+    // /account: My Orders is empty until checkout exists.
+    await page.goto("/account");
+    await waitForHydration(page);
+    await page.getByTestId("account-greeting").filter({ hasText: "Hello, Mariam Khan" }).waitFor();
+    await page.getByTestId("orders-empty").waitFor();
+    expect(await page.title()).toContain("My Account");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await checkScreen(page);
+
+    // Addresses: add two; the first becomes primary.
+    await page.getByRole("link", { name: "Addresses" }).click();
+    await page.waitForURL(/tab=addresses/);
+    await page.getByTestId("addresses-empty").waitFor();
+    await checkScreen(page);
+    await page.getByTestId("add-address").click();
+    const form = page.getByTestId("address-form");
+    // SPEC §5: e-mail read-only from the account, UAE only, the seven emirates.
+    expect(await form.getByLabel("Email").inputValue()).toBe(email);
+    expect(await form.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+    expect(await form.getByLabel("Country").locator("option").allTextContents()).toEqual([
+      "United Arab Emirates",
+    ]);
+    expect((await form.getByLabel("Emirate").locator("option").allTextContents()).slice(1)).toEqual([
+      "Abu Dhabi",
+      "Dubai",
+      "Sharjah",
+      "Ajman",
+      "Umm Al Quwain",
+      "Ras Al Khaimah",
+      "Fujairah",
+    ]);
+    await form.getByRole("button", { name: "Save Address" }).click();
+    expect(await form.getByTestId("field-error").count()).toBeGreaterThanOrEqual(5);
+    await checkScreen(page);
+    await fillAddress(form, {
+      first: "Mariam",
+      address: "Villa 12, Street 4",
+      city: "Dubai",
+      state: "Dubai",
+      postcode: "00000",
+    });
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+    const cards = page.getByTestId("address-card");
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.nth(0).getAttribute("data-primary")).toBe("true");
+
+    await page.getByTestId("add-address").click();
+    await fillAddress(page.getByTestId("address-form"), {
+      first: "Mariam",
+      last: "Khan",
+      address: "Office 1204, Al Manara Tower",
+      city: "Business Bay",
+      state: "Dubai",
+      postcode: "12345",
+      landmark: "Near the metro",
+    });
+    await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await cards.nth(0).getAttribute("data-primary")).toBe("true");
+    await checkScreen(page);
+
+    // Set the second as primary.
+    await page.getByRole("button", { name: "Set as Primary: address 2" }).click();
+    await expectToast(page, "Primary Address Updated");
+    await expect.poll(() => cards.nth(1).getAttribute("data-primary")).toBe("true");
+    expect(await cards.nth(0).getAttribute("data-primary")).toBe("false");
+
+    // Edit the first.
+    await page.getByRole("button", { name: "Edit address 1" }).click();
+    const editForm = page.getByTestId("address-form");
+    expect(await editForm.getByLabel("City").inputValue()).toBe("Dubai");
+    await editForm.getByLabel("City").fill("Jumeirah");
+    await editForm.getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Updated");
+    await expect.poll(() => cards.nth(0).textContent()).toContain("Jumeirah");
+
+    // Remove it, after the confirmation.
+    await page.getByRole("button", { name: "Remove address 1" }).click();
+    const confirm = page.getByTestId("confirm-remove");
+    await confirm.waitFor({ state: "visible" });
+    expect(await confirm.textContent()).toContain("Are you sure you want to remove this address?");
+    await checkScreen(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    expect(await cards.count()).toBe(2);
+    await page.getByRole("button", { name: "Remove address 1" }).click();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expectToast(page, "Address Removed");
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.nth(0).textContent()).toContain("Al Manara Tower");
+    expect(await cards.nth(0).getAttribute("data-primary")).toBe("true");
+
+    // Account Settings: profile, then password.
+    await page.getByRole("link", { name: "Account Settings" }).click();
+    const profile = page.getByTestId("profile-form");
+    await profile.waitFor();
+    expect(await profile.getByLabel("Email").inputValue()).toBe(email);
+    await checkScreen(page);
+    await profile.getByLabel("Full Name").fill("Mariam K. Ahmed");
+    await profile.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Profile Updated");
+    await page.getByTestId("account-greeting").filter({ hasText: "Hello, Mariam K. Ahmed" }).waitFor();
+
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const passwordForm = page.getByTestId("password-form");
+    await passwordForm.getByLabel("Current Password").fill("wrong-current-1");
+    await passwordForm.getByLabel("New Password").fill("second-pass-456");
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
+    await expectToast(page, "Error");
+    await passwordForm.getByLabel("Current Password").fill("first-pass-123");
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
+    await expectToast(page, "Password Changed");
+    await passwordForm.waitFor({ state: "detached" });
+
+    // Logout clears the token; /account then sends the visitor to /login.
+    await page.getByTestId("logout").click();
+    await page.waitForURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+    await page.goto("/account");
+    await page.waitForURL(/\/login$/);
+
+    // Forgot password: e-mail, the code (pasted), a mismatch, then the new password.
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await onScreen(page, /\/forgot-password$/, "Forgot Password");
+    await checkScreen(page);
+    const before = await mailCount(email);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Get OTP" }).click();
+    await expectToast(page, "OTP Sent");
+    const step = page.getByTestId("forgot-step");
+    await expect.poll(() => step.getAttribute("data-step")).toBe("otp");
+    const verifyOtp = page.getByRole("button", { name: "Verify OTP" });
+    expect(await verifyOtp.isDisabled()).toBe(true);
+    await checkScreen(page);
+    // 'Didn't receive code? Try again' goes back to the first step.
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => step.getAttribute("data-step")).toBe("email");
+    await page.getByRole("button", { name: "Get OTP" }).click();
+    await expect.poll(() => step.getAttribute("data-step")).toBe("otp");
+    const resetCode = await codeFor(email, before + 1);
+    await pasteCode(page, resetCode);
+    expect(await otpValue(page)).toBe(resetCode);
+    await verifyOtp.click();
+    await expect.poll(() => step.getAttribute("data-step")).toBe("reset");
+    await checkScreen(page);
+    await page.getByLabel("New Password").fill("third-pass-789");
+    await page.getByLabel("Confirm Password").fill("third-pass-780");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expectToast(page, "Passwords Don't Match", "Please make sure both passwords are the same.");
+    await page.getByLabel("Confirm Password").fill("third-pass-789");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expectToast(page, "Password Reset Successful");
+    await page.waitForURL(/\/login$/);
+    await waitForHydration(page);
+
+    // The old password no longer works; the new one does.
+    await logIn(page, email, "second-pass-456");
+    await expectToast(page, "Login Failed");
+    await page.getByLabel(/^Password\*?$/).fill("third-pass-789");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/shop$/);
+    expect(await storedToken(page)).toBeTruthy();
+    await page.close();
+  });
+});
+
+async function fillAddress(
+  form: Locator,
+  a: {
+    first: string;
+    last?: string;
+    address: string;
+    city: string;
+    state: string;
+    postcode: string;
+    landmark?: string;
+  },
+) {
+  await form.getByLabel("First Name").fill(a.first);
+  if (a.last) await form.getByLabel("Last Name").fill(a.last);
+  await form.getByLabel(/^Address\*?$/).fill(a.address);
+  if (a.landmark) await form.getByLabel("Landmark").fill(a.landmark);
+  await form.getByLabel("City").fill(a.city);
+  await form.getByLabel("Emirate").selectOption(a.state);
+  await form.getByLabel("Postcode").fill(a.postcode);
+}
+
+describe("a shopper at phone size", () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await offlineGoogle(await newContext(browser, "phone", store.baseUrl));
+  });
+  afterAll(() => context.close());
+
+  it("sees 'Login Failed' for a wrong password, then signs in with her phone number", async () => {
+    await register({ name: "Huda Saleh", phone: "0551234567", password: "huda-pass-123" });
+    const page = await openPage(context, "/login");
+    await checkScreen(page);
+    await logIn(page, "055 123 4567", "not-her-password");
+    await expectToast(page, "Login Failed");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await storedToken(page)).toBeNull();
+
+    // A token holder with items in the cart is sent to /cart.
+    await page.evaluate(() =>
+      localStorage.setItem("store.cart", JSON.stringify({ items: [{ _id: "x", quantity: 1 }] })),
+    );
+    await page.getByLabel(/^Password\*?$/).fill("huda-pass-123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/cart$/);
+    await page.goto("/signup");
+    await page.waitForURL(/\/cart$/);
+    await page.evaluate(() => {
+      localStorage.removeItem("store.cart");
+      localStorage.removeItem("store.token");
+    });
+    await page.close();
+  });
+
+  it("opens 'Email Not Verified' when an unverified account logs in, and signs in after the code", async () => {
+    const email = "noor.phone@example.com";
+    await register({ name: "Noor Ali", phone: "0561234567", email, password: "noor-pass-123" });
+    const sent = await mailCount(email);
+    const page = await openPage(context, "/login");
+    await logIn(page, email, "noor-pass-123");
+    const dialog = page.getByTestId("email-otp-dialog");
+    await dialog.waitFor({ state: "visible" });
+    expect(await dialog.getByRole("heading").textContent()).toBe("Email Not Verified");
+    expect(await dialog.getByTestId("otp-email").textContent()).toBe(email);
+    await checkScreen(page);
+    // A wrong code shows the server's message inline.
+    const code = await codeFor(email, sent);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await typeCode(page, wrong);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog.getByTestId("otp-error").waitFor();
+    expect(await dialog.getByTestId("otp-error").textContent()).toMatch(/OTP|code/i);
+    await pasteCode(page, code);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await expectToast(page, "Email Verified");
+    await page.waitForURL(/\/shop$/);
+    expect(await storedToken(page)).toBeTruthy();
+    await page.evaluate(() => localStorage.removeItem("store.token"));
+    await page.close();
+  });
+
+  it("signs up with Google through the phone prompt", async () => {
+    const page = await openPage(context, "/signup");
+    // With a client id configured, the Google button is live (its script is kept offline here).
+    await googleReady(page);
+    const credential = await signGoogleToken({
+      sub: "google-user-1",
+      email: "fatima.google@example.com",
+      email_verified: true,
+      name: "Fatima Google",
+    });
+    await page.evaluate(
+      (c) => window.dispatchEvent(new CustomEvent("google-credential", { detail: { credential: c } })),
+      credential,
+    );
+    const dialog = page.getByTestId("phone-dialog");
+    await dialog.waitFor({ state: "visible" });
+    await checkScreen(page);
+    await dialog.getByLabel("Phone Number").fill("12345");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByTestId("field-error").waitFor();
+    await dialog.getByLabel("Phone Number").fill("+971 52 765 4321");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/\/shop$/);
+    expect(await storedToken(page)).toBeTruthy();
+    await page.goto("/account?tab=settings");
+    await waitForHydration(page);
+    const profile = page.getByTestId("profile-form");
+    await profile.waitFor();
+    expect(await profile.getByLabel("Email").inputValue()).toBe("fatima.google@example.com");
+    expect(await profile.getByLabel("Phone Number").inputValue()).toBe("+971527654321");
+    await checkScreen(page);
+    await page.getByTestId("logout").click();
+    await onScreen(page, /\/login$/, "Welcome Back");
+    await googleReady(page);
+
+    // Signing in again with Google needs no phone: the account exists.
+    const again = await signGoogleToken({
+      sub: "google-user-1",
+      email: "fatima.google@example.com",
+      email_verified: true,
+      name: "Fatima Google",
+    });
+    await page.evaluate(
+      (c) => window.dispatchEvent(new CustomEvent("google-credential", { detail: { credential: c } })),
+      again,
+    );
+    await page.waitForURL(/\/shop$/);
+    await page.evaluate(() => localStorage.removeItem("store.token"));
+    await page.close();
+  });
+
+  it("sends a visitor from /account to /login, and says when Google sign-in fails", async () => {
+    const page = await openPage(context, "/account");
+    await onScreen(page, /\/login$/, "Welcome Back");
+    await googleReady(page);
+    await page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent("google-credential", { detail: { credential: "not-a-token" } })),
+    );
+    await expectToast(page, "Google Login Failed");
+    await page.close();
+  });
+});
