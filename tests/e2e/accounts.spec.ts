@@ -356,6 +356,10 @@ describe("a shopper at desktop size", () => {
     await passwordForm.getByRole("button", { name: "Update Password" }).click();
     await expectToast(page, "Password Changed");
     await passwordForm.waitFor({ state: "detached" });
+    // The change ended the old session; the page goes on with the token the answer handed back.
+    await page.reload();
+    await page.getByTestId("account-greeting").filter({ hasText: "Hello, Mariam K. Ahmed" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/account");
 
     // Logout clears the token; /account then sends the visitor to /login.
     await page.getByTestId("logout").click();

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
 import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account.schema.ts";
 import { type FieldErrors, focusFirstError, validate } from "../../lib/form";
-import { api, refreshProfile, type User } from "../../state/session";
+import { api, login, refreshProfile, type User } from "../../state/session";
 import { Field, PasswordField } from "./form-field";
 import { PanelSkeleton } from "./panel";
 
@@ -137,12 +137,14 @@ function ChangePasswordForm() {
     }
     setErrors({});
     setBusy(true);
-    const result = await api("/api/user/change-password", { body: checked.data });
+    const result = await api<{ token: string }>("/api/user/change-password", { body: checked.data });
     setBusy(false);
     if (!result.success) {
       toast.error(t("account.error"), { description: result.message || t("settings.passwordFailed") });
       return;
     }
+    // A password change ends every session, this one included; the answer carries its replacement.
+    if (result.token) await login(result.token);
     toast.success(t("settings.passwordChanged"), { description: result.message });
     close();
   }
