@@ -1,3 +1,4 @@
+import { type ChangeEvent, useRef, useState } from "react";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
@@ -30,4 +31,40 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
       return;
     }
   }
+}
+
+/**
+ * The state every account form keeps: values, per-field errors (cleared as the field changes), and a
+ * `check()` that validates with a core/ schema, shows the errors and focuses the first one.
+ */
+export function useFormState<V extends Record<string, string>>(initial: V | (() => V)) {
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const update = (name: keyof V & string) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  function check<S extends z.ZodType>(schema: S, candidate: unknown = values): z.output<S> | undefined {
+    const checked = validate(schema, candidate);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      focusFirstError(form.current, checked.errors);
+      return undefined;
+    }
+    setErrors({});
+    return checked.data;
+  }
+
+  /** The props a `Field` takes for one value: `<Field label=… {...field("email")} />`. */
+  const field = (name: keyof V & string) => ({
+    name,
+    value: values[name] ?? "",
+    onChange: update(name),
+    error: errors[name],
+  });
+
+  return { form, values, setValues, errors, setErrors, update, check, field };
 }

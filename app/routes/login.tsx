@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
@@ -8,7 +8,7 @@ import { EmailOtpDialog } from "../components/account/email-otp-dialog";
 import { Field, PasswordField } from "../components/account/form-field";
 import { useGoogleAuth } from "../components/account/google-auth";
 import { GoogleSignIn, useGoogleClientId } from "../components/account/google-sign-in";
-import { type FieldErrors, focusFirstError, validate } from "../lib/form";
+import { useFormState } from "../lib/form";
 import { pageMeta, shopFromMatches } from "../lib/seo";
 import { api, login } from "../state/session";
 import type { Route } from "./+types/login";
@@ -32,27 +32,18 @@ export default function LoginPage() {
   useRedirectSignedIn();
   const clientId = useGoogleClientId();
   const google = useGoogleAuth("signin");
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ identifier: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, values, check, field } = useFormState({
+    identifier: "",
+    password: "",
+  });
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
 
-  const update = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  };
-
   async function submit() {
-    const checked = validate(LoginSchema, values);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      focusFirstError(form.current, checked.errors);
-      return;
-    }
-    setErrors({});
+    const data = check(LoginSchema);
+    if (!data) return;
     setBusy(true);
-    const result = await api<{ token: string }>("/api/user/login", { body: checked.data });
+    const result = await api<{ token: string }>("/api/user/login", { body: data });
     if (result.success && result.token) {
       await login(result.token);
       setBusy(false);
@@ -93,25 +84,19 @@ export default function LoginPage() {
       >
         <Field
           label={t("authForm.identifier")}
-          name="identifier"
           type="text"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t("authForm.identifierPlaceholder")}
-          value={values.identifier}
-          onChange={update("identifier")}
-          error={errors.identifier}
+          {...field("identifier")}
           required
         />
         <div>
           <PasswordField
             label={t("authForm.password")}
-            name="password"
             autoComplete="current-password"
-            value={values.password}
-            onChange={update("password")}
-            error={errors.password}
+            {...field("password")}
             required
           />
           <div className="mt-2 flex justify-end">

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
@@ -8,7 +8,7 @@ import { EmailOtpDialog } from "../components/account/email-otp-dialog";
 import { Field, PasswordField } from "../components/account/form-field";
 import { useGoogleAuth } from "../components/account/google-auth";
 import { GoogleSignIn, useGoogleClientId } from "../components/account/google-sign-in";
-import { type FieldErrors, focusFirstError, validate } from "../lib/form";
+import { useFormState } from "../lib/form";
 import { pageMeta, shopFromMatches } from "../lib/seo";
 import { api } from "../state/session";
 import type { Route } from "./+types/signup";
@@ -32,28 +32,16 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const clientId = useGoogleClientId();
   const google = useGoogleAuth("signup");
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, values, check, field } = useFormState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
 
-  const update = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  };
-
   async function submit() {
     const email = values.email.trim();
-    const checked = validate(RegisterSchema, { ...values, email: email || undefined });
-    if (checked.errors) {
-      setErrors(checked.errors);
-      focusFirstError(form.current, checked.errors);
-      return;
-    }
-    setErrors({});
+    const data = check(RegisterSchema, { ...values, email: email || undefined });
+    if (!data) return;
     setBusy(true);
-    const result = await api("/api/user/register", { body: checked.data });
+    const result = await api("/api/user/register", { body: data });
     setBusy(false);
     if (!result.success) {
       toast.error(t("signup.failed"), { description: result.message || t("signup.failedFallback") });
@@ -93,49 +81,32 @@ export default function SignupPage() {
           if (!busy) void submit();
         }}
       >
-        <Field
-          label={t("authForm.fullName")}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={update("name")}
-          error={errors.name}
-          required
-        />
+        <Field label={t("authForm.fullName")} autoComplete="name" {...field("name")} required />
         <Field
           label={t("authForm.phone")}
-          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           placeholder={t("authForm.phonePlaceholder")}
           hint={t("authForm.phoneHint")}
-          value={values.phone}
-          onChange={update("phone")}
-          error={errors.phone}
+          {...field("phone")}
           required
         />
         <Field
           label={t("authForm.email")}
-          name="email"
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t("authForm.emailPlaceholder")}
-          value={values.email}
-          onChange={update("email")}
-          error={errors.email}
+          {...field("email")}
           optional
         />
         <PasswordField
           label={t("authForm.password")}
-          name="password"
           autoComplete="new-password"
           placeholder={t("authForm.passwordPlaceholder")}
-          value={values.password}
-          onChange={update("password")}
-          error={errors.password}
+          {...field("password")}
           required
         />
         <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy}>

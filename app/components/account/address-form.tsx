@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { EMIRATES } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import {
@@ -7,7 +7,7 @@ import {
   type AddressInput,
   AddressSchema,
 } from "#core/schemas/account.schema.ts";
-import { type FieldErrors, focusFirstError, validate } from "../../lib/form";
+import { useFormState } from "../../lib/form";
 import { Field, SelectField } from "./form-field";
 
 /** SPEC §3 Address as the server returns it, and as the form sends it. */
@@ -44,27 +44,15 @@ interface AddressFormProps {
  * landmark and phone optional; the country is UAE only and the state one of the seven emirates.
  */
 export function AddressForm({ title, initial, email, onCancel, onSubmit }: AddressFormProps) {
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => initialValues(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, values, errors, check, field } = useFormState<Values>(() => initialValues(initial));
   const [busy, setBusy] = useState(false);
-
-  const update = (name: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  };
 
   async function submit() {
     const candidate = { ...values, email };
-    const checked = validate(AddressSchema, candidate);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      focusFirstError(form.current, checked.errors);
-      return;
-    }
-    setErrors({});
+    const data = check(AddressSchema, candidate);
+    if (!data) return;
     setBusy(true);
-    await onSubmit(checked.data);
+    await onSubmit(data);
     setBusy(false);
   }
 
@@ -86,23 +74,12 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
       <div className="mt-5 grid gap-5 sm:grid-cols-2">
         <Field
           label={t("address.firstName")}
-          name="first_name"
           autoComplete="given-name"
-          value={values.first_name}
-          onChange={update("first_name")}
-          error={errors.first_name}
+          {...field("first_name")}
           required
           autoFocus
         />
-        <Field
-          label={t("address.lastName")}
-          name="last_name"
-          autoComplete="family-name"
-          value={values.last_name}
-          onChange={update("last_name")}
-          error={errors.last_name}
-          optional
-        />
+        <Field label={t("address.lastName")} autoComplete="family-name" {...field("last_name")} optional />
         <Field
           label={t("address.email")}
           name="email"
@@ -114,54 +91,25 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
         />
         <Field
           label={t("address.phone")}
-          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           placeholder={t("authForm.phonePlaceholder")}
-          value={values.phone}
-          onChange={update("phone")}
-          error={errors.phone}
+          {...field("phone")}
           optional
         />
         <div className="sm:col-span-2">
           <Field
             label={t("address.address")}
-            name="address"
             autoComplete="street-address"
             placeholder={t("address.addressPlaceholder")}
-            value={values.address}
-            onChange={update("address")}
-            error={errors.address}
+            {...field("address")}
             required
           />
         </div>
-        <Field
-          label={t("address.landmark")}
-          name="landmark"
-          value={values.landmark}
-          onChange={update("landmark")}
-          error={errors.landmark}
-          optional
-        />
-        <Field
-          label={t("address.city")}
-          name="city"
-          autoComplete="address-level2"
-          value={values.city}
-          onChange={update("city")}
-          error={errors.city}
-          required
-        />
-        <SelectField
-          label={t("address.state")}
-          name="state"
-          autoComplete="address-level1"
-          value={values.state}
-          onChange={update("state")}
-          error={errors.state}
-          required
-        >
+        <Field label={t("address.landmark")} {...field("landmark")} optional />
+        <Field label={t("address.city")} autoComplete="address-level2" {...field("city")} required />
+        <SelectField label={t("address.state")} autoComplete="address-level1" {...field("state")} required>
           <option value="" disabled>
             {t("address.statePlaceholder")}
           </option>
@@ -173,23 +121,12 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
         </SelectField>
         <Field
           label={t("address.postcode")}
-          name="postcode"
           inputMode="numeric"
           autoComplete="postal-code"
-          value={values.postcode}
-          onChange={update("postcode")}
-          error={errors.postcode}
+          {...field("postcode")}
           required
         />
-        <SelectField
-          label={t("address.country")}
-          name="country"
-          autoComplete="country"
-          value={values.country}
-          onChange={update("country")}
-          error={errors.country}
-          required
-        >
+        <SelectField label={t("address.country")} autoComplete="country" {...field("country")} required>
           <option value={ADDRESS_COUNTRY}>{t("address.countryUae")}</option>
         </SelectField>
       </div>

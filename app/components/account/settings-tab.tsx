@@ -3,37 +3,25 @@ import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
 import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account.schema.ts";
-import { type FieldErrors, focusFirstError, validate } from "../../lib/form";
+import { useFormState } from "../../lib/form";
 import { api, login, refreshProfile, type User } from "../../state/session";
 import { Field, PasswordField } from "./form-field";
 import { PanelSkeleton } from "./panel";
 
 /** SPEC §5 Profile: name, email and phone required. Errors: the server message or 'Failed to update profile'. */
 function ProfileForm({ user }: { user: User }) {
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({
+  const { form, check, field } = useFormState({
     name: user.name ?? "",
     email: user.email ?? "",
     phone: user.phone ?? "",
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
-  const update = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  };
-
   async function submit() {
-    const checked = validate(UpdateProfileSchema, values);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      focusFirstError(form.current, checked.errors);
-      return;
-    }
-    setErrors({});
+    const data = check(UpdateProfileSchema);
+    if (!data) return;
     setBusy(true);
-    const result = await api("/api/user/update", { body: checked.data });
+    const result = await api("/api/user/update", { body: data });
     if (!result.success) {
       setBusy(false);
       toast.error(t("account.error"), { description: result.message || t("settings.profileFailed") });
@@ -64,37 +52,23 @@ function ProfileForm({ user }: { user: User }) {
         }}
       >
         <div className="sm:col-span-2">
-          <Field
-            label={t("settings.name")}
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={update("name")}
-            error={errors.name}
-            required
-          />
+          <Field label={t("settings.name")} autoComplete="name" {...field("name")} required />
         </div>
         <Field
           label={t("settings.email")}
-          name="email"
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.email}
-          onChange={update("email")}
-          error={errors.email}
+          {...field("email")}
           required
         />
         <Field
           label={t("settings.phone")}
-          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          value={values.phone}
-          onChange={update("phone")}
-          error={errors.phone}
+          {...field("phone")}
           required
         />
         <div className="sm:col-span-2">
@@ -109,11 +83,9 @@ function ProfileForm({ user }: { user: User }) {
 
 /** SPEC §5 Change password: current and new required; SPEC §4 the form opens, closes and submits. */
 function ChangePasswordForm() {
-  const form = useRef<HTMLFormElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ currentPassword: "", newPassword: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, setValues, setErrors, check, field } = useFormState({ currentPassword: "", newPassword: "" });
   const [busy, setBusy] = useState(false);
 
   function close() {
@@ -123,21 +95,11 @@ function ChangePasswordForm() {
     requestAnimationFrame(() => toggle.current?.focus());
   }
 
-  const update = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  };
-
   async function submit() {
-    const checked = validate(ChangePasswordSchema, values);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      focusFirstError(form.current, checked.errors);
-      return;
-    }
-    setErrors({});
+    const data = check(ChangePasswordSchema);
+    if (!data) return;
     setBusy(true);
-    const result = await api<{ token: string }>("/api/user/change-password", { body: checked.data });
+    const result = await api<{ token: string }>("/api/user/change-password", { body: data });
     setBusy(false);
     if (!result.success) {
       toast.error(t("account.error"), { description: result.message || t("settings.passwordFailed") });
@@ -189,22 +151,16 @@ function ChangePasswordForm() {
         >
           <PasswordField
             label={t("settings.currentPassword")}
-            name="currentPassword"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={update("currentPassword")}
-            error={errors.currentPassword}
+            {...field("currentPassword")}
             required
             autoFocus
           />
           <PasswordField
             label={t("settings.newPassword")}
-            name="newPassword"
             autoComplete="new-password"
             placeholder={t("authForm.passwordPlaceholder")}
-            value={values.newPassword}
-            onChange={update("newPassword")}
-            error={errors.newPassword}
+            {...field("newPassword")}
             required
           />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
