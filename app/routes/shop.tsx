@@ -84,6 +84,12 @@ function CheckList({
   selected: string[];
   onToggle: (value: string) => void;
 }) {
+  // The URL changes inside a transition; holding the ticks locally keeps a box from flicking back
+  // to its old state between the click and the new URL.
+  const [ticked, setTicked] = useState(selected);
+  const key = selected.join("\u0000");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selected values.
+  useEffect(() => setTicked(selected), [key]);
   return (
     <ul className="space-y-1">
       {values.map((value) => (
@@ -93,8 +99,13 @@ function CheckList({
               type="checkbox"
               name={name}
               value={value}
-              checked={selected.includes(value)}
-              onChange={() => onToggle(value)}
+              checked={ticked.includes(value)}
+              onChange={() => {
+                setTicked((current) =>
+                  current.includes(value) ? current.filter((v) => v !== value) : [...current, value],
+                );
+                onToggle(value);
+              }}
               className="size-4 accent-accent"
             />
             {value}

@@ -95,7 +95,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
       .find((c) => abayas.some((p) => p.colors.includes(c) && effective(p) <= 1500))!;
     await page.getByTestId("shop-grid").waitFor();
     await waitForOverlayGone(page);
-    await filters.getByRole("checkbox", { name: color }).check();
+    const checkbox = filters.getByRole("checkbox", { name: color });
+    await checkbox.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await checkbox.check();
     await page.waitForURL((url) => url.searchParams.getAll("color").includes(color));
     await waitForOverlayGone(page);
 
