@@ -97,7 +97,8 @@ function GoogleMark() {
   );
 }
 
-function PlaceholderButton({ label, testState }: { label: string; testState: string }) {
+/** The Google button while it cannot sign in yet: not configured, or Google's script still loading. */
+function InertGoogleButton({ label, testState }: { label: string; testState: string }) {
   return (
     <button
       type="button"
@@ -171,12 +172,12 @@ export function GoogleSignIn({ clientId, mode, onCredential }: GoogleSignInProps
     };
   }, [clientId, mode]);
 
-  if (!clientId) return <PlaceholderButton label={t("google.notConfigured")} testState="not-configured" />;
+  if (!clientId) return <InertGoogleButton label={t("google.notConfigured")} testState="not-configured" />;
   return (
     <div ref={wrapper} className="min-h-11" data-testid="google-sign-in-area" data-state={state}>
       <div ref={container} className={`flex w-full justify-center ${state === "ready" ? "" : "hidden"}`} />
-      {state === "loading" ? <PlaceholderButton label={t("google.loading")} testState="loading" /> : null}
-      {state === "failed" ? <PlaceholderButton label={t("google.unavailable")} testState="failed" /> : null}
+      {state === "loading" ? <InertGoogleButton label={t("google.loading")} testState="loading" /> : null}
+      {state === "failed" ? <InertGoogleButton label={t("google.unavailable")} testState="failed" /> : null}
     </div>
   );
 }
