@@ -30,9 +30,22 @@ export function sqlitePath(url: string): string {
 // PostgreSQL returns int8 (counts, sums) as strings; our counts fit comfortably in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export interface OpenDatabaseOptions {
+  poolSize?: number;
+  /** Where an idle PostgreSQL connection's error goes (a server restart, an administrator's terminate). */
+  onIdleError?: (error: Error) => void;
+}
+
+export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // pg emits 'error' on the pool when an idle connection is closed by the server (restart, failover,
+    // `pg_terminate_backend`, a dropped test database). Unhandled, that event ends the process; handled,
+    // the pool just discards the connection and opens a new one on the next query.
+    pool.on("error", (error) => {
+      if (options.onIdleError) options.onIdleError(error);
+      else console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const parsed = new URL(url);
     return {
