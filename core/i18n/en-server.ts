@@ -60,12 +60,7 @@ export const enServer = {
     "Please verify your email before logging in. Enter the 6-digit code we sent to {email} a moment ago.",
   "auth.loggedIn": "Welcome back, {name}.",
   "auth.otpVerified": "Your email is verified. You can now sign in.",
-  "auth.otpAlreadyVerified": "Your email is already verified. You can sign in.",
-  "auth.otpWrong": "Invalid OTP. Please check the code and try again ({left} tries left).",
-  "auth.otpWrongLast": "Invalid OTP. Please check the code and try again (1 try left).",
-  "auth.otpDead": "Too many wrong codes: this code no longer works. Please ask for a new code.",
-  "auth.otpExpired": "This code has expired. Please ask for a new code.",
-  "auth.otpMissing": "Invalid or expired code. Please ask for a new code.",
+  "auth.otpMissing": "Invalid or expired code. Please check the code or ask for a new one.",
   "auth.resetSent":
     "If an account exists for {email}, we have sent a 6-digit code to it. The code is valid for 10 minutes.",
   "auth.resetDone": "Your password has been reset. Please sign in with your new password.",
