@@ -1,5 +1,6 @@
 import { enAccount } from "./en-account.ts";
 import { enServer } from "./en-server.ts";
+import { enStorefront } from "./en-storefront.ts";
 
 /**
  * The English message catalog. Every string a shopper reads comes from here (or from pages.en.ts for
@@ -248,6 +249,7 @@ export const en = {
   "policy.lastUpdated": "Last updated {date}",
   ...enAccount,
   ...enServer,
+  ...enStorefront,
 } as const;
 
 export type MessageKey = keyof typeof en;
