@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "./i18n/en.ts";
 import { enServer } from "./i18n/en-server.ts";
+import { formatUaeMobile } from "./phone.ts";
 import {
   AddressSchema,
   GoogleLoginSchema,
@@ -153,5 +154,12 @@ describe("server messages", () => {
     expect(enServer["field.otpEmailOnly"]).toBe("OTP verification is only available for email accounts.");
     expect(enServer["auth.unverified"]).toContain("verify your email before logging in");
     expect(enServer["auth.unverifiedRecent"]).toContain("verify your email before logging in");
+  });
+});
+
+describe("phone numbers on screen", () => {
+  it("writes a UAE mobile as people do, anything else as stored", () => {
+    expect(formatUaeMobile("+971551112233")).toBe("+971 55 111 2233");
+    expect(formatUaeMobile("+97141234567")).toBe("+97141234567");
   });
 });

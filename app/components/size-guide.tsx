@@ -1,22 +1,28 @@
 import { Ruler, X } from "lucide-react";
-import { useRef } from "react";
-import { SIZE_GUIDE } from "#core/constants.ts";
+import { lazy, Suspense, useRef, useState } from "react";
 import { t } from "#core/i18n/index.ts";
 
-/** SPEC §2 Size Guide modal: XS/50 to XL/58 with height, bust, waist and hip columns (values not shown). */
+const loadTable = () => import("./size-guide-table");
+const SizeGuideTable = lazy(loadTable);
+
+/**
+ * SPEC §2 Size Guide modal: XS/50 to XL/58 with height, bust, waist and hip, in centimetres and inches,
+ * and a diagram of where to measure. The figures load when the guide first opens (fetched ahead as the
+ * pointer or the focus reaches the button), so the product page's first load does not carry them.
+ */
 export function SizeGuide() {
   const dialog = useRef<HTMLDialogElement>(null);
-  const columns = [
-    t("pdp.sizeGuideHeight"),
-    t("pdp.sizeGuideBust"),
-    t("pdp.sizeGuideWaist"),
-    t("pdp.sizeGuideHip"),
-  ];
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <button
         type="button"
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => {
+          setOpened(true);
+          dialog.current?.showModal();
+        }}
+        onPointerEnter={() => void loadTable()}
+        onFocus={() => void loadTable()}
         className="inline-flex min-h-9 items-center gap-1.5 text-sm text-accent-dark underline-offset-4 hover:underline"
         data-testid="size-guide-button"
       >
@@ -27,7 +33,7 @@ export function SizeGuide() {
         ref={dialog}
         aria-labelledby="size-guide-title"
         data-testid="size-guide"
-        className="m-auto w-[min(36rem,92vw)] rounded-2xl bg-ivory p-0 text-charcoal shadow-soft"
+        className="m-auto max-h-[92dvh] w-[min(40rem,94vw)] rounded-2xl bg-ivory p-0 text-charcoal shadow-soft"
         onClick={(event) => {
           if (event.target === dialog.current) dialog.current?.close();
         }}
@@ -46,36 +52,19 @@ export function SizeGuide() {
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
-        <div className="px-6 py-5">
+        <div className="px-5 py-5 sm:px-6">
           <p className="text-sm text-stone">{t("pdp.sizeGuideIntro")}</p>
-          <table className="mt-5 w-full text-start text-sm">
-            <thead>
-              <tr className="border-b border-sand text-xs tracking-wider text-stone uppercase">
-                <th scope="col" className="py-2 text-start font-medium">
-                  {t("pdp.sizeGuideSize")}
-                </th>
-                {columns.map((c) => (
-                  <th key={c} scope="col" className="py-2 text-start font-medium">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {SIZE_GUIDE.map((size) => (
-                <tr key={size} className="border-b border-sand/70">
-                  <th scope="row" className="py-2.5 text-start font-semibold text-ink">
-                    {size}
-                  </th>
-                  {columns.map((c) => (
-                    <td key={c} className="py-2.5 text-stone">
-                      —
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {opened ? (
+            <Suspense
+              fallback={
+                <p role="status" className="mt-5 text-sm text-stone">
+                  {t("sizeGuide.loading")}
+                </p>
+              }
+            >
+              <SizeGuideTable />
+            </Suspense>
+          ) : null}
         </div>
       </dialog>
     </>

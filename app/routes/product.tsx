@@ -49,6 +49,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: product.description.slice(0, 160),
     path,
     image: previewImage(product.image[0]),
+    imageAlt: product.name,
     type: "product",
     jsonLd: [
       {
@@ -286,13 +287,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           {/* Unstitched fabric sets come in one cut; a size picker would only confuse. */}
           <fieldset className="mt-8" hidden={product.type === "Unstitched" && product.variants.length === 1}>
-            <div className="mb-3 flex items-center justify-between">
-              <legend className="text-sm font-semibold tracking-wider text-ink uppercase">
-                {t("pdp.size")}
-              </legend>
+            {/* The legend must be the fieldset's first child; floated, the size guide's button sits beside it. */}
+            <legend className="float-start flex min-h-11 items-center text-sm font-semibold tracking-wider text-ink uppercase">
+              {t("pdp.size")}
+            </legend>
+            <div className="mb-3 flex min-h-11 items-center justify-end">
               <SizeGuide />
             </div>
-            <div className="flex flex-wrap gap-2" data-testid="size-buttons">
+            <div className="clear-both flex flex-wrap gap-2" data-testid="size-buttons">
               {product.variants.map((v, i) => (
                 <button
                   key={v._id}

@@ -14,7 +14,6 @@ export const en = {
 
   "announcement.text":
     "Limited-edition designs · Premium quality · Handcrafted excellence · Free shipping across the UAE",
-  "announcement.short": "Free shipping across the UAE · Limited-edition designs",
   "announcement.dismiss": "Dismiss announcement",
 
   "nav.main": "Main",

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectAccessible,
@@ -80,25 +80,63 @@ describe("the shell at desktop size", () => {
     await page.close();
   });
 
-  it("shows the loading overlay with the logo and three dots while a page loads, then fades it", async () => {
+  /** Records, in the page, when the loading overlay is added to and removed from the document. */
+  async function watchOverlay(page: Page) {
+    await page.evaluate(() => {
+      const log: { event: string; at: number }[] = [];
+      (window as unknown as { overlayLog: typeof log }).overlayLog = log;
+      const find = () => document.querySelector('[data-testid="loading-overlay"]');
+      let present = Boolean(find());
+      new MutationObserver(() => {
+        const now = Boolean(find());
+        if (now !== present) log.push({ event: now ? "shown" : "gone", at: performance.now() });
+        present = now;
+      }).observe(document.body, { childList: true, subtree: true });
+      log.push({ event: "start", at: performance.now() });
+    });
+    return () =>
+      page.evaluate(() => (window as unknown as { overlayLog: { event: string; at: number }[] }).overlayLog);
+  }
+
+  it("never flashes the loading overlay for a fast navigation (decision 0003)", async () => {
     const page = await open(context, "/about");
-    // Hold the next page's data for a moment so the overlay can be seen.
+    const overlayLog = await watchOverlay(page);
+    await page.getByTestId("site-footer").getByRole("link", { name: "Privacy Policy" }).click();
+    await page.waitForURL(/\/privacy$/);
+    await page.waitForTimeout(900);
+    expect((await overlayLog()).map((e) => e.event)).toEqual(["start"]);
+    await page.close();
+  });
+
+  it("shows the loading overlay with the logo and three dots for a slow load, then lingers and fades", async () => {
+    const page = await open(context, "/about");
+    // A slow network: the next page's data arrives 1.2 s late.
     await page.route(/\/terms\.data/, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
     });
+    const overlayLog = await watchOverlay(page);
     await page.getByTestId("site-footer").getByRole("link", { name: "Terms & Conditions" }).click();
+    const clickedAt = await page.evaluate(() => performance.now());
     const overlay = page.getByTestId("loading-overlay");
     await overlay.waitFor({ state: "visible" });
     expect(await overlay.getAttribute("data-state")).toBe("on");
     expect(await overlay.getByTestId("loading-dot").count()).toBe(3);
     expect(await overlay.locator("svg").first().isVisible()).toBe(true);
     await page.waitForURL(/\/terms$/);
+    const arrivedAt = await page.evaluate(() => performance.now());
     // SPEC §1: it lingers 300 ms after loading stops, then fades out.
     await page.waitForTimeout(150);
-    expect(await overlay.isVisible()).toBe(true);
+    expect(await overlay.getAttribute("data-state")).toBe("on");
+    await expect.poll(() => overlay.getAttribute("data-state"), { timeout: 1000 }).toBe("fading");
     await overlay.waitFor({ state: "detached", timeout: 3000 });
     expect(await page.locator("h1").textContent()).toBe("Terms & Conditions");
+    const log = await overlayLog();
+    const shown = log.find((e) => e.event === "shown")!;
+    const gone = log.find((e) => e.event === "gone")!;
+    // Not before the 400 ms delay; gone only after the 300 ms linger and the fade.
+    expect(shown.at - clickedAt).toBeGreaterThanOrEqual(350);
+    expect(gone.at - arrivedAt).toBeGreaterThanOrEqual(500);
     await page.close();
   });
 

@@ -1,0 +1,37 @@
+import type { SizeLabel } from "./constants.ts";
+
+/**
+ * The size guide's body measurements (SPEC §2 names the sizes and columns but leaves the figures out).
+ * The number in each size is the abaya's length in inches, which follows the wearer's height; bust,
+ * waist and hip are body measurements with the usual ease of a loose abaya already allowed for.
+ * Figures in centimetres; inches are derived, so the two can never disagree.
+ */
+export interface SizeMeasurements {
+  size: SizeLabel;
+  heightCm: readonly [number, number];
+  bustCm: number;
+  waistCm: number;
+  hipCm: number;
+}
+
+export const SIZE_MEASUREMENTS: readonly SizeMeasurements[] = [
+  { size: "XS/50", heightCm: [150, 155], bustCm: 82, waistCm: 64, hipCm: 88 },
+  { size: "S/52", heightCm: [155, 160], bustCm: 87, waistCm: 69, hipCm: 93 },
+  { size: "M/54", heightCm: [160, 165], bustCm: 92, waistCm: 74, hipCm: 98 },
+  { size: "L/56", heightCm: [165, 170], bustCm: 97, waistCm: 79, hipCm: 103 },
+  { size: "XL/58", heightCm: [170, 175], bustCm: 102, waistCm: 84, hipCm: 108 },
+];
+
+const CM_PER_INCH = 2.54;
+
+/** Centimetres as inches to the nearest half inch: 82 → "32.5". */
+export function inches(cm: number): string {
+  const half = Math.round((cm / CM_PER_INCH) * 2) / 2;
+  return Number.isInteger(half) ? String(half) : half.toFixed(1);
+}
+
+/** A height in feet and inches: 155 → "5′1″". */
+export function feetAndInches(cm: number): string {
+  const total = Math.round(cm / CM_PER_INCH);
+  return `${Math.floor(total / 12)}′${total % 12}″`;
+}
