@@ -1,4 +1,6 @@
 import type { SizeLabel } from "./constants.ts";
+import { enSizeGuide, type SizeGuideMessageKey } from "./i18n/en-size-guide.ts";
+import { t } from "./i18n/index.ts";
 
 /**
  * The size guide's body measurements (SPEC §2 names the sizes and columns but leaves the figures out).
@@ -34,4 +36,51 @@ export function inches(cm: number): string {
 export function feetAndInches(cm: number): string {
   const total = Math.round(cm / CM_PER_INCH);
   return `${Math.floor(total / 12)}′${total % 12}″`;
+}
+
+function say(key: SizeGuideMessageKey, values: Record<string, string | number> = {}): string {
+  return enSizeGuide[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+/** What the size guide shows, as text ready for the screen (built on the server, sent as page data). */
+export interface SizeGuideContent {
+  caption: string;
+  columns: string[];
+  rows: { size: string; cells: [main: string, other: string][] }[];
+  howTo: string;
+  diagram: string;
+  steps: string[];
+  between: string;
+}
+
+export function sizeGuideContent(): SizeGuideContent {
+  return {
+    caption: say("sizeGuide.units"),
+    columns: [
+      t("pdp.sizeGuideSize"),
+      t("pdp.sizeGuideHeight"),
+      t("pdp.sizeGuideBust"),
+      t("pdp.sizeGuideWaist"),
+      t("pdp.sizeGuideHip"),
+    ],
+    rows: SIZE_MEASUREMENTS.map((row) => ({
+      size: row.size,
+      cells: [
+        [
+          say("sizeGuide.cmRange", { from: row.heightCm[0], to: row.heightCm[1] }),
+          `${feetAndInches(row.heightCm[0])}–${feetAndInches(row.heightCm[1])}`,
+        ],
+        ...[row.bustCm, row.waistCm, row.hipCm].map((cm): [string, string] => [
+          say("sizeGuide.cm", { value: cm }),
+          say("sizeGuide.in", { value: inches(cm) }),
+        ]),
+      ],
+    })),
+    howTo: say("sizeGuide.howTo"),
+    diagram: say("sizeGuide.diagram"),
+    steps: [say("sizeGuide.height"), say("sizeGuide.bust"), say("sizeGuide.waist"), say("sizeGuide.hip")],
+    between: say("sizeGuide.between"),
+  };
 }

@@ -6,7 +6,7 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { t } from "#core/i18n/index.ts";
+import { enHttp } from "#core/i18n/en-http.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
 import { HttpError } from "./http-errors.ts";
@@ -49,7 +49,7 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
         : ([400, "http.badRequest"] as const);
   this.log.info({ status, code: error.code }, "request refused before routing");
   if (socket.writable) {
-    const body = JSON.stringify({ success: false, message: t(key) });
+    const body = JSON.stringify({ success: false, message: enHttp[key] });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

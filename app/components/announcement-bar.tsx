@@ -17,12 +17,12 @@ export function AnnouncementBar({ initiallyDismissed }: { initiallyDismissed: bo
         <p className="flex-1 text-balance text-center text-xs leading-5 tracking-wide sm:text-[0.8rem]">
           {t("announcement.text")
             .split(" · ")
-            .map((claim, i) => (
-              <span key={claim}>
-                {i > 0 ? " · " : null}
-                <span className="whitespace-nowrap" data-testid="announcement-claim">
-                  {claim}
-                </span>
+            .map((claim) => (
+              <span
+                key={claim}
+                className="inline-block whitespace-nowrap [&+&]:before:mx-1.5 [&+&]:before:content-['·']"
+              >
+                {claim}
               </span>
             ))}
         </p>

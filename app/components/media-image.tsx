@@ -44,9 +44,8 @@ export function MediaImage({
       />
     );
   }
-  // Never an empty list: an empty srcset is invalid HTML, and a thumbnail still needs one file.
-  const fitting = WIDTHS.filter((w) => w <= maxWidth);
-  const widths = fitting.length > 0 ? fitting : [WIDTHS[0]!];
+  // At least the smallest width: an empty srcset is invalid HTML, and a thumbnail still needs a file.
+  const widths = WIDTHS.filter((w) => w <= Math.max(maxWidth, 240));
   const srcSet = (format: "avif" | "webp") =>
     widths.map((w) => `${mediaUrl(src, w, format)} ${w}w`).join(", ");
   return (

@@ -1,28 +1,20 @@
 import { Ruler, X } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { useRef } from "react";
 import { t } from "#core/i18n/index.ts";
 
-const loadTable = () => import("./size-guide-table");
-const SizeGuideTable = lazy(loadTable);
-
 /**
- * SPEC §2 Size Guide modal: XS/50 to XL/58 with height, bust, waist and hip, in centimetres and inches,
- * and a diagram of where to measure. The figures load when the guide first opens (fetched ahead as the
- * pointer or the focus reaches the button), so the product page's first load does not carry them.
+ * SPEC §2 Size Guide modal: XS/50 to XL/58 with height, bust, waist and hip in centimetres and inches,
+ * and a diagram of where to measure. The figures are rendered on the server and come with the page's data
+ * (the diagram is a static image loaded when the guide opens), so they add nothing to the page's
+ * JavaScript.
  */
-export function SizeGuide() {
+export function SizeGuide({ html }: { html: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [opened, setOpened] = useState(false);
   return (
     <>
       <button
         type="button"
-        onClick={() => {
-          setOpened(true);
-          dialog.current?.showModal();
-        }}
-        onPointerEnter={() => void loadTable()}
-        onFocus={() => void loadTable()}
+        onClick={() => dialog.current?.showModal()}
         className="inline-flex min-h-9 items-center gap-1.5 text-sm text-accent-dark underline-offset-4 hover:underline"
         data-testid="size-guide-button"
       >
@@ -52,19 +44,13 @@ export function SizeGuide() {
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
-        <div className="px-5 py-5 sm:px-6">
-          <p className="text-sm text-stone">{t("pdp.sizeGuideIntro")}</p>
-          {opened ? (
-            <Suspense
-              fallback={
-                <p role="status" className="mt-5 text-sm text-stone">
-                  {t("sizeGuide.loading")}
-                </p>
-              }
-            >
-              <SizeGuideTable />
-            </Suspense>
-          ) : null}
+        <div className="px-5 py-5 text-sm sm:px-6">
+          <p className="text-stone">{t("pdp.sizeGuideIntro")}</p>
+          <div
+            data-testid="size-guide-figures"
+            // Safe: React rendered this on the server from our own catalog and figures (size-guide.server.tsx).
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         </div>
       </dialog>
     </>

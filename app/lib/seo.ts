@@ -62,11 +62,6 @@ export function previewImage(url: string | undefined): string | undefined {
   return url?.startsWith("/media/") ? `${url.replace(/\.(webp|avif|jpg)$/, ".jpg")}?w=1280` : url;
 }
 
-/** The shop's logo as structured data wants it (BlogPosting.publisher.logo, Organization.logo). */
-export function logoLd(site: string) {
-  return { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") };
-}
-
 export function breadcrumbLd(site: string, items: { name: string; path: string }[]) {
   return {
     "@context": "https://schema.org",

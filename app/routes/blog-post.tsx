@@ -6,7 +6,7 @@ import { t } from "#core/i18n/index.ts";
 import { BlogLoadError, BlogPostNotFound, PostMeta } from "../components/blog-parts";
 import { MediaImage } from "../components/media-image";
 import { getServices } from "../lib/context";
-import { absoluteUrl, breadcrumbLd, logoLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
+import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -48,7 +48,11 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
         image: image && absoluteUrl(site, image),
         datePublished: post.date,
         author: { "@type": "Person", name: post.author },
-        publisher: { "@type": "Organization", name: shopName, logo: logoLd(site) },
+        publisher: {
+          "@type": "Organization",
+          name: shopName,
+          logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") },
+        },
         mainEntityOfPage: absoluteUrl(site, path),
       },
       breadcrumbLd(site, [

@@ -11,6 +11,7 @@ import { stockBand } from "#core/stock.ts";
 import { Price, ProductCard } from "../components/product-card";
 import { ProductGallery } from "../components/product-gallery";
 import { SizeGuide } from "../components/size-guide";
+import { sizeGuideHtml } from "../components/size-guide.server";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
 import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
@@ -26,7 +27,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const related = catalog
     .listRelatedProducts(product, 4)
     .then((list) => list.map((item) => toProductCard(item)));
-  return { shopName: shop.shopName, product, reviews: reviews ?? emptyReviews(), related };
+  return {
+    shopName: shop.shopName,
+    product,
+    reviews: reviews ?? emptyReviews(),
+    related,
+    sizeGuide: sizeGuideHtml(),
+  };
 }
 
 function emptyReviews(): { reviews: ReviewDto[]; summary: ReviewSummaryDto } {
@@ -292,7 +299,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {t("pdp.size")}
             </legend>
             <div className="mb-3 flex min-h-11 items-center justify-end">
-              <SizeGuide />
+              <SizeGuide html={loaderData.sizeGuide} />
             </div>
             <div className="clear-both flex flex-wrap gap-2" data-testid="size-buttons">
               {product.variants.map((v, i) => (

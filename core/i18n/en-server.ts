@@ -1,7 +1,7 @@
 /**
  * What the server says to shoppers about accounts, addresses and orders (SPEC §4, §5, §8), and the
  * validation sentences of core/schemas/account.schema.ts that both sides show. Spread into `en` in
- * en.ts. The prefixes (`auth.`, `field.`, `session.`, `limit.`, `profile.`, `addresses.`, `mail.`) are
+ * en.ts. The prefixes (`auth.`, `field.`, `session.`, `limit.`, `profile.`, `addresses.`; the mails are in en-mail.ts) are
  * this file's own, so no key here shadows one of the screens' catalog.
  *
  * Texts SPEC quotes exactly: `auth.unverified*` contain 'verify your email before logging in' (the login
@@ -92,11 +92,4 @@ export const enServer = {
   "addresses.primarySet": "Primary address updated.",
   "addresses.notFound": "That address is no longer in your list. Please refresh and try again.",
   "addresses.limit": "You can save up to {max} addresses. Please remove one first.",
-
-  "mail.verify.subject": "{code} is your {shop} verification code",
-  "mail.verify.intro": "Welcome to {shop}! Use this code to verify your email address:",
-  "mail.reset.subject": "{code} is your {shop} password reset code",
-  "mail.reset.intro": "We received a request to reset the password of your {shop} account. Use this code:",
-  "mail.validity": "The code is valid for 10 minutes. If you did not ask for it, you can ignore this email.",
-  "mail.signature": "{shop}",
 } as const;

@@ -215,6 +215,8 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await page.getByTestId("size-guide-button").click();
     const guide = page.getByTestId("size-guide");
     await guide.waitFor({ state: "visible" });
+    // The figures load when the guide first opens.
+    await guide.getByTestId("size-guide-figures").waitFor();
     for (const size of ["XS/50", "S/52", "M/54", "L/56", "XL/58"]) {
       expect(await guide.getByRole("rowheader", { name: size }).count()).toBe(1);
     }

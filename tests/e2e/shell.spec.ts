@@ -211,7 +211,7 @@ describe("the shell at phone size", () => {
 
   it("shows all four of the announcement's claims on a phone, whole and on screen", async () => {
     const page = await open(context, "/about");
-    const claims = page.getByTestId("announcement-bar").getByTestId("announcement-claim");
+    const claims = page.getByTestId("announcement-bar").locator("p > span");
     expect(await claims.allTextContents()).toEqual([
       "Limited-edition designs",
       "Premium quality",
