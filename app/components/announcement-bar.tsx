@@ -14,13 +14,13 @@ export function AnnouncementBar({ initiallyDismissed }: { initiallyDismissed: bo
   return (
     <aside className="bg-ink text-ivory" data-testid="announcement-bar" aria-label={t("announcement.label")}>
       <div className="container-page flex min-h-9 items-center gap-3 py-1.5">
-        <p className="flex-1 text-balance text-center text-xs leading-5 tracking-wide sm:text-[0.8rem]">
+        <p className="flex flex-1 flex-wrap justify-center gap-x-3 text-center text-[0.7rem] leading-5 sm:text-[0.8rem] sm:tracking-wide">
           {t("announcement.text")
             .split(" · ")
             .map((claim) => (
               <span
                 key={claim}
-                className="inline-block whitespace-nowrap [&+&]:before:mx-1.5 [&+&]:before:content-['·']"
+                className="whitespace-nowrap before:me-1.5 before:text-accent before:content-['✦']"
               >
                 {claim}
               </span>

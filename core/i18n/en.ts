@@ -13,7 +13,7 @@ export const en = {
     "Premium abayas, designer jalabiyas, Pakistani dresses and unstitched fabrics, with a custom stitching service. Delivered across the UAE.",
 
   "announcement.text":
-    "Limited-edition designs · Premium quality · Handcrafted excellence · Free shipping across the UAE",
+    "Limited-edition designs · Handcrafted excellence · Premium quality · Free shipping across the UAE",
   "announcement.dismiss": "Dismiss announcement",
 
   "nav.main": "Main",

@@ -214,16 +214,21 @@ describe("the shell at phone size", () => {
     const claims = page.getByTestId("announcement-bar").locator("p > span");
     expect(await claims.allTextContents()).toEqual([
       "Limited-edition designs",
-      "Premium quality",
       "Handcrafted excellence",
+      "Premium quality",
       "Free shipping across the UAE",
     ]);
+    // Two lines, each claim whole.
+    const lines = new Set<number>();
     for (const claim of await claims.all()) {
       expect(await claim.isVisible()).toBe(true);
       const box = (await claim.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeLessThan(24);
+      lines.add(Math.round(box.y));
     }
+    expect(lines.size).toBe(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
   });
