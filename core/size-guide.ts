@@ -5,7 +5,7 @@ import { t } from "./i18n/index.ts";
 /**
  * The size guide's body measurements (SPEC §2 names the sizes and columns but leaves the figures out).
  * The number in each size is the abaya's length in inches, which follows the wearer's height; bust,
- * waist and hip are body measurements with the usual ease of a loose abaya already allowed for.
+ * waist and hip are the wearer's body measurements (the abaya's loose cut adds its own ease).
  * Figures in centimetres; inches are derived, so the two can never disagree.
  */
 export interface SizeMeasurements {

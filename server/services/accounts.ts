@@ -156,8 +156,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
   /**
    * Checks a code. Every failure (no account, no code, another account's code, used, expired, wrong)
-   * is the same 400 with the same text after the same work, so the answer tells nothing about the
-   * account; guesses are limited per client (CODE_MAX_ATTEMPTS per client and address, counted before
+   * is the same 400 with the same text, the code compared in constant time even when there is none, so
+   * the answer tells nothing about the account; guesses are limited per client (CODE_MAX_ATTEMPTS per client and address, counted before
    * the comparison), never per code, so a stranger cannot spend the owner's code.
    */
   async function useCode(
