@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "./i18n/en.ts";
 import { enServer } from "./i18n/en-server.ts";
+import { formatUaeMobile } from "./phone.ts";
 import {
   AddressSchema,
   GoogleLoginSchema,
@@ -10,6 +11,7 @@ import {
   RegisterSchema,
   VerifyEmailOtpSchema,
 } from "./schemas/account.schema.ts";
+import { normalizeText } from "./schemas/text.ts";
 
 describe("UAE mobile numbers", () => {
   it.each([
@@ -100,6 +102,46 @@ describe("account schemas", () => {
   });
 });
 
+describe("invisible text (issue 8)", () => {
+  const INVISIBLE = [
+    "\u200b\u200b",
+    "\u0000",
+    "\u202e\u202d",
+    "\ufeff",
+    "\u2060\u200c\u200d",
+    " \u00a0\u3000\t",
+  ];
+
+  it.each(INVISIBLE)("does not count %j as a name, first name or city", (blank) => {
+    expect(
+      RegisterSchema.safeParse({ name: blank, phone: "0501234567", password: "12345678" }).error?.issues[0]
+        ?.message,
+    ).toBe("Please enter your full name.");
+    const address = {
+      first_name: blank,
+      address: "B",
+      city: blank,
+      state: "Dubai",
+      postcode: "1",
+      country: "UAE",
+    };
+    const issues = AddressSchema.safeParse(address).error?.issues.map((i) => i.path.join("."));
+    expect(issues).toEqual(["first_name", "city"]);
+  });
+
+  it("strips control and format characters, trims Unicode spaces, and composes to NFC", () => {
+    expect(normalizeText("\u00a0Am\u200bal\u0000 \u202eR\u3000")).toBe("Amal R");
+    expect(normalizeText("Cafe\u0301")).toBe("Caf\u00e9");
+    expect(normalizeText("line\nbreak")).toBe("line break");
+    // ZWNJ between two letters is part of Persian and Urdu spelling; alone it is nothing.
+    expect(normalizeText("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645")).toContain("\u200c");
+    expect(normalizeText("\u200c")).toBe("");
+    expect(
+      RegisterSchema.parse({ name: " \u200bAmal\u200f ", phone: "0501234567", password: "12345678" }).name,
+    ).toBe("Amal");
+  });
+});
+
 describe("server messages", () => {
   it("are all in the catalog, none shadowed by another file's key", () => {
     for (const [key, value] of Object.entries(enServer)) {
@@ -112,5 +154,12 @@ describe("server messages", () => {
     expect(enServer["field.otpEmailOnly"]).toBe("OTP verification is only available for email accounts.");
     expect(enServer["auth.unverified"]).toContain("verify your email before logging in");
     expect(enServer["auth.unverifiedRecent"]).toContain("verify your email before logging in");
+  });
+});
+
+describe("phone numbers on screen", () => {
+  it("writes a UAE mobile as people do, anything else as stored", () => {
+    expect(formatUaeMobile("+971551112233")).toBe("+971 55 111 2233");
+    expect(formatUaeMobile("+97141234567")).toBe("+97141234567");
   });
 });

@@ -15,6 +15,13 @@ export const BLOG_PREVIEW_COUNT = 3;
 export const BLOG_SEARCH_DEBOUNCE_MS = 300;
 export const COPY_LINK_CONFIRMATION_MS = 2000;
 export const LOADING_OVERLAY_LINGER_MS = 300;
+/**
+ * SPEC §2 home: the Graceful Abayas section shows every bestseller of the collection (issue 8: it cut the
+ * ninth off at 8); this ceiling only keeps a catalog that marks everything a bestseller from a huge page.
+ */
+export const HOME_BESTSELLERS_MAX = 24;
+/** The overlay appears only for a load still running after this long (decision 0003). */
+export const LOADING_OVERLAY_DELAY_MS = 400;
 
 export const PRICE_SLIDER_MIN_AED = 100;
 export const PRICE_SLIDER_MAX_AED = 2000;

@@ -202,6 +202,28 @@ describe.each(TEST_ENGINES)("addresses and orders on $name", (engine) => {
       expect(await list(a.token)).toEqual(before);
     });
 
+    it("refuses a first name or city made only of invisible characters, storing nothing", async () => {
+      const a = await shopper();
+      for (const [field, blank, message] of [
+        ["first_name", "\u200b\u200b\u200b", "Please enter a first name."],
+        ["first_name", "\u0000", "Please enter a first name."],
+        ["city", "\u202e\u202d\u2066", "Please enter the city."],
+      ] as const) {
+        const res = await post("/api/address/save", { address: { ...HOME, [field]: blank } }, a.token);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ success: false, message });
+      }
+      expect((await list(a.token)).addresses).toEqual([]);
+      // Visible text around invisible characters is stored clean.
+      const saved = await post(
+        "/api/address/save",
+        { address: { ...HOME, city: "\u200bDu\u0000bai\u00a0" } },
+        a.token,
+      );
+      expect(saved.status).toBe(201);
+      expect((await list(a.token)).addresses[0]?.city).toBe("Dubai");
+    });
+
     it("refuses a body without an address", async () => {
       const a = await shopper();
       const res = await post("/api/address/save", {}, a.token);

@@ -1,9 +1,12 @@
 import { existsSync } from "node:fs";
+import { STATUS_CODES } from "node:http";
 import { resolve } from "node:path";
+import type { Duplex } from "node:stream";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { enHttp } from "#core/i18n/en-http.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
 import { HttpError } from "./http-errors.ts";
@@ -32,6 +35,29 @@ export interface StoreApp {
   services: Services;
 }
 
+/**
+ * Requests Node refuses before Fastify sees them (headers too large, a request that never finishes
+ * arriving, bytes that are not HTTP) get the API's `{ success: false, message }` too, not Node's shape.
+ */
+function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, key] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? ([431, "http.headersTooLarge"] as const)
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? ([408, "http.requestTimeout"] as const)
+        : ([400, "http.badRequest"] as const);
+  this.log.info({ status, code: error.code }, "request refused before routing");
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message: enHttp[key] });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export async function buildApp(options: AppOptions): Promise<StoreApp> {
   const { config, database } = options;
   const app = Fastify({
@@ -42,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     },
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
   const services = createServices(database, config, app.log);
   // Background work (code mails, forgot-password lookups) finishes before the database closes.

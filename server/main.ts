@@ -32,6 +32,12 @@ app.log.info(
   `store ready on http://localhost:${config.PORT}`,
 );
 
+if (!config.SMTP_URL) {
+  app.log.warn(
+    `MAIL IS NOT CONFIGURED: SMTP_URL is not set, so no e-mail leaves this server. Every mail (sign-up and password-reset codes included) is printed to this log as a "mail not sent" line${config.NODE_ENV === "production" ? "" : " and shown at /dev/outbox"}. Set SMTP_URL to send them.`,
+  );
+}
+
 // Graceful shutdown: stop accepting, let in-flight requests finish, close the database (onClose hook).
 let stopping = false;
 async function shutdown(signal: string) {

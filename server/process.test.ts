@@ -58,7 +58,30 @@ describe("the store process", () => {
         MEDIA_DIR: join(dir, "media"),
       },
     });
+    const warning = waitForLine(child, /MAIL IS NOT CONFIGURED/);
     await waitForLine(child, /store ready/);
+    expect(JSON.parse(await warning)).toMatchObject({ level: 40, msg: expect.stringContaining("SMTP_URL") });
+
+    // Without SMTP, a sign-up's code is printed to the log (issue 8), and the outbox page stays off.
+    const mailed = waitForLine(child, /mail not sent/);
+    const signup = await fetch(`http://127.0.0.1:${port}/api/user/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Log Reader",
+        phone: "0509876543",
+        email: "reader@example.com",
+        password: "password-1",
+      }),
+    });
+    expect(signup.status).toBe(201);
+    const line = JSON.parse(await mailed) as { to: string; subject: string; text: string };
+    expect(line.to).toBe("reader@example.com");
+    const code = /^(\d{6}) is your/.exec(line.subject)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(line.text).toContain(code);
+    expect((await fetch(`http://127.0.0.1:${port}/dev/outbox`)).status).toBe(404);
+
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
     const page = await fetch(`http://127.0.0.1:${port}/about`);

@@ -8,6 +8,17 @@ function jsonLd(html: string): Record<string, unknown>[] {
   );
 }
 
+/** A meta tag's content, entities decoded (property= for Open Graph, name= for Twitter). */
+function metaContent(html: string, key: string): string | undefined {
+  const raw = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+  return raw
+    ?.replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
 describe.each(TEST_ENGINES)("search engines and link previews on $name", (engine) => {
   let store: TestStore;
   beforeAll(async () => {
@@ -60,6 +71,9 @@ describe.each(TEST_ENGINES)("search engines and link previews on $name", (engine
       /<meta property="og:image" content="https:\/\/shop\.example\/media\/products\/[^"]+\.jpg\?w=1280"/,
     );
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image"');
+    // The preview image says what it shows, for people who cannot see it.
+    expect(metaContent(res.body, "og:image:alt")).toBe(product.name);
+    expect(metaContent(res.body, "twitter:image:alt")).toBe(product.name);
     const data = jsonLd(res.body);
     const item = data.find((d) => d["@type"] === "Product") as {
       name: string;
@@ -72,6 +86,28 @@ describe.each(TEST_ENGINES)("search engines and link previews on $name", (engine
     expect(item.offers.lowPrice).toBeGreaterThanOrEqual(100);
     expect(item.aggregateRating.reviewCount).toBeGreaterThan(0);
     expect(data.some((d) => d["@type"] === "BreadcrumbList")).toBe(true);
+  });
+
+  it("gives a blog post BlogPosting data with the publisher's logo, and its image an alt text", async () => {
+    const post = await store.database.db
+      .selectFrom("blog_posts")
+      .select(["slug", "title"])
+      .executeTakeFirstOrThrow();
+    const res = await store.app.inject({ method: "GET", url: `/blog/${post.slug}` });
+    const posting = jsonLd(res.body).find((d) => d["@type"] === "BlogPosting") as {
+      publisher: { "@type": string; name: string; logo: { "@type": string; url: string } };
+    };
+    expect(posting.publisher).toEqual({
+      "@type": "Organization",
+      name: "Noor Atelier",
+      logo: { "@type": "ImageObject", url: "https://shop.example/favicon.svg" },
+    });
+    expect(metaContent(res.body, "og:image:alt")).toBe(post.title);
+    expect(metaContent(res.body, "twitter:image:alt")).toBe(post.title);
+    // Pages with the shop's default preview image describe it too.
+    const about = await store.app.inject({ method: "GET", url: "/about" });
+    expect(metaContent(about.body, "og:image:alt")).toMatch(/abayas/);
+    expect(metaContent(about.body, "twitter:image:alt")).toBe(metaContent(about.body, "og:image:alt"));
   });
 
   it("gives every static page its own title and description", async () => {

@@ -3,16 +3,28 @@ import { useState } from "react";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 
-/** SPEC §1: the dismissible announcement bar; the dismissal is remembered for a year. */
+/**
+ * SPEC §1: the dismissible announcement bar with its four claims; the dismissal is remembered for a
+ * year. On a phone the claims wrap onto two lines, each kept whole: all four stay readable without any
+ * motion (a rotating ticker would need a pause control and would move for shoppers who ask for less).
+ */
 export function AnnouncementBar({ initiallyDismissed }: { initiallyDismissed: boolean }) {
   const [dismissed, setDismissed] = useState(initiallyDismissed);
   if (dismissed) return null;
   return (
-    <div className="bg-ink text-ivory" data-testid="announcement-bar">
+    <aside className="bg-ink text-ivory" data-testid="announcement-bar" aria-label={t("announcement.label")}>
       <div className="container-page flex min-h-9 items-center gap-3 py-1.5">
-        <p className="flex-1 text-center text-xs tracking-wide sm:text-[0.8rem]">
-          <span className="sm:hidden">{t("announcement.short")}</span>
-          <span className="hidden sm:inline">{t("announcement.text")}</span>
+        <p className="flex flex-1 flex-wrap justify-center gap-x-3 text-center text-[0.7rem] leading-5 sm:text-[0.8rem] sm:tracking-wide">
+          {t("announcement.text")
+            .split(" · ")
+            .map((claim) => (
+              <span
+                key={claim}
+                className="whitespace-nowrap before:me-1.5 before:text-accent before:content-['✦']"
+              >
+                {claim}
+              </span>
+            ))}
         </p>
         <button
           type="button"
@@ -27,6 +39,6 @@ export function AnnouncementBar({ initiallyDismissed }: { initiallyDismissed: bo
           <X className="size-4" aria-hidden="true" />
         </button>
       </div>
-    </div>
+    </aside>
   );
 }

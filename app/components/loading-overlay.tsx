@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { LOADING_OVERLAY_LINGER_MS } from "#core/constants.ts";
+import { useEffect, useRef, useState } from "react";
+import { LOADING_OVERLAY_DELAY_MS, LOADING_OVERLAY_LINGER_MS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { useLoadingCount } from "../state/loading";
 import { LogoMark } from "./logo";
@@ -7,20 +7,36 @@ import { LogoMark } from "./logo";
 const FADE_MS = 300;
 type Phase = "off" | "on" | "fading";
 
-/** SPEC §1: full-screen overlay with the logo and three bouncing dots; lingers 300 ms, then fades out. */
+/**
+ * SPEC §1: full-screen overlay with the logo and three bouncing dots; lingers 300 ms, then fades out.
+ * It shows only for a load still running after LOADING_OVERLAY_DELAY_MS (decision 0003), so a fast page
+ * never flashes it; once shown, a load that starts again keeps it up.
+ */
 export function LoadingOverlay() {
   const active = useLoadingCount() > 0;
   const [phase, setPhase] = useState<Phase>("off");
+  const shown = useRef(false);
 
   useEffect(() => {
     if (active) {
-      setPhase("on");
-      return;
+      if (shown.current) {
+        setPhase("on");
+        return;
+      }
+      const delay = setTimeout(() => {
+        shown.current = true;
+        setPhase("on");
+      }, LOADING_OVERLAY_DELAY_MS);
+      return () => clearTimeout(delay);
     }
+    if (!shown.current) return;
     let fade: ReturnType<typeof setTimeout> | undefined;
     const linger = setTimeout(() => {
-      setPhase((current) => (current === "off" ? "off" : "fading"));
-      fade = setTimeout(() => setPhase("off"), FADE_MS);
+      setPhase("fading");
+      fade = setTimeout(() => {
+        shown.current = false;
+        setPhase("off");
+      }, FADE_MS);
     }, LOADING_OVERLAY_LINGER_MS);
     return () => {
       clearTimeout(linger);

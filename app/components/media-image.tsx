@@ -1,6 +1,7 @@
 import type { ImgHTMLAttributes } from "react";
 
-const WIDTHS = [320, 480, 640, 800, 960, 1280, 1600, 1920];
+/** The widths server/media.ts renders (MEDIA_WIDTHS). */
+const WIDTHS = [240, 320, 480, 640, 800, 960, 1280, 1600, 1920];
 
 /** `/media/products/x.webp` → the same key in another format and width, served by server/media.ts. */
 export function mediaUrl(url: string, width: number, format: "avif" | "webp" | "jpg" = "webp"): string {
@@ -43,7 +44,8 @@ export function MediaImage({
       />
     );
   }
-  const widths = WIDTHS.filter((w) => w <= maxWidth);
+  // At least the smallest width: an empty srcset is invalid HTML, and a thumbnail still needs a file.
+  const widths = WIDTHS.filter((w) => w <= Math.max(maxWidth, 240));
   const srcSet = (format: "avif" | "webp") =>
     widths.map((w) => `${mediaUrl(src, w, format)} ${w}w`).join(", ");
   return (

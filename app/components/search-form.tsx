@@ -13,6 +13,7 @@ export function SearchForm({ className = "", onSearched }: { className?: string;
       method="get"
       action="/shop"
       role="search"
+      aria-label={t("search.label")}
       className={`relative ${className}`}
       onSubmit={(event) => {
         event.preventDefault();

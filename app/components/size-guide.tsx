@@ -1,17 +1,15 @@
 import { Ruler, X } from "lucide-react";
 import { useRef } from "react";
-import { SIZE_GUIDE } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 
-/** SPEC §2 Size Guide modal: XS/50 to XL/58 with height, bust, waist and hip columns (values not shown). */
-export function SizeGuide() {
+/**
+ * SPEC §2 Size Guide modal: XS/50 to XL/58 with height, bust, waist and hip in centimetres and inches,
+ * and a diagram of where to measure. The figures are rendered on the server and come with the page's data
+ * (the diagram is a static image loaded when the guide opens), so they add nothing to the page's
+ * JavaScript.
+ */
+export function SizeGuide({ html }: { html: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const columns = [
-    t("pdp.sizeGuideHeight"),
-    t("pdp.sizeGuideBust"),
-    t("pdp.sizeGuideWaist"),
-    t("pdp.sizeGuideHip"),
-  ];
   return (
     <>
       <button
@@ -27,7 +25,7 @@ export function SizeGuide() {
         ref={dialog}
         aria-labelledby="size-guide-title"
         data-testid="size-guide"
-        className="m-auto w-[min(36rem,92vw)] rounded-2xl bg-ivory p-0 text-charcoal shadow-soft"
+        className="m-auto max-h-[92dvh] w-[min(40rem,94vw)] rounded-2xl bg-ivory p-0 text-charcoal shadow-soft"
         onClick={(event) => {
           if (event.target === dialog.current) dialog.current?.close();
         }}
@@ -46,36 +44,13 @@ export function SizeGuide() {
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
-        <div className="px-6 py-5">
-          <p className="text-sm text-stone">{t("pdp.sizeGuideIntro")}</p>
-          <table className="mt-5 w-full text-start text-sm">
-            <thead>
-              <tr className="border-b border-sand text-xs tracking-wider text-stone uppercase">
-                <th scope="col" className="py-2 text-start font-medium">
-                  {t("pdp.sizeGuideSize")}
-                </th>
-                {columns.map((c) => (
-                  <th key={c} scope="col" className="py-2 text-start font-medium">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {SIZE_GUIDE.map((size) => (
-                <tr key={size} className="border-b border-sand/70">
-                  <th scope="row" className="py-2.5 text-start font-semibold text-ink">
-                    {size}
-                  </th>
-                  {columns.map((c) => (
-                    <td key={c} className="py-2.5 text-stone">
-                      —
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="px-5 py-5 text-sm sm:px-6">
+          <p className="text-stone">{t("pdp.sizeGuideIntro")}</p>
+          <div
+            data-testid="size-guide-figures"
+            // Safe: React rendered this on the server from our own catalog and figures (size-guide.server.tsx).
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         </div>
       </dialog>
     </>

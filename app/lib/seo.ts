@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
 
 type Match = { id: string; loaderData?: unknown } | undefined;
@@ -22,6 +23,8 @@ export function pageMeta(options: {
   description: string;
   path: string;
   image?: string;
+  /** What the preview image shows, for og:image:alt and twitter:image:alt. */
+  imageAlt?: string;
   type?: "website" | "product" | "article";
   jsonLd?: object[];
   noindex?: boolean;
@@ -30,6 +33,7 @@ export function pageMeta(options: {
   const site = shop?.siteUrl ?? "http://localhost:3000";
   const url = absoluteUrl(site, path);
   const image = absoluteUrl(site, options.image ?? "/media/site/hero-1.jpg?w=1280");
+  const imageAlt = options.image ? (options.imageAlt ?? title) : t("meta.defaultImageAlt");
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -40,11 +44,13 @@ export function pageMeta(options: {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:alt", content: imageAlt },
     { property: "og:locale", content: "en_AE" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
   ];
   if (options.noindex) tags.push({ name: "robots", content: "noindex" });
   for (const item of options.jsonLd ?? []) tags.push({ "script:ld+json": item });

@@ -37,6 +37,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
     description: post.excerpt,
     path,
     image,
+    imageAlt: post.title,
     type: "article",
     jsonLd: [
       {
@@ -47,7 +48,11 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
         image: image && absoluteUrl(site, image),
         datePublished: post.date,
         author: { "@type": "Person", name: post.author },
-        publisher: { "@type": "Organization", name: shopName },
+        publisher: {
+          "@type": "Organization",
+          name: shopName,
+          logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") },
+        },
         mainEntityOfPage: absoluteUrl(site, path),
       },
       breadcrumbLd(site, [

@@ -160,6 +160,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         {posts.length > 0 ? (
           <Form
             role="search"
+            aria-label={t("blog.search.label")}
             action="/blog"
             method="get"
             className="relative w-full lg:max-w-sm"

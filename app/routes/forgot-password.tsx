@@ -9,6 +9,7 @@ import { Field, PasswordField } from "../components/account/form-field";
 import { isCompleteOtp, OtpInput } from "../components/account/otp-input";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
 import { pageMeta, shopFromMatches } from "../lib/seo";
+import { RESET_DONE_KEY } from "../state/flash";
 import { api } from "../state/session";
 import type { Route } from "./+types/forgot-password";
 
@@ -106,6 +107,8 @@ export default function ForgotPasswordPage() {
     }
     setDone(true);
     toast.success(t("forgot.success"), { description: result.message || t("forgot.successText") });
+    // The toast does not survive the full page load; /login shows it again from this mark.
+    sessionStorage.setItem(RESET_DONE_KEY, "1");
     setTimeout(() => window.location.assign("/login"), SUCCESS_REDIRECT_MS);
   }
 
@@ -133,7 +136,13 @@ export default function ForgotPasswordPage() {
     >
       <div className="mb-6 text-center" data-testid="forgot-step" data-step={step}>
         <p className="eyebrow">{t("forgot.progress", { step: STEP_NUMBER[step] })}</p>
-        <p ref={heading} tabIndex={-1} className="mt-2 text-stone focus:outline-none" aria-live="polite">
+        {/* A long e-mail address breaks anywhere rather than widening the page past a phone's screen. */}
+        <p
+          ref={heading}
+          tabIndex={-1}
+          className="mt-2 text-stone [overflow-wrap:anywhere] focus:outline-none"
+          aria-live="polite"
+        >
           {stepText}
         </p>
       </div>

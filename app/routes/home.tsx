@@ -2,7 +2,12 @@ import { ArrowRight, Ruler } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { toProductCard } from "#core/catalog.ts";
-import { BLOG_PREVIEW_COUNT, CATEGORIES, FEATURED_PRODUCTS_COUNT } from "#core/constants.ts";
+import {
+  BLOG_PREVIEW_COUNT,
+  CATEGORIES,
+  FEATURED_PRODUCTS_COUNT,
+  HOME_BESTSELLERS_MAX,
+} from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { HeroSlider } from "../components/hero-slider";
 import { MediaImage } from "../components/media-image";
@@ -23,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .then((list) => list.map(({ content: _content, ...post }) => post));
   // The page's <Await> reports their failures; if the awaited part fails first, nobody will.
   for (const deferred of [featured, posts]) deferred.catch(() => {});
-  const bestsellers = (await catalog.listBestsellers("graceful-abayas", 8)).map((p) =>
+  const bestsellers = (await catalog.listBestsellers("graceful-abayas", HOME_BESTSELLERS_MAX)).map((p) =>
     toProductCard(p, "bestseller"),
   );
   return { shopName: shop.shopName, bestsellers, featured, posts };
@@ -119,9 +124,11 @@ const CATEGORY_ART: Record<string, string> = {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { bestsellers, featured, posts } = loaderData;
+  const { shopName, bestsellers, featured, posts } = loaderData;
   return (
     <>
+      {/* The page's one h1 names the shop for screen readers and search engines; the slides carry h2s. */}
+      <h1 className="sr-only">{t("home.h1", { shop: shopName })}</h1>
       <HeroSlider />
 
       <section

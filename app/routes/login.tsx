@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
@@ -10,6 +10,7 @@ import { useGoogleAuth } from "../components/account/google-auth";
 import { GoogleSignIn, useGoogleClientId } from "../components/account/google-sign-in";
 import { useFormState } from "../lib/form";
 import { pageMeta, shopFromMatches } from "../lib/seo";
+import { RESET_DONE_KEY } from "../state/flash";
 import { api, login } from "../state/session";
 import type { Route } from "./+types/login";
 
@@ -38,6 +39,17 @@ export default function LoginPage() {
   });
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
+
+  // SPEC §8: after the password reset's full page load, /login says 'Password Reset Successful'. The
+  // toaster subscribes in its own effect, after this page's, so the toast waits one task.
+  useEffect(() => {
+    if (sessionStorage.getItem(RESET_DONE_KEY) === null) return;
+    sessionStorage.removeItem(RESET_DONE_KEY);
+    const timer = setTimeout(() =>
+      toast.success(t("forgot.success"), { description: t("forgot.successText") }),
+    );
+    return () => clearTimeout(timer);
+  }, []);
 
   async function submit() {
     const data = check(LoginSchema);
@@ -71,8 +83,13 @@ export default function LoginPage() {
         </>
       }
     >
-      <GoogleSignIn clientId={clientId} mode="signin" onCredential={google.onCredential} />
-      <OrDivider />
+      {/* Without a Google client id there is no Google sign-in to offer: neither button nor divider. */}
+      {clientId ? (
+        <>
+          <GoogleSignIn clientId={clientId} mode="signin" onCredential={google.onCredential} />
+          <OrDivider />
+        </>
+      ) : null}
       <form
         ref={form}
         noValidate

@@ -11,6 +11,7 @@ import { stockBand } from "#core/stock.ts";
 import { Price, ProductCard } from "../components/product-card";
 import { ProductGallery } from "../components/product-gallery";
 import { SizeGuide } from "../components/size-guide";
+import { sizeGuideHtml } from "../components/size-guide.server";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
 import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
@@ -26,7 +27,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const related = catalog
     .listRelatedProducts(product, 4)
     .then((list) => list.map((item) => toProductCard(item)));
-  return { shopName: shop.shopName, product, reviews: reviews ?? emptyReviews(), related };
+  return {
+    shopName: shop.shopName,
+    product,
+    reviews: reviews ?? emptyReviews(),
+    related,
+    sizeGuide: sizeGuideHtml(),
+  };
 }
 
 function emptyReviews(): { reviews: ReviewDto[]; summary: ReviewSummaryDto } {
@@ -49,6 +56,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: product.description.slice(0, 160),
     path,
     image: previewImage(product.image[0]),
+    imageAlt: product.name,
     type: "product",
     jsonLd: [
       {
@@ -286,13 +294,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           {/* Unstitched fabric sets come in one cut; a size picker would only confuse. */}
           <fieldset className="mt-8" hidden={product.type === "Unstitched" && product.variants.length === 1}>
-            <div className="mb-3 flex items-center justify-between">
-              <legend className="text-sm font-semibold tracking-wider text-ink uppercase">
-                {t("pdp.size")}
-              </legend>
-              <SizeGuide />
+            {/* The legend must be the fieldset's first child; floated, the size guide's button sits beside it. */}
+            <legend className="float-start flex min-h-11 items-center text-sm font-semibold tracking-wider text-ink uppercase">
+              {t("pdp.size")}
+            </legend>
+            <div className="mb-3 flex min-h-11 items-center justify-end">
+              <SizeGuide html={loaderData.sizeGuide} />
             </div>
-            <div className="flex flex-wrap gap-2" data-testid="size-buttons">
+            <div className="clear-both flex flex-wrap gap-2" data-testid="size-buttons">
               {product.variants.map((v, i) => (
                 <button
                   key={v._id}

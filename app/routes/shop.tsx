@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { toProductCard } from "#core/catalog.ts";
 import {
@@ -37,6 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     facets,
   };
 }
+
+/** SPEC §2: the collections the category filter offers. */
+const OFFERED_CATEGORIES: readonly string[] = ["ethnic-elegance", "graceful-abayas"];
 
 function categoryName(slug: string | null): string | undefined {
   return CATEGORIES.find((c) => c.slug === slug)?.name;
@@ -125,7 +128,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const pending = navigation.location?.pathname === "/shop" ? navigation.location : undefined;
   const params = pending ? new URLSearchParams(pending.search) : currentParams;
   const filtersId = useId();
+  const sheetTitleId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const sheet = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = sheet.current;
+    if (!element) return;
+    if (filtersOpen && !element.open) element.showModal();
+    if (!filtersOpen && element.open) element.close();
+  }, [filtersOpen]);
 
   const urlRange = (): PriceRange => ({
     min: Math.max(PRICE_SLIDER_MIN_AED, Number(params.get("minPrice")) || PRICE_SLIDER_MIN_AED),
@@ -164,6 +175,114 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   };
 
   const heading = categoryName(category) ?? t("shop.title");
+
+  // SPEC §2 offers two collections; a third named by the URL (the home page links designer-jalabiya)
+  // shows as an extra, selected choice while the URL names it, so the shopper can see and clear it.
+  const offered = CATEGORIES.filter((c) => OFFERED_CATEGORIES.includes(c.slug));
+  const extra = CATEGORIES.find((c) => c.slug === category && !OFFERED_CATEGORIES.includes(c.slug));
+  const categoryChoices = [{ slug: "all", name: t("shop.all") }, ...offered, ...(extra ? [extra] : [])];
+
+  /** The filter form: the desktop sidebar and the phone sheet show the same one. */
+  const filters = (inSheet: boolean) => (
+    // Without JavaScript the filters still work as a plain GET form.
+    <Form
+      method="get"
+      action="/shop"
+      data-testid={inSheet ? "shop-filters-sheet" : "shop-filters"}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-sand pb-3">
+        <h2
+          id={inSheet ? sheetTitleId : undefined}
+          className="font-sans text-sm font-semibold tracking-[0.18em] text-ink uppercase"
+        >
+          {t("shop.filters")}
+        </h2>
+        <Link
+          to="/shop"
+          className="ms-auto text-sm text-accent-dark underline-offset-4 hover:underline"
+          preventScrollReset
+        >
+          {t("shop.clearFilters")}
+        </Link>
+        {inSheet ? (
+          <button
+            type="button"
+            onClick={() => setFiltersOpen(false)}
+            className="-me-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-cream"
+            aria-label={t("shop.closeFilters")}
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      {search ? <input type="hidden" name="search" value={search} /> : null}
+      <FilterGroup legend={t("shop.category")}>
+        <ul className="space-y-1">
+          {categoryChoices.map((c) => (
+            <li key={c.slug}>
+              <label className="flex min-h-9 cursor-pointer items-center gap-3 text-sm text-charcoal">
+                <input
+                  type="radio"
+                  name="category"
+                  value={c.slug}
+                  checked={category === c.slug}
+                  onChange={() =>
+                    update((next) =>
+                      c.slug === "all" ? next.delete("category") : next.set("category", c.slug),
+                    )
+                  }
+                  className="size-4 accent-accent"
+                />
+                {c.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </FilterGroup>
+      <FilterGroup legend={t("shop.price")}>
+        <PriceSlider
+          value={range}
+          onChange={setRange}
+          onCommit={(committed) =>
+            update((next) => {
+              next.set("minPrice", String(committed.min));
+              next.set("maxPrice", String(committed.max));
+            })
+          }
+        />
+      </FilterGroup>
+      <FilterGroup legend={t("shop.color")}>
+        <CheckList
+          name="color"
+          values={facets.colors}
+          selected={params.getAll("color")}
+          onToggle={toggle("color")}
+        />
+      </FilterGroup>
+      <FilterGroup legend={t("shop.fabric")}>
+        <CheckList
+          name="fabric"
+          values={facets.fabrics}
+          selected={params.getAll("fabric")}
+          onToggle={toggle("fabric")}
+        />
+      </FilterGroup>
+      <FilterGroup legend={t("shop.type")}>
+        <CheckList
+          name="type"
+          values={facets.types}
+          selected={params.getAll("type")}
+          onToggle={toggle("type")}
+        />
+      </FilterGroup>
+      <noscript>
+        <button type="submit" className="btn-primary mt-5 w-full">
+          {t("shop.applyFilters")}
+        </button>
+      </noscript>
+    </Form>
+  );
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -206,105 +325,51 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
-        <aside
-          id={filtersId}
-          className={`${filtersOpen ? "block" : "hidden"} lg:block`}
-          aria-label={t("shop.filters")}
-        >
-          {/* Without JavaScript the filters still work as a plain GET form. */}
-          <Form method="get" action="/shop" data-testid="shop-filters" onSubmit={(e) => e.preventDefault()}>
-            <div className="flex items-center justify-between border-b border-sand pb-3">
-              <h2 className="font-sans text-sm font-semibold tracking-[0.18em] text-ink uppercase">
-                {t("shop.filters")}
-              </h2>
-              <Link
-                to="/shop"
-                className="text-sm text-accent-dark underline-offset-4 hover:underline"
-                preventScrollReset
-              >
-                {t("shop.clearFilters")}
-              </Link>
-            </div>
-            {search ? <input type="hidden" name="search" value={search} /> : null}
-            <FilterGroup legend={t("shop.category")}>
-              <ul className="space-y-1">
-                {[
-                  { slug: "all", name: t("shop.all") },
-                  ...CATEGORIES.filter((c) => c.slug !== "designer-jalabiya"),
-                ].map((c) => (
-                  <li key={c.slug}>
-                    <label className="flex min-h-9 cursor-pointer items-center gap-3 text-sm text-charcoal">
-                      <input
-                        type="radio"
-                        name="category"
-                        value={c.slug}
-                        checked={category === c.slug}
-                        onChange={() =>
-                          update((next) =>
-                            c.slug === "all" ? next.delete("category") : next.set("category", c.slug),
-                          )
-                        }
-                        className="size-4 accent-accent"
-                      />
-                      {c.name}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </FilterGroup>
-            <FilterGroup legend={t("shop.price")}>
-              <PriceSlider
-                value={range}
-                onChange={setRange}
-                onCommit={(committed) =>
-                  update((next) => {
-                    next.set("minPrice", String(committed.min));
-                    next.set("maxPrice", String(committed.max));
-                  })
-                }
-              />
-            </FilterGroup>
-            <FilterGroup legend={t("shop.color")}>
-              <CheckList
-                name="color"
-                values={facets.colors}
-                selected={params.getAll("color")}
-                onToggle={toggle("color")}
-              />
-            </FilterGroup>
-            <FilterGroup legend={t("shop.fabric")}>
-              <CheckList
-                name="fabric"
-                values={facets.fabrics}
-                selected={params.getAll("fabric")}
-                onToggle={toggle("fabric")}
-              />
-            </FilterGroup>
-            <FilterGroup legend={t("shop.type")}>
-              <CheckList
-                name="type"
-                values={facets.types}
-                selected={params.getAll("type")}
-                onToggle={toggle("type")}
-              />
-            </FilterGroup>
-            <noscript>
-              <button type="submit" className="btn-primary mt-5 w-full">
-                {t("shop.applyFilters")}
-              </button>
-            </noscript>
-            <button
-              type="button"
-              onClick={() => setFiltersOpen(false)}
-              className="btn-primary mt-5 w-full lg:hidden"
-            >
-              <X className="size-4" aria-hidden="true" />
-              {t("shop.hideFilters")}
-            </button>
-          </Form>
+        <aside className="hidden lg:block" aria-label={t("shop.filters")}>
+          {filters(false)}
         </aside>
 
+        {/* Phones: the filters open as a sheet over the page, with the count of what they match. */}
+        <dialog
+          ref={sheet}
+          id={filtersId}
+          aria-labelledby={sheetTitleId}
+          data-testid="filters-sheet"
+          className="fixed inset-x-0 top-auto bottom-0 m-0 max-h-[88dvh] w-full max-w-none rounded-t-3xl bg-ivory p-0 text-charcoal shadow-soft open:flex open:flex-col lg:hidden"
+          onCancel={(event) => {
+            event.preventDefault();
+            setFiltersOpen(false);
+          }}
+          onClick={(event) => {
+            if (event.target === sheet.current) setFiltersOpen(false);
+          }}
+          onKeyDown={(event) => event.stopPropagation()}
+        >
+          {filtersOpen ? (
+            <>
+              <div className="flex-1 overflow-y-auto overscroll-contain px-5 pt-4">{filters(true)}</div>
+              <div className="border-t border-sand bg-ivory px-5 py-4">
+                <button
+                  type="button"
+                  onClick={() => setFiltersOpen(false)}
+                  className="btn-primary w-full"
+                  aria-live="polite"
+                  data-testid="filters-show"
+                >
+                  {loading
+                    ? t("shop.showUpdating")
+                    : total === 1
+                      ? t("shop.showOne")
+                      : t("shop.showCount", { count: total })}
+                </button>
+              </div>
+            </>
+          ) : null}
+        </dialog>
+
         <section aria-label={heading} aria-busy={loading}>
+          {/* The product cards are h3s; this keeps the outline whole where the filters' h2 is hidden. */}
+          <h2 className="sr-only">{t("shop.results")}</h2>
           {loading ? (
             <div className="grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3" data-testid="shop-skeletons">
               <span className="sr-only" role="status">

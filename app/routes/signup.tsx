@@ -70,8 +70,13 @@ export default function SignupPage() {
         </>
       }
     >
-      <GoogleSignIn clientId={clientId} mode="signup" onCredential={google.onCredential} />
-      <OrDivider />
+      {/* Without a Google client id there is no Google sign-in to offer: neither button nor divider. */}
+      {clientId ? (
+        <>
+          <GoogleSignIn clientId={clientId} mode="signup" onCredential={google.onCredential} />
+          <OrDivider />
+        </>
+      ) : null}
       <form
         ref={form}
         noValidate

@@ -1,7 +1,7 @@
 /**
  * What the server says to shoppers about accounts, addresses and orders (SPEC §4, §5, §8), and the
  * validation sentences of core/schemas/account.schema.ts that both sides show. Spread into `en` in
- * en.ts. The prefixes (`auth.`, `field.`, `session.`, `limit.`, `profile.`, `addresses.`, `mail.`) are
+ * en.ts. The prefixes (`auth.`, `field.`, `session.`, `limit.`, `profile.`, `addresses.`; the mails are in en-mail.ts) are
  * this file's own, so no key here shadows one of the screens' catalog.
  *
  * Texts SPEC quotes exactly: `auth.unverified*` contain 'verify your email before logging in' (the login
@@ -60,12 +60,7 @@ export const enServer = {
     "Please verify your email before logging in. Enter the 6-digit code we sent to {email} a moment ago.",
   "auth.loggedIn": "Welcome back, {name}.",
   "auth.otpVerified": "Your email is verified. You can now sign in.",
-  "auth.otpAlreadyVerified": "Your email is already verified. You can sign in.",
-  "auth.otpWrong": "Invalid OTP. Please check the code and try again ({left} tries left).",
-  "auth.otpWrongLast": "Invalid OTP. Please check the code and try again (1 try left).",
-  "auth.otpDead": "Too many wrong codes: this code no longer works. Please ask for a new code.",
-  "auth.otpExpired": "This code has expired. Please ask for a new code.",
-  "auth.otpMissing": "Invalid or expired code. Please ask for a new code.",
+  "auth.otpMissing": "Invalid or expired code. Please check the code or ask for a new one.",
   "auth.resetSent":
     "If an account exists for {email}, we have sent a 6-digit code to it. The code is valid for 10 minutes.",
   "auth.resetDone": "Your password has been reset. Please sign in with your new password.",
@@ -97,11 +92,4 @@ export const enServer = {
   "addresses.primarySet": "Primary address updated.",
   "addresses.notFound": "That address is no longer in your list. Please refresh and try again.",
   "addresses.limit": "You can save up to {max} addresses. Please remove one first.",
-
-  "mail.verify.subject": "{code} is your {shop} verification code",
-  "mail.verify.intro": "Welcome to {shop}! Use this code to verify your email address:",
-  "mail.reset.subject": "{code} is your {shop} password reset code",
-  "mail.reset.intro": "We received a request to reset the password of your {shop} account. Use this code:",
-  "mail.validity": "The code is valid for 10 minutes. If you did not ask for it, you can ignore this email.",
-  "mail.signature": "{shop}",
 } as const;

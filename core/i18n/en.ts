@@ -1,5 +1,6 @@
 import { enAccount } from "./en-account.ts";
 import { enServer } from "./en-server.ts";
+import { enStorefront } from "./en-storefront.ts";
 
 /**
  * The English message catalog. Every string a shopper reads comes from here (or from pages.en.ts for
@@ -12,8 +13,7 @@ export const en = {
     "Premium abayas, designer jalabiyas, Pakistani dresses and unstitched fabrics, with a custom stitching service. Delivered across the UAE.",
 
   "announcement.text":
-    "Limited-edition designs · Premium quality · Handcrafted excellence · Free shipping across the UAE",
-  "announcement.short": "Free shipping across the UAE · Limited-edition designs",
+    "Limited-edition designs · Handcrafted excellence · Premium quality · Free shipping across the UAE",
   "announcement.dismiss": "Dismiss announcement",
 
   "nav.main": "Main",
@@ -248,6 +248,7 @@ export const en = {
   "policy.lastUpdated": "Last updated {date}",
   ...enAccount,
   ...enServer,
+  ...enStorefront,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { z } from "zod";
 import { EMIRATES, OTP_LENGTH } from "../constants.ts";
 import { type MessageKey, t } from "../i18n/index.ts";
+import { normalizeText } from "./text.ts";
 
 /**
  * Accounts, sign-in and addresses (SPEC §3, §5, §7): one schema per form and payload, used by the screens
@@ -24,7 +25,7 @@ export const ADDRESSES_MAX = 20;
  * shop reaches shoppers about deliveries by phone and WhatsApp.
  */
 export function normalizeUaeMobile(input: string): string | undefined {
-  const compact = input.trim().replace(/[\s().-]/g, "");
+  const compact = normalizeText(input).replace(/[\s().-]/g, "");
   if (!/^\+?\d{7,15}$/.test(compact)) return undefined;
   const candidate = compact.startsWith("00") ? `+${compact.slice(2)}` : compact;
   const parsed = parsePhoneNumberFromString(candidate, "AE");
@@ -36,7 +37,7 @@ export function normalizeUaeMobile(input: string): string | undefined {
 
 /** An e-mail address: trimmed and lower-cased, so one mailbox is one account. */
 export function normalizeEmail(input: string): string {
-  return input.trim().toLowerCase();
+  return normalizeText(input).toLowerCase();
 }
 
 const emailFormat = z.email(say("field.emailInvalid"));
@@ -49,7 +50,7 @@ export function isEmail(input: string): boolean {
 export type Identifier = { kind: "email"; email: string } | { kind: "phone"; phone: string };
 
 export function parseIdentifier(input: string): Identifier | undefined {
-  const value = input.trim();
+  const value = normalizeText(input);
   if (value.includes("@"))
     return isEmail(value) ? { kind: "email", email: normalizeEmail(value) } : undefined;
   const phone = normalizeUaeMobile(value);
@@ -58,11 +59,11 @@ export function parseIdentifier(input: string): Identifier | undefined {
 
 /** "" and null count as absent, as an empty optional form field sends them. */
 const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+  value === null || (typeof value === "string" && normalizeText(value) === "") ? undefined : value;
 
 const email = z
   .string(say("field.emailRequired"))
-  .trim()
+  .overwrite(normalizeText)
   .min(1, say("field.emailRequired"))
   .max(EMAIL_MAX, say("field.emailInvalid"))
   .pipe(emailFormat)
@@ -70,7 +71,7 @@ const email = z
 
 const phone = z
   .string(say("field.phoneRequired"))
-  .trim()
+  .overwrite(normalizeText)
   .min(1, say("field.phoneRequired"))
   .max(30, say("field.phoneInvalid"))
   .transform((value, ctx) => {
@@ -84,7 +85,7 @@ const phone = z
 
 const name = z
   .string(say("field.nameRequired"))
-  .trim()
+  .overwrite(normalizeText)
   .min(1, say("field.nameRequired"))
   .max(100, say("field.nameTooLong"));
 
@@ -98,7 +99,7 @@ const newPassword = (required: MessageKey) =>
 
 const otp = z
   .string(say("field.otpInvalid"))
-  .trim()
+  .overwrite(normalizeText)
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), say("field.otpInvalid"));
 
 /** The body of a JSON call must be an object; anything else is one clear message. */
@@ -117,7 +118,7 @@ export type RegisterInput = z.output<typeof RegisterSchema>;
 export const LoginSchema = body({
   identifier: z
     .string(say("field.identifierRequired"))
-    .trim()
+    .overwrite(normalizeText)
     .min(1, say("field.identifierRequired"))
     .max(EMAIL_MAX, say("field.identifierInvalid"))
     .refine((value) => parseIdentifier(value) !== undefined, say("field.identifierInvalid")),
@@ -131,7 +132,7 @@ export type LoginInput = z.output<typeof LoginSchema>;
 /** SPEC §5 Login: the code step works only for an e-mail identifier. */
 const otpEmail = z
   .string(say("field.otpEmailOnly"))
-  .trim()
+  .overwrite(normalizeText)
   .refine((value) => isEmail(value), say("field.otpEmailOnly"))
   .transform(normalizeEmail);
 
@@ -155,7 +156,7 @@ export type ResetPasswordInput = z.output<typeof ResetPasswordSchema>;
 export const GoogleLoginSchema = body({
   credential: z
     .string(say("field.credentialRequired"))
-    .trim()
+    .overwrite(normalizeText)
     .min(1, say("field.credentialRequired"))
     .max(8192, say("field.credentialRequired")),
   signupAllowed: z.boolean(say("field.signupAllowed")).optional().default(false),
@@ -182,10 +183,13 @@ export const ADDRESS_COUNTRY = "UAE";
 const COUNTRY_SPELLINGS = new Set(["uae", "united arab emirates", "ae", "u.a.e."]);
 
 const optionalText = (max: number, tooLong: MessageKey) =>
-  z.preprocess(blankToUndefined, z.string(say(tooLong)).trim().max(max, say(tooLong)).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.string(say(tooLong)).overwrite(normalizeText).max(max, say(tooLong)).optional(),
+  );
 
 const requiredText = (max: number, required: MessageKey, tooLong: MessageKey) =>
-  z.string(say(required)).trim().min(1, say(required)).max(max, say(tooLong));
+  z.string(say(required)).overwrite(normalizeText).min(1, say(required)).max(max, say(tooLong));
 
 /**
  * SPEC §3 Address / §5 Address form: first name, address, city, state, postcode and country required;
@@ -203,7 +207,7 @@ export const AddressSchema = z.object(
     city: requiredText(60, "field.cityRequired", "field.cityTooLong"),
     state: z
       .string(say("field.stateInvalid"))
-      .trim()
+      .overwrite(normalizeText)
       .transform((value, ctx) => {
         const found = EMIRATES.find((e) => e.toLowerCase() === value.toLowerCase().replace(/\s+/g, " "));
         if (!found) {
@@ -214,12 +218,12 @@ export const AddressSchema = z.object(
       }),
     postcode: z
       .string(say("field.postcodeRequired"))
-      .trim()
+      .overwrite(normalizeText)
       .min(1, say("field.postcodeRequired"))
       .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/, say("field.postcodeInvalid")),
     country: z
       .string(say("field.countryInvalid"))
-      .trim()
+      .overwrite(normalizeText)
       .refine((value) => COUNTRY_SPELLINGS.has(value.toLowerCase()), say("field.countryInvalid"))
       .transform(() => ADDRESS_COUNTRY),
     phone: z.preprocess(blankToUndefined, phone.optional()),
@@ -244,7 +248,10 @@ export interface AddressDto {
 }
 
 const addressIndex = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], say("field.addressIndex"))
+  .union(
+    [z.number(), z.string().overwrite(normalizeText).regex(/^\d+$/).transform(Number)],
+    say("field.addressIndex"),
+  )
   .pipe(z.number().int(say("field.addressIndex")).min(0, say("field.addressIndex")).max(10_000));
 
 /** SPEC §7 POST /api/address/remove and /set-primary: the address's place in the list. */

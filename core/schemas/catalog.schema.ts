@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHOP_SORTS, SHOP_URL_MAX_PRICE_DEFAULT_AED } from "../constants.ts";
+import { normalizeText } from "./text.ts";
 
 export { SHOP_SORTS, type ShopSort } from "../constants.ts";
 
@@ -23,14 +24,18 @@ const amount = (field: string) =>
  */
 export const ProductQuerySchema = z
   .object({
-    category: z.string().trim().max(60).optional().default("all"),
+    category: z.string().overwrite(normalizeText).max(60).optional().default("all"),
     sort: z.enum(SHOP_SORTS, { error: `sort must be one of ${SHOP_SORTS.join(", ")}` }).default("newest"),
     minPrice: amount("minPrice").optional(),
     maxPrice: amount("maxPrice").optional(),
     color: repeatable,
     fabric: repeatable,
     type: repeatable,
-    search: z.string().trim().max(100, { error: "Search is at most 100 characters" }).optional(),
+    search: z
+      .string()
+      .overwrite(normalizeText)
+      .max(100, { error: "Search is at most 100 characters" })
+      .optional(),
     page: z.coerce.number({ error: "page must be a number" }).int().min(1).max(10_000).optional(),
     limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(100).optional(),
   })

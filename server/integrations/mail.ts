@@ -52,7 +52,7 @@ export interface OutboxEntry {
 export interface Mailer {
   /**
    * Stores the mail in the outbox, then hands it to the sender in the background (status sent or failed,
-   * with the error). Without a sender it is only stored (status stored) and logged. Resolves with the
+   * with the error). Without a sender it is only stored (status stored) and printed to the log. Resolves with the
    * outbox id once the mail is stored, so nothing is lost if delivery fails.
    */
   send(message: MailMessage): Promise<string>;
@@ -68,8 +68,6 @@ export function createMailer(options: {
   from: string;
   sender?: MailSender;
   log: FastifyBaseLogger;
-  /** Log the subject (which carries the code) when nothing is sent; never in production. */
-  logContent: boolean;
 }): Mailer {
   const { db, from, sender, log } = options;
   const pending = new Set<Promise<void>>();
@@ -115,11 +113,11 @@ export function createMailer(options: {
         })
         .execute();
       if (!sender) {
-        log.info(
-          options.logContent
-            ? { mailId: id, kind: message.kind, to: message.to, subject: message.subject }
-            : { mailId: id, kind: message.kind },
-          "mail stored in the outbox (SMTP_URL is not set)",
+        // Without SMTP the server's own log is where a person can read the mail (and its code); the
+        // outbox page stays development-only, so a forgotten setting never publishes anyone's codes.
+        log.warn(
+          { mailId: id, kind: message.kind, to: message.to, subject: message.subject, text: message.text },
+          `mail not sent (SMTP_URL is not set): to ${message.to}: ${message.subject}`,
         );
         return id;
       }

@@ -1,4 +1,4 @@
-import { type MessageKey, t } from "#core/i18n/index.ts";
+import { type MailMessageKey, mailText } from "#core/i18n/en-mail.ts";
 import { escapeHtml, type MailMessage } from "../integrations/mail.ts";
 
 /** The code mails (verification and password reset): plain text and a simple HTML version. */
@@ -9,14 +9,14 @@ export function codeMail(options: {
   shopName: string;
 }): MailMessage {
   const { code, shopName } = options;
-  const keys: { subject: MessageKey; intro: MessageKey } =
+  const keys: { subject: MailMessageKey; intro: MailMessageKey } =
     options.kind === "verify-email"
       ? { subject: "mail.verify.subject", intro: "mail.verify.intro" }
       : { subject: "mail.reset.subject", intro: "mail.reset.intro" };
-  const subject = t(keys.subject, { code, shop: shopName });
-  const intro = t(keys.intro, { shop: shopName });
-  const validity = t("mail.validity");
-  const signature = t("mail.signature", { shop: shopName });
+  const subject = mailText(keys.subject, { code, shop: shopName });
+  const intro = mailText(keys.intro, { shop: shopName });
+  const validity = mailText("mail.validity");
+  const signature = mailText("mail.signature", { shop: shopName });
   const text = `${intro}\n\n    ${code}\n\n${validity}\n\n${signature}\n`;
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;padding:24px;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#2b2420">

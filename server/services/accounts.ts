@@ -50,7 +50,7 @@ import type { Mailer } from "../integrations/mail.ts";
 import { codeMail } from "./account-mail.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
-/** One-time codes (issue 4): 6 digits, valid 10 minutes, dead after 5 tries. */
+/** One-time codes (issue 4): 6 digits, valid 10 minutes; 5 guesses per client and address per window. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
@@ -154,24 +154,34 @@ export function createAccountsService(deps: AccountsDeps) {
     return true;
   }
 
-  /** Checks a code: one try counted first, then compared in constant time; used once. */
-  async function useCode(user: UserRow, purpose: CodePurpose, email: string, otp: string): Promise<void> {
+  /**
+   * Checks a code. Every failure (no account, no code, another account's code, used, expired, wrong)
+   * is the same 400 with the same text, the code compared in constant time even when there is none, so
+   * the answer tells nothing about the account; guesses are limited per client (CODE_MAX_ATTEMPTS per client and address, counted before
+   * the comparison), never per code, so a stranger cannot spend the owner's code.
+   */
+  async function useCode(
+    user: UserRow | undefined,
+    purpose: CodePurpose,
+    email: string,
+    otp: string,
+  ): Promise<UserRow> {
     const row = await findCode(db, purpose, email);
-    if (!row || row.user_id !== user.id || row.consumed_at !== null) {
+    const given = Buffer.from(await codeHash(purpose, email, otp), "hex");
+    const expected = Buffer.from(row?.code_hash ?? "00".repeat(given.length), "hex");
+    const matches = expected.length === given.length && timingSafeEqual(expected, given);
+    const now = nowIso();
+    const live =
+      user !== undefined &&
+      row !== undefined &&
+      row.user_id === user.id &&
+      row.consumed_at === null &&
+      row.expires_at > now;
+    if (row) await takeAttempt(db, row.id, now);
+    if (!live || !matches || !(await consumeCode(db, row.id, now))) {
       throw new HttpError(400, t("auth.otpMissing"));
     }
-    const now = nowIso();
-    if (row.expires_at <= now) throw new HttpError(400, t("auth.otpExpired"));
-    const used = await takeAttempt(db, row.id, CODE_MAX_ATTEMPTS, now);
-    if (used === undefined) throw new HttpError(400, t("auth.otpDead"));
-    const expected = Buffer.from(row.code_hash, "hex");
-    const given = Buffer.from(await codeHash(purpose, email, otp), "hex");
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      const left = CODE_MAX_ATTEMPTS - used;
-      if (left <= 0) throw new HttpError(400, t("auth.otpDead"));
-      throw new HttpError(400, left === 1 ? t("auth.otpWrongLast") : t("auth.otpWrong", { left }));
-    }
-    if (!(await consumeCode(db, row.id, now))) throw new HttpError(400, t("auth.otpMissing"));
+    return user;
   }
 
   async function session(user: UserRow): Promise<string> {
@@ -232,15 +242,18 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!identifier) throw new HttpError(400, t("field.identifierInvalid"));
       const key = identifier.kind === "email" ? identifier.email : identifier.phone;
       await limits.check("login", ctx.ip, key);
+      await limits.slowDown("login", key);
       const user =
         identifier.kind === "email"
           ? await findUserByEmail(db, identifier.email)
           : await findUserByPhone(db, identifier.phone);
       if (!user?.password_hash) {
         await burnPasswordCheck(input.password);
+        await limits.fail("login", key);
         throw new HttpError(401, t("auth.invalidCredentials"));
       }
       if (!(await verifyPassword(input.password, user.password_hash))) {
+        await limits.fail("login", key);
         throw new HttpError(401, t("auth.invalidCredentials"));
       }
       if (needsRehash(user.password_hash, config.PASSWORD_HASH_COST)) {
@@ -257,7 +270,7 @@ export function createAccountsService(deps: AccountsDeps) {
             : t("auth.unverifiedRecent", { email: user.email }),
         );
       }
-      await limits.reset("login", key);
+      await limits.reset("login", key, ctx.ip);
       return {
         message: t("auth.loggedIn", { name: user.name }),
         token: await session(user),
@@ -267,11 +280,13 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** SPEC §7 POST /api/user/verify-email-otp. */
     async verifyEmailOtp(input: VerifyEmailOtpInput, ctx: RequestContext): Promise<Answer> {
-      await limits.check("code", ctx.ip, input.email);
-      const user = await findUserByEmail(db, input.email);
-      if (!user) throw new HttpError(400, t("auth.otpMissing"));
-      if (user.email_verified) return { message: t("auth.otpAlreadyVerified") };
-      await useCode(user, "verify-email", input.email, input.otp);
+      await limits.check("otp", ctx.ip, input.email, CODE_MAX_ATTEMPTS);
+      const user = await useCode(
+        await findUserByEmail(db, input.email),
+        "verify-email",
+        input.email,
+        input.otp,
+      );
       await updateUser(db, user.id, { email_verified: true });
       return { message: t("auth.otpVerified") };
     },
@@ -294,10 +309,13 @@ export function createAccountsService(deps: AccountsDeps) {
      * verified afterwards; every session of the account ends.
      */
     async resetPassword(input: ResetPasswordInput, ctx: RequestContext): Promise<Answer> {
-      await limits.check("code", ctx.ip, input.email);
-      const user = await findUserByEmail(db, input.email);
-      if (!user) throw new HttpError(400, t("auth.otpMissing"));
-      await useCode(user, "reset-password", input.email, input.otp);
+      await limits.check("otp", ctx.ip, input.email, CODE_MAX_ATTEMPTS);
+      const user = await useCode(
+        await findUserByEmail(db, input.email),
+        "reset-password",
+        input.email,
+        input.otp,
+      );
       await updateUser(
         db,
         user.id,
@@ -470,7 +488,7 @@ export function createAccountsService(deps: AccountsDeps) {
         { password_hash: await hashPassword(input.newPassword, config.PASSWORD_HASH_COST) },
         { endSessions: true },
       );
-      await limits.reset("login", `user:${user.id}`);
+      await limits.reset("login", `user:${user.id}`, ctx.ip);
       const updated = await userOrThrow(user.id);
       return { message: t("auth.passwordChanged"), token: await session(updated) };
     },

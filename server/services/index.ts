@@ -20,7 +20,6 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     from: config.MAIL_FROM ?? `${config.SHOP_NAME} <${config.SHOP_EMAIL}>`,
     sender: config.SMTP_URL ? createSmtpSender(config.SMTP_URL) : undefined,
     log,
-    logContent: config.NODE_ENV !== "production",
   });
   const google = createGoogleVerifier({
     clientId: config.GOOGLE_CLIENT_ID,

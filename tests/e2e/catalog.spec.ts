@@ -79,10 +79,21 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     expect((await cardNames(page)).sort()).toEqual(abayas.map((p) => p.name).sort());
     await expectAccessible(page);
 
+    // Phones get the filters in a sheet over the page; desktops keep the sidebar.
     if (viewport === "phone") {
+      expect(await page.getByTestId("shop-filters").isVisible()).toBe(false);
       await page.getByTestId("filters-toggle").click();
+      const sheet = page.getByRole("dialog", { name: "Filters" });
+      await sheet.waitFor({ state: "visible" });
+      const box = (await sheet.boundingBox())!;
+      expect(box.width).toBe(390);
+      expect(box.y + box.height).toBeCloseTo(844, 0);
+      expect(await page.getByTestId("filters-show").textContent()).toBe(`Show ${abayas.length} products`);
+      await expectAccessible(page);
+    } else {
+      expect(await page.getByTestId("filters-toggle").isVisible()).toBe(false);
     }
-    const filters = page.getByTestId("shop-filters");
+    const filters = page.getByTestId(viewport === "phone" ? "shop-filters-sheet" : "shop-filters");
     // Keyboard on the maximum handle: each step is 50 AED.
     const max = filters.getByRole("slider", { name: "Maximum price" });
     await max.focus();
@@ -100,12 +111,21 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await checkbox.check();
     await page.waitForURL((url) => url.searchParams.getAll("color").includes(color));
     await waitForOverlayGone(page);
-
-    await page.getByTestId("sort-select").selectOption("price-high-low");
-    await page.waitForURL((url) => url.searchParams.get("sort") === "price-high-low");
     const expected = abayas
       .filter((p) => p.colors.includes(color) && effective(p) >= 100 && effective(p) <= 1500)
       .sort((a, b) => effective(b) - effective(a));
+    if (viewport === "phone") {
+      // The sheet's button counts what the filters match, and closes it on the results.
+      const show = page.getByTestId("filters-show");
+      const label = expected.length === 1 ? "Show 1 product" : `Show ${expected.length} products`;
+      await expect.poll(() => show.textContent()).toBe(label);
+      await show.click();
+      await page.getByRole("dialog", { name: "Filters" }).waitFor({ state: "hidden" });
+      expect((await cardNames(page)).length).toBe(expected.length);
+    }
+
+    await page.getByTestId("sort-select").selectOption("price-high-low");
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price-high-low");
     await expect.poll(() => cardNames(page)).toEqual(expected.map((p) => p.name));
 
     const first = expected[0]!;
@@ -113,6 +133,24 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await page.getByTestId("shop-grid").getByRole("link", { name: first.name, exact: true }).click();
     await page.waitForURL(new RegExp(`/product/${first.slug}$`));
     await expect.poll(() => page.locator("h1").textContent()).toBe(first.name);
+    await page.close();
+  });
+
+  it("shows a third collection named by the URL as an extra, selected choice the shopper can clear", async () => {
+    const page = await open(context, "/shop?category=designer-jalabiya");
+    if (viewport === "phone") await page.getByTestId("filters-toggle").click();
+    const filters = page.getByTestId(viewport === "phone" ? "shop-filters-sheet" : "shop-filters");
+    const group = filters.getByRole("group", { name: "Category" });
+    expect(
+      await group
+        .getByRole("radio")
+        .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value)),
+    ).toEqual(["all", "ethnic-elegance", "graceful-abayas", "designer-jalabiya"]);
+    expect(await group.getByRole("radio", { name: "Designer Jalabiya" }).isChecked()).toBe(true);
+    await group.getByRole("radio", { name: "All" }).check();
+    await page.waitForURL((url) => url.pathname === "/shop" && !url.searchParams.has("category"));
+    // Once the URL no longer names it, only SPEC's two collections are offered.
+    await expect.poll(() => group.getByRole("radio").count()).toBe(3);
     await page.close();
   });
 
@@ -177,9 +215,18 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await page.getByTestId("size-guide-button").click();
     const guide = page.getByTestId("size-guide");
     await guide.waitFor({ state: "visible" });
+    // The figures load when the guide first opens.
+    await guide.getByTestId("size-guide-figures").waitFor();
     for (const size of ["XS/50", "S/52", "M/54", "L/56", "XL/58"]) {
       expect(await guide.getByRole("rowheader", { name: size }).count()).toBe(1);
     }
+    // Real figures in centimetres and inches, not dashes, and the diagram 'Measure yourself as shown'.
+    const medium = guide.getByRole("row", { name: /^M\/54/ });
+    expect(
+      (await medium.getByRole("cell").allTextContents()).map((text) => text.replace(/\s+/g, " ")),
+    ).toEqual(["160–165 cm5′3″–5′5″", "92 cm36 in", "74 cm29 in", "98 cm38.5 in"]);
+    expect(await guide.getByText("—").count()).toBe(0);
+    expect(await guide.getByRole("img", { name: /where to measure/ }).isVisible()).toBe(true);
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await guide.waitFor({ state: "hidden" });

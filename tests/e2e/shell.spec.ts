@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectAccessible,
@@ -80,25 +81,68 @@ describe("the shell at desktop size", () => {
     await page.close();
   });
 
-  it("shows the loading overlay with the logo and three dots while a page loads, then fades it", async () => {
+  /** Records, in the page, when the loading overlay is added to and removed from the document. */
+  async function watchOverlay(page: Page) {
+    await page.evaluate(() => {
+      const log: { event: string; at: number }[] = [];
+      (window as unknown as { overlayLog: typeof log }).overlayLog = log;
+      const find = () => document.querySelector('[data-testid="loading-overlay"]');
+      let present = Boolean(find());
+      new MutationObserver(() => {
+        const now = Boolean(find());
+        if (now !== present) log.push({ event: now ? "shown" : "gone", at: performance.now() });
+        present = now;
+      }).observe(document.body, { childList: true, subtree: true });
+      log.push({ event: "start", at: performance.now() });
+      document.addEventListener("click", () => log.push({ event: "click", at: performance.now() }), true);
+    });
+    return () =>
+      page.evaluate(() => (window as unknown as { overlayLog: { event: string; at: number }[] }).overlayLog);
+  }
+
+  it("never flashes the loading overlay for a fast navigation (decision 0003)", async () => {
     const page = await open(context, "/about");
-    // Hold the next page's data for a moment so the overlay can be seen.
-    await page.route(/\/terms\.data/, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+    const overlayLog = await watchOverlay(page);
+    // The shop's data comes from the server in a few milliseconds.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }).click();
+    await page.waitForURL(/\/shop$/);
+    await page.getByTestId("shop-grid").waitFor();
+    await page.waitForTimeout(900);
+    expect((await overlayLog()).map((e) => e.event)).toEqual(["start", "click"]);
+    await page.close();
+  });
+
+  it("shows the loading overlay with the logo and three dots for a slow load, then lingers and fades", async () => {
+    const page = await open(context, "/about");
+    // A slow network: the next page's data arrives 1.2 s late.
+    await page.route(/\/shop\.data/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
     });
-    await page.getByTestId("site-footer").getByRole("link", { name: "Terms & Conditions" }).click();
+    const overlayLog = await watchOverlay(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }).click();
     const overlay = page.getByTestId("loading-overlay");
     await overlay.waitFor({ state: "visible" });
     expect(await overlay.getAttribute("data-state")).toBe("on");
     expect(await overlay.getByTestId("loading-dot").count()).toBe(3);
     expect(await overlay.locator("svg").first().isVisible()).toBe(true);
-    await page.waitForURL(/\/terms$/);
+    await page.waitForURL(/\/shop$/);
+    const arrivedAt = await page.evaluate(() => performance.now());
     // SPEC §1: it lingers 300 ms after loading stops, then fades out.
     await page.waitForTimeout(150);
-    expect(await overlay.isVisible()).toBe(true);
+    expect(await overlay.getAttribute("data-state")).toBe("on");
+    await expect
+      .poll(() => overlay.getAttribute("data-state"), { timeout: 3000, interval: 50 })
+      .toBe("fading");
     await overlay.waitFor({ state: "detached", timeout: 3000 });
-    expect(await page.locator("h1").textContent()).toBe("Terms & Conditions");
+    expect(await page.locator("h1").textContent()).toBe("Our Collection");
+    const log = await overlayLog();
+    const clickedAt = log.find((e) => e.event === "click")!.at;
+    const shown = log.find((e) => e.event === "shown")!;
+    const gone = log.find((e) => e.event === "gone")!;
+    // Not before the 400 ms delay; gone only after the 300 ms linger and the fade.
+    expect(shown.at - clickedAt).toBeGreaterThanOrEqual(390);
+    expect(gone.at - arrivedAt).toBeGreaterThanOrEqual(500);
     await page.close();
   });
 
@@ -165,6 +209,30 @@ describe("the shell at phone size", () => {
     await page.close();
   });
 
+  it("shows all four of the announcement's claims on a phone, whole and on screen", async () => {
+    const page = await open(context, "/about");
+    const claims = page.getByTestId("announcement-bar").locator("p > span");
+    expect(await claims.allTextContents()).toEqual([
+      "Limited-edition designs",
+      "Handcrafted excellence",
+      "Premium quality",
+      "Free shipping across the UAE",
+    ]);
+    // Two lines, each claim whole.
+    const lines = new Set<number>();
+    for (const claim of await claims.all()) {
+      expect(await claim.isVisible()).toBe(true);
+      const box = (await claim.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeLessThan(24);
+      lines.add(Math.round(box.y));
+    }
+    expect(lines.size).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
   it("remembers a dismissed announcement across a reload", async () => {
     const page = await open(context, "/about");
     const bar = page.getByTestId("announcement-bar");
@@ -195,6 +263,49 @@ describe.each(["desktop", "phone"] as ViewportName[])("pages at %s size", (viewp
       await page.close();
     },
   );
+
+  it.each(["/", "/shop", "/shop?category=designer-jalabiya", "/blog", "/about", "/login"])(
+    "%s has one h1, headings in order, named landmarks and everything inside one (axe, every impact)",
+    async (path) => {
+      const page = await open(context, path);
+      const results = await new AxeBuilder({ page })
+        .withRules(["page-has-heading-one", "heading-order", "landmark-unique", "region"])
+        .analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
+        [],
+      );
+      expect(await page.locator("h1").count()).toBe(1);
+      await page.close();
+    },
+  );
+
+  it("shows every Graceful Abayas bestseller on the home page", async () => {
+    const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
+      products: { name: string; category: string; bestseller: boolean }[];
+    };
+    const bestsellers = products.filter((p) => p.bestseller && p.category === "graceful-abayas");
+    expect(bestsellers.length).toBeGreaterThan(8);
+    const page = await open(context, "/");
+    const names = await page
+      .getByTestId("home-bestsellers")
+      .getByTestId("product-card")
+      .locator("h3")
+      .allTextContents();
+    expect(names.map((n) => n.trim()).sort()).toEqual(bestsellers.map((p) => p.name).sort());
+    await page.close();
+  });
+
+  it("offers no Google button and no divider on /login and /signup when Google is not configured", async () => {
+    for (const path of ["/login", "/signup"]) {
+      const page = await open(context, path);
+      await page.locator("main form").first().waitFor();
+      expect(await page.getByTestId("google-sign-in").count()).toBe(0);
+      expect(await page.getByText(/not configured/i).count()).toBe(0);
+      expect(await page.getByText("Or continue with").count()).toBe(0);
+      await expectAccessible(page);
+      await page.close();
+    }
+  });
 
   it("answers an unknown path with the not-found page, status 404 and a link home", async () => {
     const page = await context.newPage();

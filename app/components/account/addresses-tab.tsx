@@ -2,6 +2,7 @@ import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
+import { formatUaeMobile } from "#core/phone.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
 import { api, type User } from "../../state/session";
 import { type Address, AddressForm } from "./address-form";
@@ -41,7 +42,7 @@ function AddressLines({ address }: { address: Address }) {
         {[address.city, address.state, address.postcode].filter(Boolean).join(", ")}
       </span>
       <span className="block">{address.country}</span>
-      {address.phone ? <span className="mt-1 block text-stone">{address.phone}</span> : null}
+      {address.phone ? <span className="mt-1 block text-stone">{formatUaeMobile(address.phone)}</span> : null}
       {address.email ? <span className="block break-all text-stone">{address.email}</span> : null}
     </address>
   );

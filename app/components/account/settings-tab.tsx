@@ -2,6 +2,7 @@ import { KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
+import { formatUaeMobile } from "#core/phone.ts";
 import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account.schema.ts";
 import { useFormState } from "../../lib/form";
 import { api, login, refreshProfile, type User } from "../../state/session";
@@ -13,7 +14,7 @@ function ProfileForm({ user }: { user: User }) {
   const { form, check, field } = useFormState({
     name: user.name ?? "",
     email: user.email ?? "",
-    phone: user.phone ?? "",
+    phone: user.phone ? formatUaeMobile(user.phone) : "",
   });
   const [busy, setBusy] = useState(false);
 

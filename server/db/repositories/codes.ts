@@ -37,21 +37,19 @@ export async function replaceCode(db: Db, code: OneTimeCodeTable): Promise<void>
 }
 
 /**
- * Takes one try at a live code before the code is compared, so parallel guesses cannot get past the
- * limit. Returns the number of tries used, this one included; undefined when the code is used up,
- * spent or expired.
+ * Counts one try at a live code (kept for the record: the limits on guessing are per client, so a
+ * stranger's guesses never spend the owner's code). Returns false when the code is used or expired.
  */
-export async function takeAttempt(db: Db, id: string, maxAttempts: number, now: string) {
+export async function takeAttempt(db: Db, id: string, now: string): Promise<boolean> {
   const row = await db
     .updateTable("one_time_codes")
     .set({ attempts: sql<number>`attempts + 1` })
     .where("id", "=", id)
-    .where("attempts", "<", maxAttempts)
     .where("consumed_at", "is", null)
     .where("expires_at", ">", now)
     .returning("attempts")
     .executeTakeFirst();
-  return row ? Number(row.attempts) : undefined;
+  return row !== undefined;
 }
 
 /** Marks a code used; false when another request used it first. */
@@ -88,6 +86,17 @@ export async function countHit(
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), windowStart: row.window_start };
+}
+
+/** The count of a key's current window without counting anything (0 when it has none). */
+export async function peekHits(db: Db, key: string, windowStartedBefore: string): Promise<number> {
+  const row = await db
+    .selectFrom("auth_throttle")
+    .select("count")
+    .where("key", "=", key)
+    .where("window_start", ">", windowStartedBefore)
+    .executeTakeFirst();
+  return row ? Number(row.count) : 0;
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {

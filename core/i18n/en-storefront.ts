@@ -1,0 +1,15 @@
+/**
+ * Messages added with the storefront and probe fixes (issue 8): the shop's phone filter sheet, the home
+ * page's heading, the announcement and preview-image texts. The size guide's figures are in
+ * en-size-guide.ts and the answers to requests Node refuses in en-http.ts (both server-side only).
+ */
+export const enStorefront = {
+  "meta.defaultImageAlt": "Two embroidered abayas, one ivory and one black, on dress forms",
+  "home.h1": "{shop}: abayas, jalabiyas and Pakistani dresses in the UAE",
+  "announcement.label": "Announcement",
+  "shop.closeFilters": "Close filters",
+  "shop.showCount": "Show {count} products",
+  "shop.showOne": "Show 1 product",
+  "shop.showUpdating": "Updating results…",
+  "shop.results": "Products",
+} as const;
