@@ -11,8 +11,11 @@ export interface RateLimitOptions {
   perIdentifier: number;
 }
 
-/** Endpoint groups counted separately: log-in (password and Google), one-time codes, and sign-up. */
-export type LimitGroup = "login" | "code" | "register";
+/**
+ * Endpoint groups counted separately: log-in (password and Google), one-time codes, sign-up, and the
+ * contact and stitching forms (issue 12).
+ */
+export type LimitGroup = "login" | "code" | "register" | "contact" | "stitching";
 
 /**
  * Rate limits for the log-in and code endpoints, per client address and per identifier (e-mail, phone
