@@ -42,10 +42,12 @@ export function useFormState<V extends Record<string, string>>(initial: V | (() 
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const update = (name: keyof V & string) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  };
+  const update =
+    (name: keyof V & string) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+      if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    };
 
   function check<S extends z.ZodType>(schema: S, candidate: unknown = values): z.output<S> | undefined {
     const checked = validate(schema, candidate);

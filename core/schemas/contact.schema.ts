@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { type MessageKey, t } from "../i18n/index.ts";
+import { type RequestMessageKey, requestMessage, requestMessagesEn } from "../i18n/request-messages.en.ts";
+import { REQUEST_LIMITS } from "../requests.ts";
 
 /**
  * SPEC §3 Contact message / §5 Contact form: name, email, subject and message required. The form checks
@@ -7,16 +9,18 @@ import { type MessageKey, t } from "../i18n/index.ts";
  * It imports no phone rules, so the contact page's lazily loaded check stays small.
  */
 
-const say = (key: MessageKey, values?: Record<string, string | number>) => ({
-  error: () => t(key, values),
+type Key = RequestMessageKey | MessageKey;
+const isRequestKey = (key: Key): key is RequestMessageKey => key in requestMessagesEn;
+
+/** zod's `error` option, the sentence looked up when a check fails (this issue's or the shared catalog's). */
+export const say = (key: Key, values?: Record<string, string | number>) => ({
+  error: () => (isRequestKey(key) ? requestMessage(key, values) : t(key, values)),
 });
 
-/** RFC 5321's longest usable address (as account.schema.ts). */
-const EMAIL_MAX = 254;
-export const CONTACT_MESSAGE_MAX = 3000;
+const CONTACT_MESSAGE_MAX = REQUEST_LIMITS.contactMessage;
 
 /** One line of text: trimmed, inner runs of white space (line breaks included) made one space. */
-export const singleLine = (max: number, required: MessageKey, tooLong: MessageKey) =>
+export const singleLine = (max: number, required: Key, tooLong: Key) =>
   z
     .string(say(required))
     .trim()
@@ -35,20 +39,20 @@ export const honeypot = z
 
 export const ContactMessageSchema = z.object(
   {
-    name: singleLine(100, "requestField.nameRequired", "requestField.nameTooLong"),
+    name: singleLine(REQUEST_LIMITS.name, "nameRequired", "nameTooLong"),
     email: z
       .string(say("field.emailRequired"))
       .trim()
       .min(1, say("field.emailRequired"))
-      .max(EMAIL_MAX, say("field.emailInvalid"))
+      .max(REQUEST_LIMITS.email, say("field.emailInvalid"))
       .pipe(z.email(say("field.emailInvalid")))
       .transform((value) => value.toLowerCase()),
-    subject: singleLine(150, "requestField.subjectRequired", "requestField.subjectTooLong"),
+    subject: singleLine(REQUEST_LIMITS.subject, "subjectRequired", "subjectTooLong"),
     message: z
-      .string(say("requestField.messageRequired"))
+      .string(say("messageRequired"))
       .trim()
-      .min(1, say("requestField.messageRequired"))
-      .max(CONTACT_MESSAGE_MAX, say("requestField.messageTooLong", { max: CONTACT_MESSAGE_MAX })),
+      .min(1, say("messageRequired"))
+      .max(CONTACT_MESSAGE_MAX, say("messageTooLong", { max: CONTACT_MESSAGE_MAX })),
     website: honeypot,
   },
   say("field.body"),

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { PIN_CODE_LENGTH } from "../constants.ts";
-import { type MessageKey, t } from "../i18n/index.ts";
+import { t } from "../i18n/index.ts";
+import { requestMessage } from "../i18n/request-messages.en.ts";
+import { ADDRESS_TYPES, REQUEST_LIMITS, SERVICE_TYPES } from "../requests.ts";
 import { normalizeUaeMobile } from "./account.schema.ts";
-import { honeypot, singleLine } from "./contact.schema.ts";
+import { honeypot, say, singleLine } from "./contact.schema.ts";
 
 /**
  * SPEC §3 Stitching request / §5 Stitching form: name, phone, address type, city, full address, pin code,
@@ -12,18 +14,8 @@ import { honeypot, singleLine } from "./contact.schema.ts";
  * POST /api/stitching/request.
  */
 
-const say = (key: MessageKey, values?: Record<string, string | number>) => ({
-  error: () => t(key, values),
-});
-
-export const ADDRESS_TYPES = ["Home", "Office", "Other"] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
-export const SERVICE_TYPES = ["Ethnic Elegance", "Graceful Abayas", "Designer Jalabiya"] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
-
-/** A larger order is a conversation with the shop, not a form (issue 12). */
-export const STITCHING_ITEMS_MAX = 20;
-export const STITCHING_MESSAGE_MAX = 1000;
+const STITCHING_ITEMS_MAX = REQUEST_LIMITS.itemsMax;
+const STITCHING_MESSAGE_MAX = REQUEST_LIMITS.stitchingMessage;
 
 /** "" and null count as absent, as an empty optional field sends them. */
 const blankToUndefined = (value: unknown) =>
@@ -39,7 +31,7 @@ const toNumber = (value: unknown) => {
 
 export const StitchingRequestSchema = z.object(
   {
-    name: singleLine(100, "requestField.nameRequired", "requestField.nameTooLong"),
+    name: singleLine(REQUEST_LIMITS.name, "nameRequired", "nameTooLong"),
     phoneNumber: z
       .string(say("field.phoneRequired"))
       .trim()
@@ -53,40 +45,40 @@ export const StitchingRequestSchema = z.object(
         }
         return phone;
       }),
-    addressType: z.enum(ADDRESS_TYPES, say("requestField.addressTypeInvalid")),
+    addressType: z.enum(ADDRESS_TYPES, say("addressTypeInvalid")),
     fullAddress: z
-      .string(say("requestField.fullAddressRequired"))
+      .string(say("fullAddressRequired"))
       .trim()
-      .min(1, say("requestField.fullAddressRequired"))
-      .max(300, say("requestField.fullAddressTooLong")),
+      .min(1, say("fullAddressRequired"))
+      .max(REQUEST_LIMITS.fullAddress, say("fullAddressTooLong")),
     landmark: z.preprocess(
       blankToUndefined,
-      singleLine(100, "requestField.landmarkTooLong", "requestField.landmarkTooLong").optional(),
+      singleLine(REQUEST_LIMITS.landmark, "landmarkTooLong", "landmarkTooLong").optional(),
     ),
-    city: singleLine(60, "requestField.cityRequired", "requestField.cityTooLong"),
+    city: singleLine(REQUEST_LIMITS.city, "cityRequired", "cityTooLong"),
     pinCode: z
-      .string(say("requestField.pinCodeRequired"))
+      .string(say("pinCodeRequired"))
       .trim()
-      .min(1, say("requestField.pinCodeRequired"))
-      .regex(new RegExp(`^\\d{${PIN_CODE_LENGTH}}$`), say("requestField.pinCodeInvalid")),
-    serviceType: z.enum(SERVICE_TYPES, say("requestField.serviceTypeInvalid")),
+      .min(1, say("pinCodeRequired"))
+      .regex(new RegExp(`^\\d{${PIN_CODE_LENGTH}}$`), say("pinCodeInvalid")),
+    serviceType: z.enum(SERVICE_TYPES, say("serviceTypeInvalid")),
     itemCount: z.preprocess(
       toNumber,
       z
         .number({
           error: (issue) =>
-            t(issue.input === undefined ? "requestField.itemCountRequired" : "requestField.itemCountInvalid"),
+            requestMessage(issue.input === undefined ? "itemCountRequired" : "itemCountInvalid"),
         })
-        .int(say("requestField.itemCountInvalid"))
-        .min(1, say("requestField.itemCountInvalid"))
-        .max(STITCHING_ITEMS_MAX, say("requestField.itemCountTooMany", { max: STITCHING_ITEMS_MAX })),
+        .int(say("itemCountInvalid"))
+        .min(1, say("itemCountInvalid"))
+        .max(STITCHING_ITEMS_MAX, say("itemCountTooMany", { max: STITCHING_ITEMS_MAX })),
     ),
     message: z.preprocess(
       blankToUndefined,
       z
-        .string(say("requestField.messageTooLong", { max: STITCHING_MESSAGE_MAX }))
+        .string(say("messageTooLong", { max: STITCHING_MESSAGE_MAX }))
         .trim()
-        .max(STITCHING_MESSAGE_MAX, say("requestField.messageTooLong", { max: STITCHING_MESSAGE_MAX }))
+        .max(STITCHING_MESSAGE_MAX, say("messageTooLong", { max: STITCHING_MESSAGE_MAX }))
         .optional(),
     ),
     website: honeypot,

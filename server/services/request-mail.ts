@@ -1,4 +1,5 @@
-import { requestMailEn as copy, fill } from "#core/i18n/requests.en.ts";
+import { fill } from "#core/i18n/index.ts";
+import { requestMailEn as copy } from "#core/i18n/request-mail.en.ts";
 import type { ContactMessageInput } from "#core/schemas/contact.schema.ts";
 import type { StitchingRequestInput } from "#core/schemas/stitching.schema.ts";
 import { escapeHtml, type MailMessage } from "../integrations/mail.ts";

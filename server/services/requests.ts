@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import { t } from "#core/i18n/index.ts";
+import { requestMessage } from "#core/i18n/request-messages.en.ts";
 import type { ContactMessageInput } from "#core/schemas/contact.schema.ts";
 import type { StitchingRequestInput } from "#core/schemas/stitching.schema.ts";
 import type { Config } from "../config.ts";
@@ -72,8 +72,8 @@ export function createRequestsService(deps: RequestsDeps) {
       throw new HttpError(
         429,
         minutes <= 1
-          ? t("requests.tooManyMinute", { phone: shop.phone })
-          : t("requests.tooMany", { minutes, phone: shop.phone }),
+          ? requestMessage("tooManyMinute", { phone: shop.phone })
+          : requestMessage("tooMany", { minutes, phone: shop.phone }),
         error.headers,
       );
     }
@@ -111,7 +111,7 @@ export function createRequestsService(deps: RequestsDeps) {
       if (input.website) {
         // A robot filled the hidden field: it is told what a person is told, and nothing is kept.
         log.info({ form: "contact" }, "spam trap caught a contact message");
-        return { message: t("contactForm.sent") };
+        return { message: requestMessage("contactSent") };
       }
       await limit("contact", from.ip);
       const reference = await storeWithReference("MSG", (reference) =>
@@ -131,14 +131,14 @@ export function createRequestsService(deps: RequestsDeps) {
         contactShopMail(shop, reference, input, account(from.user)),
         contactAckMail(shop, reference, input),
       ]);
-      return { message: t("contactForm.sent"), reference };
+      return { message: requestMessage("contactSent"), reference };
     },
 
     /** POST /api/stitching/request. */
     async requestStitching(input: StitchingRequestInput, from: RequestSender): Promise<RequestAnswer> {
       if (input.website) {
         log.info({ form: "stitching" }, "spam trap caught a stitching request");
-        return { message: t("stitching.success") };
+        return { message: requestMessage("stitchingSent") };
       }
       await limit("stitching", from.ip);
       // The form asks for no e-mail (SPEC §3): a signed-in shopper's verified one gets the acknowledgement.
@@ -167,7 +167,7 @@ export function createRequestsService(deps: RequestsDeps) {
         stitchingShopMail(shop, reference, input, account(from.user)),
         ...(email ? [stitchingAckMail(shop, reference, input, email)] : []),
       ]);
-      return { message: t("stitching.success"), reference };
+      return { message: requestMessage("stitchingSent"), reference };
     },
   };
 }

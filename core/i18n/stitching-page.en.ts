@@ -1,30 +1,7 @@
 /**
- * The copy of the contact form, the /stitching-service page (SPEC §2, §8, §9 Stitching figures) and the
- * request mails, per locale, as pages.en.ts keeps the static pages' copy. Only /contact,
- * /stitching-service and the server import it, so other pages carry none of it. `{name}` marks a value
- * filled in by `fill()`.
+ * The /stitching-service page's copy (SPEC §2, §4, §8, §9 Stitching figures), per locale, as pages.en.ts
+ * keeps the static pages' copy: only that page imports it. `{name}` marks a value filled in by `fill()`.
  */
-
-/** Fills `{name}` placeholders; an unknown one stays visible, never blank. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
-
-export const contactFormEn = {
-  title: "Send us a message",
-  intro: "We reply within 24 hours, usually within 4-6 hours during business hours.",
-  name: "Your Name",
-  email: "Email",
-  subject: "Subject",
-  message: "Message",
-  submit: "Send Message",
-  busy: "Sending...",
-  unreachable: "We could not reach our server. Please contact the store directly:",
-  honeypot: "Leave this field empty",
-};
-
 export const stitchingPageEn = {
   metaTitle: "Custom Stitching Service in the UAE | {shop}",
   metaDescription:
@@ -71,7 +48,7 @@ export const stitchingPageEn = {
   more: "One item more",
   message: "Message",
   messagePlaceholder: "Design ideas, fabric, good times to call…",
-  optional: "(optional)",
+  honeypot: "Leave this field empty",
   submit: "Submit Request",
   busy: "Submitting...",
   successNext: "We will call you within 24 hours to arrange your measurement.",
@@ -92,36 +69,4 @@ export const stitchingPageEn = {
   guaranteeText: "Free minor alterations within 15 days of delivery.",
   contact: "Contact us",
   response: "We respond to every request within 24 hours.",
-};
-
-/** The mails: one to the shop with everything sent, one acknowledgement to the shopper. */
-export const requestMailEn = {
-  reference: "Reference: {reference}",
-  account: "Signed-in account: {account}",
-  guest: "Sent without signing in.",
-  contactShopSubject: "Message {reference}: {subject}",
-  contactShopIntro: "A new message arrived through the contact form.",
-  contactAckSubject: "We received your message ({reference})",
-  contactAckIntro:
-    "Hello {name}, thank you for contacting {shop}. We received your message and will reply within 24 hours.",
-  stitchingShopSubject: "Stitching request {reference}: {service}, {count} items, {name}",
-  stitchingShopIntro: "A new stitching request arrived. Please call the shopper within 24 hours.",
-  stitchingAckSubject: "Your stitching request {reference}",
-  stitchingAckIntro:
-    "Hello {name}, thank you for your stitching request for {service}. We respond within 24 hours to arrange your measurement.",
-  labels: {
-    name: "Name",
-    email: "Email",
-    subject: "Subject",
-    message: "Message",
-    phone: "Phone",
-    addressType: "Address type",
-    fullAddress: "Full address",
-    landmark: "Landmark",
-    city: "City",
-    pinCode: "Pin code",
-    serviceType: "Service type",
-    itemCount: "Items",
-  },
-  signature: "{shop}",
 };
