@@ -496,3 +496,62 @@ describe.each(TEST_ENGINES)("contact messages and stitching requests on $name", 
     });
   });
 });
+
+// Rendering does not depend on the engine: the pages are checked once, on the first one.
+describe("the /contact and /stitching-service pages, server-rendered", () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await createTestStore(TEST_ENGINES[0]!, {
+      pages: true,
+      env: { SEED_DEMO: "false", PUBLIC_SITE_URL: "https://shop.example", SHOP_PHONE },
+    });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it("serves /stitching-service with its title, description, canonical link and a schema.org Service", async () => {
+    const res = await store.app.inject({ method: "GET", url: "/stitching-service" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Custom Stitching Service in the UAE | Noor Atelier</title>");
+    expect(res.body).toMatch(/<meta name="description" content="Made-to-measure [^"]{40,}"/);
+    expect(res.body).toContain('<link rel="canonical" href="https://shop.example/stitching-service"');
+    const ld = [...res.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    const service = ld.find((item) => item["@type"] === "Service");
+    expect(service).toMatchObject({
+      name: "Custom Stitching Service",
+      url: "https://shop.example/stitching-service",
+      provider: { name: "Noor Atelier", telephone: SHOP_PHONE },
+      areaServed: ["Dubai", "Sharjah", "Ajman", "Ras Al Khaimah"].map((name) => ({ "@type": "City", name })),
+    });
+    // SPEC §2: the four tiles and the side panel are in the HTML itself, readable before any script runs.
+    for (const text of [
+      "Expert Tailoring",
+      "Perfect Fit",
+      "Premium Fabrics",
+      "Quick Turnaround",
+      "Submit Request",
+    ]) {
+      expect(res.body).toContain(text);
+    }
+    expect(res.body).toContain("7 to 14 business days");
+    expect(res.body).toContain("Free minor alterations within 15 days");
+  });
+
+  it("serves /contact with the message form below the cards and Quick Answers", async () => {
+    const res = await store.app.inject({ method: "GET", url: "/contact" });
+    expect(res.statusCode).toBe(200);
+    const answers = res.body.indexOf("Quick Answers");
+    const form = res.body.indexOf("Send us a message");
+    expect(answers).toBeGreaterThan(0);
+    expect(form).toBeGreaterThan(answers);
+    expect(res.body).toContain("Send Message");
+  });
+
+  it("lists /stitching-service in the sitemap", async () => {
+    const res = await store.app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(res.body).toContain("<loc>https://shop.example/stitching-service</loc>");
+  });
+});
