@@ -17,6 +17,8 @@ export const REQUEST_LIMITS = {
   /** RFC 5321's longest usable address (as account.schema.ts). */
   email: 254,
   subject: 150,
+  /** Room for any usual spelling of a number (spaces, dashes, +971 or 00971). */
+  phone: 30,
   contactMessage: 3000,
   fullAddress: 300,
   landmark: 100,

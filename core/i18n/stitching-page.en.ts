@@ -32,6 +32,7 @@ export const stitchingPageEn = {
   formIntro: "Fields marked * are required.",
   name: "Full Name",
   phone: "Phone Number",
+  phonePlaceholder: "050 123 4567",
   phoneHint: "A UAE mobile number, such as 050 123 4567.",
   addressType: "Address Type",
   addressTypes: { Home: "Home", Office: "Office", Other: "Other" },

@@ -36,7 +36,7 @@ export const StitchingRequestSchema = z.object(
       .string(say("field.phoneRequired"))
       .trim()
       .min(1, say("field.phoneRequired"))
-      .max(30, say("field.phoneInvalid"))
+      .max(REQUEST_LIMITS.phone, say("field.phoneInvalid"))
       .transform((value, ctx) => {
         const phone = normalizeUaeMobile(value);
         if (!phone) {

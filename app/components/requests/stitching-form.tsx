@@ -72,9 +72,9 @@ export function StitchingForm({ shop }: { shop: PublicConfig }) {
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="050 123 4567"
+        placeholder={copy.phonePlaceholder}
         hint={copy.phoneHint}
-        maxLength={30}
+        maxLength={REQUEST_LIMITS.phone}
         {...field("phoneNumber")}
         required
       />
