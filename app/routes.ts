@@ -8,6 +8,7 @@ export default [
   route("shipping", "routes/shipping.tsx"),
   route("returns", "routes/returns.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("stitching-service", "routes/stitching-service.tsx"),
   route("shop", "routes/shop.tsx"),
   route("product/:slug", "routes/product.tsx"),
   route("blog", "routes/blog.tsx"),

@@ -57,6 +57,10 @@ export const ConfigSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), { error: "must be an smtp:// or smtps:// URL" })
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+
+  // Contact and stitching forms (issue 12): requests per window per client address, for each form.
+  REQUEST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  REQUEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
 });
 
 function isJwks(value: string): boolean {

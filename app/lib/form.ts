@@ -2,6 +2,7 @@ import { type ChangeEvent, useRef, useState } from "react";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
+type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
  * Validates form values with a `core/` schema (the same one the server uses) and returns either the
@@ -42,7 +43,7 @@ export function useFormState<V extends Record<string, string>>(initial: V | (() 
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const update = (name: keyof V & string) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+  const update = (name: keyof V & string) => (event: ChangeEvent<FieldElement>) => {
     setValues((v) => ({ ...v, [name]: event.target.value }));
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   };

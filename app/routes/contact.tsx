@@ -1,9 +1,11 @@
-import { Clock, Mail, MapPin, MessageCircle, Phone, Truck, Undo2, Warehouse } from "lucide-react";
+import { Clock, Mail, MapPin, MessageCircle, Phone, Send, Truck, Undo2, Warehouse } from "lucide-react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
+import { contactFormEn } from "#core/i18n/contact-form.en.ts";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
+import { ContactForm } from "../components/requests/contact-form";
 import { pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -29,7 +31,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
-/** SPEC §2 /contact: four info cards and the Quick Answers panel. */
+/** SPEC §2 /contact: four info cards, the Quick Answers panel, and the message form below them. */
 export default function Contact() {
   const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
   if (!shop) return null;
@@ -44,6 +46,10 @@ export default function Contact() {
       <header className="max-w-2xl">
         <h1 className="text-4xl text-ink sm:text-5xl">{t("contact.title")}</h1>
         <p className="mt-4 text-lg text-stone">{t("contact.intro")}</p>
+        <a href="#message" className="btn-outline mt-6">
+          <Send className="size-4" aria-hidden="true" />
+          {contactFormEn.jump}
+        </a>
       </header>
       <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <InfoCard icon={<Mail className="size-5" aria-hidden="true" />} title={t("contact.email")}>
@@ -63,10 +69,7 @@ export default function Contact() {
           <address className="not-italic">{shop.warehouseAddress}</address>
         </InfoCard>
       </div>
-      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <section className="rounded-2xl bg-cream p-6 sm:p-8">
-          <p className="text-charcoal">{t("contact.formSoon", { email: shop.email })}</p>
-        </section>
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <aside
           className="rounded-2xl bg-ink p-6 text-ivory sm:p-8"
           aria-labelledby="quick-answers"
@@ -84,6 +87,7 @@ export default function Contact() {
             ))}
           </ul>
         </aside>
+        <ContactForm shop={shop} />
       </div>
     </div>
   );

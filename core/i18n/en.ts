@@ -1,4 +1,5 @@
 import { enAccount } from "./en-account.ts";
+import { enRequests } from "./en-requests.ts";
 import { enServer } from "./en-server.ts";
 import { enStorefront } from "./en-storefront.ts";
 
@@ -244,11 +245,11 @@ export const en = {
   "contact.qa.returns": "15-day returns for unworn items.",
   "contact.qa.replies": "We reply within 24 hours (4-6 hours during business hours).",
   "contact.qa.phoneHours": "Phone lines are open Sun-Thu, 9AM-6PM UAE time.",
-  "contact.formSoon": "Prefer to write? E-mail us at {email} and we will reply within 24 hours.",
   "policy.lastUpdated": "Last updated {date}",
   ...enAccount,
   ...enServer,
   ...enStorefront,
+  ...enRequests,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -177,6 +177,41 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+export type RequestStatus = "new" | "answered" | "closed";
+
+/** SPEC §3 Contact message, stored before the shop is mailed (issue 12). */
+export interface ContactMessageTable {
+  id: string;
+  reference: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: Generated<RequestStatus>;
+  created_at: string;
+}
+
+/** SPEC §3 Stitching request, stored before the shop is mailed (issue 12). */
+export interface StitchingRequestTable {
+  id: string;
+  reference: string;
+  user_id: string | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  address_type: string;
+  full_address: string;
+  landmark: string | null;
+  city: string;
+  pin_code: string;
+  service_type: string;
+  item_count: number;
+  message: string | null;
+  status: Generated<RequestStatus>;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -192,6 +227,8 @@ export interface Database {
   orders: OrderTable;
   auth_throttle: AuthThrottleTable;
   outbox: OutboxTable;
+  contact_messages: ContactMessageTable;
+  stitching_requests: StitchingRequestTable;
 }
 
 export type { Generated };

@@ -5,6 +5,7 @@ import { createGoogleVerifier } from "../integrations/google.ts";
 import { createMailer, createSmtpSender, type Mailer } from "../integrations/mail.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
+import { createRequestsService, type RequestsService } from "./requests.ts";
 
 /** What loaders and API routes reach through the load context: in-process, no HTTP hop. */
 export interface Services {
@@ -12,6 +13,7 @@ export interface Services {
   catalog: CatalogService;
   accounts: AccountsService;
   mail: Mailer;
+  requests: RequestsService;
 }
 
 export function createServices(database: DatabaseHandle, config: Config, log: FastifyBaseLogger): Services {
@@ -31,5 +33,6 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
     mail,
+    requests: createRequestsService({ db: database.db, config, mailer: mail, log }),
   };
 }

@@ -15,9 +15,9 @@ export interface RateLimitOptions {
 
 /**
  * Endpoint groups counted separately: log-in (password and Google), requests for codes, guesses at
- * codes, and sign-up.
+ * codes, sign-up, and the contact and stitching forms (issue 12).
  */
-export type LimitGroup = "login" | "code" | "otp" | "register";
+export type LimitGroup = "login" | "code" | "otp" | "register" | "contact" | "stitching";
 
 /** How much an account's recent failures from every client slow the next attempt (issue 8). */
 export const SLOW_DOWN_STEP_MS = 500;

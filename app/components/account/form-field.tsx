@@ -15,7 +15,7 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function FieldShell({ id, label, required, optional, hint, error, children }: FieldShellProps) {
+export function FieldShell({ id, label, required, optional, hint, error, children }: FieldShellProps) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink">
@@ -42,7 +42,7 @@ function FieldShell({ id, label, required, optional, hint, error, children }: Fi
   );
 }
 
-function describedBy(id: string, hint?: string, error?: string): string | undefined {
+export function describedBy(id: string, hint?: string, error?: string): string | undefined {
   if (error) return `${id}-error`;
   if (hint) return `${id}-hint`;
   return undefined;
