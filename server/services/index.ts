@@ -5,12 +5,14 @@ import { createGoogleVerifier } from "../integrations/google.ts";
 import { createMailer, createSmtpSender, type Mailer } from "../integrations/mail.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
+import { createReviewsService, type ReviewsService } from "./reviews.ts";
 
 /** What loaders and API routes reach through the load context: in-process, no HTTP hop. */
 export interface Services {
   shop: PublicConfig;
   catalog: CatalogService;
   accounts: AccountsService;
+  reviews: ReviewsService;
   mail: Mailer;
 }
 
@@ -31,6 +33,7 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     shop: publicConfig(config),
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
+    reviews: createReviewsService(database.db),
     mail,
   };
 }
