@@ -27,6 +27,7 @@ export function ReviewActions({ productId, productName }: { productId: string; p
     return (
       <Suspense fallback={<WriteReviewButton disabled />}>
         <ReviewPanel
+          key={productId}
           productId={productId}
           productName={productName}
           onSignedOut={() => setSignedIn(false)}

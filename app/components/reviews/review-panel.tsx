@@ -52,8 +52,6 @@ export default function ReviewPanel({
   }, [productId]);
 
   useEffect(() => {
-    setState(null);
-    setOpen(false);
     void load();
   }, [load]);
 
