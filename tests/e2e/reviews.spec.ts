@@ -1,3 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,6 +13,7 @@ import {
   type RunningStore,
   startStore,
   type ViewportName,
+  waitForHydration,
 } from "./harness.ts";
 
 /**
@@ -18,6 +24,9 @@ import {
 
 let store: RunningStore;
 let browser: Browser;
+/** The store's SQLite file: an order is written into it the way a placed order is kept today. */
+const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-reviews-"));
+const databaseFile = join(dataDir, "store.db");
 let products: { _id: string; slug: string; name: string }[];
 let nextProduct = 0;
 let shoppers = 0;
@@ -25,7 +34,12 @@ let shoppers = 0;
 beforeAll(async () => {
   [store, browser] = await Promise.all([
     // NODE_ENV=test: the dev outbox exists, so the e-mail code can be read.
-    startStore({ NODE_ENV: "test", OTP_RESEND_SECONDS: "0", PASSWORD_HASH_COST: "10" }),
+    startStore({
+      NODE_ENV: "test",
+      OTP_RESEND_SECONDS: "0",
+      PASSWORD_HASH_COST: "10",
+      DATABASE_URL: `file:${databaseFile}`,
+    }),
     launchBrowser(),
   ]);
   const list = await (await fetch(`${store.baseUrl}/api/product/list?limit=40`)).json();
@@ -34,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await store?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function api(path: string, body: unknown, token?: string) {
@@ -47,6 +62,10 @@ async function api(path: string, body: unknown, token?: string) {
 
 /** Signs a shopper up, verifies the e-mail with the mailed code and logs in: the session token. */
 async function signedUpShopper(name: string): Promise<string> {
+  return (await signUp(name)).token;
+}
+
+async function signUp(name: string): Promise<{ token: string; userId: string }> {
   shoppers += 1;
   const email = `reviewer${shoppers}.${Date.now()}@example.com`;
   const phone = `05${String(5_000_000 + shoppers * 7919 + (Date.now() % 1000)).padStart(8, "0")}`;
@@ -67,7 +86,30 @@ async function signedUpShopper(name: string): Promise<string> {
   expect((await api("/api/user/verify-email-otp", { email, otp: code })).status).toBe(200);
   const login = await api("/api/user/login", { identifier: email, password });
   expect(login.status).toBe(200);
-  return login.body.token as string;
+  return { token: login.body.token as string, userId: (login.body.user as { _id: string })._id };
+}
+
+/** A placed order of the shopper holding the product, as today's orders table keeps it. */
+function placeOrder(userId: string, productId: string) {
+  const db = new DatabaseSync(databaseFile);
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const at = new Date().toISOString();
+    db.prepare(
+      "insert into orders (id, user_id, status, date, line_items, price, address, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(
+      randomUUID(),
+      userId,
+      "Order Placed",
+      at,
+      JSON.stringify([{ product_id: productId, sku_id: "SKU", quantity: "1", price: "450" }]),
+      JSON.stringify({ currency_code: "AED", payment_mode: "online" }),
+      JSON.stringify({ first_name: "Hessa", city: "Dubai" }),
+      at,
+    );
+  } finally {
+    db.close();
+  }
 }
 
 /** A product no other journey of this file reviews. */
@@ -89,6 +131,14 @@ async function signIn(context: BrowserContext, token: string) {
   await context.addInitScript((value) => {
     if (!window.localStorage.getItem("store.token")) window.localStorage.setItem("store.token", value);
   }, token);
+}
+
+/** The signed-in panel's button, once the server has said the shopper may review (SPEC §5 canReview). */
+async function shoppersWriteButton(page: Page): Promise<Locator> {
+  const write = page.getByTestId("review-panel").getByRole("button", { name: "Write a Review" });
+  await write.waitFor();
+  await expect.poll(() => write.isEnabled()).toBe(true);
+  return write;
 }
 
 function toast(page: Page, title: string): Locator {
@@ -139,8 +189,7 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
       const page = await openReviews(context, product.slug);
       const countBefore = await tabCount(page);
 
-      const write = page.getByRole("button", { name: "Write a Review" });
-      await expect.poll(() => write.isEnabled()).toBe(true);
+      const write = await shoppersWriteButton(page);
       await write.click();
       const dialog = page.getByRole("dialog", { name: "Write a Review" });
       await dialog.waitFor();
@@ -204,9 +253,49 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
 
       // After a reload the server still says so.
       await page.reload();
+      await waitForHydration(page);
       await page.getByRole("tab", { name: /^Reviews/ }).click();
       await page.getByTestId("own-review").getByText("Your review is awaiting approval").waitFor();
       expect(await page.getByRole("button", { name: "Write a Review" }).count()).toBe(0);
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a buyer's review", () => {
+  it("is published at once as a verified purchase: the list and the summary show it", {
+    timeout: 120_000,
+  }, async () => {
+    const { token, userId } = await signUp("Hessa Buyer");
+    const product = freshProduct();
+    placeOrder(userId, product._id);
+    const context = await newContext(browser, "phone", store.baseUrl);
+    try {
+      await signIn(context, token);
+      const page = await openReviews(context, product.slug);
+      const countBefore = await tabCount(page);
+      const write = await shoppersWriteButton(page);
+      await write.click();
+      const dialog = page.getByRole("dialog", { name: "Write a Review" });
+      await dialog.waitFor();
+      await dialog.getByRole("radio", { name: "5 stars" }).check({ force: true });
+      const comment = "Bought it for Eid: <b>stunning</b> & comfortable all evening.";
+      await dialog.getByLabel("Your review").fill(comment);
+      await dialog.getByRole("button", { name: "Submit Review" }).click();
+      await expectToast(page, "Review submitted", "Your review is now live.");
+
+      // The page's data is reloaded: the review heads the list, counted, with its badge, as text.
+      await expect.poll(() => tabCount(page)).toBe(countBefore + 1);
+      const first = page.getByTestId("review-list").locator("li").first();
+      expect(await first.textContent()).toContain(comment);
+      expect(await first.textContent()).toContain("Hessa Buyer");
+      expect(await first.getByText("Verified purchase").isVisible()).toBe(true);
+      expect(await first.locator("b").count()).toBe(0);
+      const own = page.getByTestId("own-review");
+      await own.waitFor();
+      expect(await own.getByText("Your review is awaiting approval").count()).toBe(0);
       await expectAccessible(page);
     } finally {
       await context.close();
@@ -224,8 +313,7 @@ describe("a review refused by the server", () => {
       await signIn(context, token);
       const product = freshProduct();
       const page = await openReviews(context, product.slug);
-      const write = page.getByRole("button", { name: "Write a Review" });
-      await expect.poll(() => write.isEnabled()).toBe(true);
+      const write = await shoppersWriteButton(page);
       await write.click();
       const dialog = page.getByRole("dialog", { name: "Write a Review" });
       await dialog.waitFor();

@@ -15,13 +15,7 @@ export function ReviewActions({ productId, productName }: { productId: string; p
   const [askedToLogin, setAskedToLogin] = useState(false);
   // Lives here rather than in the lazy panel: a react-router import there splits the shared framework chunk.
   const revalidator = useRevalidator();
-  useEffect(() => {
-    try {
-      setSignedIn(Boolean(window.localStorage.getItem(STORAGE_KEYS.token)));
-    } catch {
-      setSignedIn(false);
-    }
-  }, []);
+  useEffect(() => setSignedIn(hasToken()), []);
 
   if (signedIn) {
     return (
@@ -40,8 +34,9 @@ export function ReviewActions({ productId, productName }: { productId: string; p
     <div className="mb-6 flex flex-wrap items-center gap-4">
       <WriteReviewButton
         onClick={() => {
+          // Read at the click too: a click may come before the effect above has been drawn.
+          if (hasToken()) return setSignedIn(true);
           // SPEC §5 Review: a login is required.
-          if (signedIn === undefined) return;
           toast.error(t("review.loginRequired"));
           setAskedToLogin(true);
         }}
@@ -53,6 +48,14 @@ export function ReviewActions({ productId, productName }: { productId: string; p
       ) : null}
     </div>
   );
+}
+
+function hasToken(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(STORAGE_KEYS.token));
+  } catch {
+    return false;
+  }
 }
 
 /** The same look and test id as the signed-in panel's button (review-panel.tsx), kept apart so this module stays small. */

@@ -59,7 +59,7 @@ export default function ReviewPanel({
   if (state && !state.canReview) return null;
 
   return (
-    <div className="mb-6">
+    <div className="mb-6" data-testid="review-panel">
       <button
         type="button"
         className="btn-outline h-11 disabled:opacity-60"
