@@ -243,6 +243,10 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
       // The shopper sees their own review, awaiting approval, instead of the button.
       const own = page.getByTestId("own-review");
       await own.waitFor();
+      // The focus lands on what was written, not on the page's top.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+        .toBe("own-review");
       expect(await own.getByText("Your review is awaiting approval").isVisible()).toBe(true);
       expect(await own.textContent()).toContain(COMMENT);
       expect(await own.getByText("4 stars").count()).toBe(1);

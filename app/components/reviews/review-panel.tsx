@@ -55,7 +55,7 @@ export default function ReviewPanel({
     void load();
   }, [load]);
 
-  if (state?.review) return <OwnReview review={state.review} />;
+  if (state?.review) return <OwnReview review={state.review} focus={opened} />;
   if (state && !state.canReview) return null;
 
   return (
@@ -94,9 +94,16 @@ export default function ReviewPanel({
   );
 }
 
-function OwnReview({ review }: { review: OwnReviewDto }) {
+/** `focus`: the dialog just closed on it, so keyboard and screen-reader users land on what they wrote. */
+function OwnReview({ review, focus }: { review: OwnReviewDto; focus: boolean }) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focus) section.current?.focus();
+  }, [focus]);
   return (
     <section
+      ref={section}
+      tabIndex={-1}
       aria-labelledby="own-review-title"
       className="mb-6 rounded-2xl border border-sand bg-cream/60 p-4"
       data-testid="own-review"
