@@ -16,6 +16,7 @@ import addressRoutes from "./routes/api/address.ts";
 import catalogRoutes from "./routes/api/catalog.ts";
 import orderRoutes from "./routes/api/order.ts";
 import requestRoutes from "./routes/api/requests.ts";
+import reviewRoutes from "./routes/api/review.ts";
 import userRoutes from "./routes/api/user.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(addressRoutes, { services });
       await api.register(orderRoutes, { services });
       await api.register(requestRoutes, { services });
+      await api.register(reviewRoutes, { services });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", async (request, reply) =>
         reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),

@@ -10,6 +10,7 @@ import { variantPrices } from "#core/pricing.ts";
 import { stockBand } from "#core/stock.ts";
 import { Price, ProductCard } from "../components/product-card";
 import { ProductGallery } from "../components/product-gallery";
+import { ReviewActions } from "../components/reviews/review-actions";
 import { SizeGuide } from "../components/size-guide";
 import { sizeGuideHtml } from "../components/size-guide.server";
 import { ProductCardSkeleton } from "../components/skeleton";
@@ -443,6 +444,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               hidden={tab !== "reviews"}
               className="py-5"
             >
+              <ReviewActions productId={product._id} productName={product.name} />
               {reviews.reviews.length === 0 ? (
                 <p className="text-sm text-stone">{t("pdp.noReviews")}</p>
               ) : (

@@ -1,5 +1,6 @@
 import { enAccount } from "./en-account.ts";
 import { enRequests } from "./en-requests.ts";
+import { enReviews } from "./en-reviews.ts";
 import { enServer } from "./en-server.ts";
 import { enStorefront } from "./en-storefront.ts";
 
@@ -250,6 +251,7 @@ export const en = {
   ...enServer,
   ...enStorefront,
   ...enRequests,
+  ...enReviews,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,7 @@
 import type { Generated } from "kysely";
+import type { ReviewStatus } from "#core/schemas/review.schema.ts";
+
+export type { ReviewStatus };
 
 /**
  * Table shapes as Kysely sees them. Booleans are stored as 0/1 on SQLite and as booleans on
@@ -83,6 +86,8 @@ export interface ReviewTable {
   rating: number;
   comment: string;
   is_verified_purchase: boolean | number;
+  /** SPEC §5: only published reviews are shown and counted; a shopper's review without a purchase waits. */
+  status: ReviewStatus;
   created_at: string;
 }
 

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { BlogPostDto, ProductDto } from "#core/catalog.ts";
 import { type ProductQuery, ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
-import { findBlogPostBySlug, listBlogPosts, listReviewsForProduct } from "../db/repositories/content.ts";
+import { findBlogPostBySlug, listBlogPosts } from "../db/repositories/content.ts";
 import { findProductRowBySlug, listProductRows, toProductDtos } from "../db/repositories/products.ts";
+import { listPublishedReviews, productExists } from "../db/repositories/reviews.ts";
 import type { Database } from "../db/schema.ts";
 import { sanitizeBlogHtml } from "../sanitize.ts";
 
@@ -99,15 +100,13 @@ export function createCatalogService(db: Kysely<Database>) {
       return toProductDtos(db, rows);
     },
 
-    /** SPEC §7 GET /api/review/product/{productId}; undefined when the product does not exist. */
+    /**
+     * SPEC §7 GET /api/review/product/{productId}: published reviews and their summary (SPEC §5: pending
+     * ones are not shown); undefined when the product does not exist.
+     */
     async reviewsForProduct(productId: string) {
-      const exists = await db
-        .selectFrom("products")
-        .select("id")
-        .where("id", "=", productId)
-        .executeTakeFirst();
-      if (!exists) return undefined;
-      return listReviewsForProduct(db, productId);
+      if (!(await productExists(db, productId))) return undefined;
+      return listPublishedReviews(db, productId);
     },
 
     /** Newest first. */

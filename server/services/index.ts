@@ -6,12 +6,14 @@ import { createMailer, createSmtpSender, type Mailer } from "../integrations/mai
 import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
+import { createReviewsService, type ReviewsService } from "./reviews.ts";
 
 /** What loaders and API routes reach through the load context: in-process, no HTTP hop. */
 export interface Services {
   shop: PublicConfig;
   catalog: CatalogService;
   accounts: AccountsService;
+  reviews: ReviewsService;
   mail: Mailer;
   requests: RequestsService;
 }
@@ -32,6 +34,7 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     shop: publicConfig(config),
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
+    reviews: createReviewsService(database.db),
     mail,
     requests: createRequestsService({ db: database.db, config, mailer: mail, log }),
   };

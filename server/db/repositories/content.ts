@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import type { BlogPostDto, ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
-import type { BlogPostTable, Database, ReviewTable } from "../schema.ts";
+import type { BlogPostDto } from "#core/catalog.ts";
+import type { BlogPostTable, Database } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,50 +31,5 @@ export function toBlogPostDto(row: BlogPostTable): BlogPostDto {
     readTime: `${row.read_time_minutes} min read`,
     category: row.category,
     slug: row.slug,
-  };
-}
-
-export async function createReview(db: Db, review: ReviewTable): Promise<void> {
-  await db.insertInto("reviews").values(review).execute();
-}
-
-export async function listReviewsForProduct(
-  db: Db,
-  productId: string,
-): Promise<{ reviews: ReviewDto[]; summary: ReviewSummaryDto }> {
-  const rows = await db
-    .selectFrom("reviews")
-    .selectAll()
-    .where("product_id", "=", productId)
-    .orderBy("created_at", "desc")
-    .execute();
-  const ratingDistribution: ReviewSummaryDto["ratingDistribution"] = {
-    "1": 0,
-    "2": 0,
-    "3": 0,
-    "4": 0,
-    "5": 0,
-  };
-  let sum = 0;
-  for (const row of rows) {
-    const rating = Number(row.rating);
-    sum += rating;
-    const key = String(rating) as keyof typeof ratingDistribution;
-    if (key in ratingDistribution) ratingDistribution[key] += 1;
-  }
-  return {
-    reviews: rows.map((row) => ({
-      _id: row.id,
-      userName: row.user_name,
-      rating: Number(row.rating),
-      comment: row.comment,
-      isVerifiedPurchase: Boolean(row.is_verified_purchase),
-      createdAt: row.created_at,
-    })),
-    summary: {
-      averageRating: rows.length === 0 ? 0 : Math.round((sum / rows.length) * 10) / 10,
-      totalReviews: rows.length,
-      ratingDistribution,
-    },
   };
 }

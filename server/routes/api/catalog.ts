@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
-import { HttpError, parseInput } from "../../http-errors.ts";
+import { parseInput } from "../../http-errors.ts";
 import type { Services } from "../../services/index.ts";
 
 /** Sends JSON with a strong ETag and answers 304 when the client already holds the same bytes. */
-function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const body = JSON.stringify(payload);
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   reply.header("etag", etag);
@@ -22,17 +21,6 @@ export default async function catalogRoutes(app: FastifyInstance, { services }: 
     const { products, total } = await services.catalog.listProducts(query);
     const page = query.limit ? { page: query.page ?? 1, limit: query.limit, total } : { total };
     return sendWithEtag(request, reply, { success: true, products, ...page });
-  });
-
-  // SPEC §7 GET /api/review/product/{productId}
-  app.get("/review/product/:productId", async (request, reply) => {
-    const { productId } = parseInput(
-      z.object({ productId: z.string().trim().min(1).max(64, { error: "Product id is too long" }) }),
-      request.params,
-    );
-    const found = await services.catalog.reviewsForProduct(productId);
-    if (!found) throw new HttpError(404, "Product not found");
-    return sendWithEtag(request, reply, { success: true, ...found });
   });
 
   // SPEC §7 GET /api/blog/list
