@@ -13,8 +13,7 @@ import {
 } from "#core/cart.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
-import { api, getToken } from "./session";
-import { addToWishlist } from "./wishlist";
+import { addToWishlist, signedIn } from "./wishlist";
 
 /**
  * The one cart store of the browser (SPEC §3 client state, §4 Cart): the lines persisted in localStorage
@@ -133,19 +132,21 @@ export function cartNeedsPush(): boolean {
   }
 }
 
-/**
- * Sends one change to the server cart when a token is held (SPEC §4: without a token changes stay local).
- * Resolves to true when the server took it; a failure keeps the local change and shows 'Error'.
- */
-async function sync(path: string, body: object): Promise<boolean> {
-  if (!getToken()) return false;
-  const result = await api(path, { body });
-  if (result.success) return true;
+export function markCartUnsynced(): void {
   try {
     window.localStorage.setItem(UNSYNCED_KEY, "1");
   } catch {}
-  toast.error(t("toast.error"), { description: result.message || t("cart.quoteFailed") });
-  return false;
+}
+
+/**
+ * Sends one change to the server cart when a token is held (SPEC §4: without a token changes stay local).
+ * Resolves to true when the server took it; a failure keeps the local change and shows 'Error'. The HTTP
+ * client loads on demand, so a visitor's product page does not carry it.
+ */
+async function sync(path: string, body: object): Promise<boolean> {
+  if (!signedIn()) return false;
+  const { pushChange } = await import("./cart-sync");
+  return pushChange(path, body);
 }
 
 const lineBody = (key: CartLineKey) => ({
@@ -163,7 +164,7 @@ export function addToCart(line: CartLine, stock: number | null | undefined): Add
   const result = addLine(current().lines, line, stock);
   if (!result.ok) return result;
   setCartLines(result.lines);
-  if (getToken()) {
+  if (signedIn()) {
     void sync("/api/cart/add", { ...lineBody(line), quantity: line.quantity }).then((ok) => {
       if (ok) toast.success(t("toast.success"), { description: t("toast.itemAdded") });
     });
@@ -274,14 +275,16 @@ export function useCartQuote(): CartQuoteState {
     }
     let live = true;
     setAnswer((previous) => ({ ...previous, loading: true }));
-    void api<CartQuote>("/api/cart/quote", { body }).then((result) => {
-      if (!live) return;
-      if (result.success && Array.isArray(result.lines)) {
-        setAnswer({ quote: result as unknown as CartQuote, loading: false, error: null });
-      } else {
-        setAnswer({ quote: null, loading: false, error: result.message || t("cart.quoteFailed") });
-      }
-    });
+    void import("./session")
+      .then(({ api }) => api<CartQuote>("/api/cart/quote", { body }))
+      .then((result) => {
+        if (!live) return;
+        if (result.success && Array.isArray(result.lines)) {
+          setAnswer({ quote: result as unknown as CartQuote, loading: false, error: null });
+        } else {
+          setAnswer({ quote: null, loading: false, error: result.message || t("cart.quoteFailed") });
+        }
+      });
     return () => {
       live = false;
     };

@@ -3,7 +3,6 @@ import { toast } from "sonner";
 import type { WishlistItem } from "#core/cart.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
-import { api, getToken } from "./session";
 
 export type { WishlistItem };
 
@@ -70,12 +69,20 @@ export function getWishlistItems(): WishlistItem[] {
   return current().items;
 }
 
+/** Whether a session token is held (read from storage, so this store does not load the HTTP client). */
+export function signedIn(): boolean {
+  try {
+    return !!window.localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return false;
+  }
+}
+
 /** With a token, the server wishlist follows; 'already there' and 'not there' are the state we wanted. */
 async function sync(path: string, productId: string) {
-  if (!getToken()) return;
-  const result = await api(path, { body: { productId } });
-  if (result.success || result.status === 409 || result.status === 404) return;
-  toast.error(t("toast.error"), { description: result.message || t("cart.quoteFailed") });
+  if (!signedIn()) return;
+  const { pushChange } = await import("./cart-sync");
+  await pushChange(path, { productId }, [404, 409]);
 }
 
 /** SPEC §4: a duplicate is refused with a notice ('Already in wishlist'); returns whether it was added. */
