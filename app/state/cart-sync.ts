@@ -1,10 +1,10 @@
 import { toast } from "sonner";
 import { type CartData, type CartEntry, type CartLine, type CartQuote, cartDataEntries } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
-import { cartNeedsPush, getCartLines, markCartSynced, markCartUnsynced, setCartLines } from "./cart";
+import { cartNeedsPush, getCartLines, markCartSynced, markCartUnsynced, setCartLines } from "./cart-store";
 import { forgetPrivate, readPrivate } from "./private-read";
 import { api } from "./session";
-import { getWishlistItems, setWishlistItems, type WishlistItem } from "./wishlist";
+import { getWishlistItems, setWishlistItems, type WishlistItem } from "./wishlist-store";
 
 /**
  * The browser's cart and wishlist meet the account's (decision 0004). Loaded on demand: only a signed-in

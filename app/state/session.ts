@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import type { UserDto } from "#core/schemas/account.schema.ts";
-import { cartCount } from "./cart";
+import { cartCount } from "./cart-store";
 import { loadingCounter } from "./loading";
 
 /** SPEC §3 User, as GET /api/user/profile returns it. */
