@@ -1,7 +1,7 @@
 import { toast } from "sonner";
 import { type CartData, type CartEntry, type CartLine, type CartQuote, cartDataEntries } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
-import { cartNeedsPush, getCartLines, markCartSynced, markCartUnsynced, setCartLines } from "./cart-store";
+import { getCartLines, setCartLines } from "./cart-store";
 import { forgetPrivate, readPrivate } from "./private-read";
 import { api } from "./session";
 import { getWishlistItems, setWishlistItems, type WishlistItem } from "./wishlist-store";
@@ -10,6 +10,29 @@ import { getWishlistItems, setWishlistItems, type WishlistItem } from "./wishlis
  * The browser's cart and wishlist meet the account's (decision 0004). Loaded on demand: only a signed-in
  * shopper's changes, log-in, /cart and /wishlist need it.
  */
+
+/** Set when a change could not reach the server cart, so the next visit to /cart pushes this cart up. */
+const UNSYNCED_KEY = "store.cartUnsynced";
+
+function markCartSynced(): void {
+  try {
+    window.localStorage.removeItem(UNSYNCED_KEY);
+  } catch {}
+}
+
+function cartNeedsPush(): boolean {
+  try {
+    return window.localStorage.getItem(UNSYNCED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function markCartUnsynced(): void {
+  try {
+    window.localStorage.setItem(UNSYNCED_KEY, "1");
+  } catch {}
+}
 
 /**
  * One change of the cart or wishlist sent to the server (SPEC §4: with a token, changes are also sent).
