@@ -85,8 +85,8 @@ describe("log-in merge (decision 0004)", () => {
     ]);
   });
 
-  it("drops a line whose size sold out", () => {
-    expect(mergeCartEntries([entry("p1", "M/54", 1)], [], () => 0)).toEqual([]);
+  it("keeps a line whose size sold out at 1, so the cart can say so", () => {
+    expect(mergeCartEntries([entry("p1", "M/54", 4)], [], () => 0)).toEqual([entry("p1", "M/54", 1)]);
   });
 });
 

@@ -82,7 +82,8 @@ export interface CartEntry {
 
 /**
  * Log-in merges the browser's cart with the account's (beyond SPEC, decision 0004): the same line keeps the
- * larger quantity, capped at the size's stock; a line only one side holds is kept. `stockOf` answers the
+ * larger quantity, capped at the size's stock (a sold-out size keeps 1, so the shopper sees why it cannot
+ * be bought); a line only one side holds is kept. `stockOf` answers the
  * stock of a product's size, undefined when the product or size no longer exists (the line is dropped).
  */
 export function mergeCartEntries(
@@ -102,8 +103,8 @@ export function mergeCartEntries(
   for (const entry of merged) {
     const stock = stockOf(entry.productId, entry.size);
     if (stock === undefined) continue;
-    const quantity = Math.min(entry.quantity, stockCap(stock));
-    if (quantity > 0) result.push({ ...entry, quantity });
+    // A sold-out size stays at 1 rather than vanishing: the cart then says it is out of stock.
+    result.push({ ...entry, quantity: Math.min(entry.quantity, Math.max(1, stockCap(stock))) });
   }
   return result;
 }

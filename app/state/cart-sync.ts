@@ -39,7 +39,17 @@ function markCartUnsynced(): void {
  * A failure keeps the local change, shows 'Error' with the message (SPEC §8) and marks the cart for a
  * push at the next visit to /cart. `fine` lists statuses that already mean the wanted state.
  */
-export async function pushChange(path: string, body: object, fine: number[] = []): Promise<boolean> {
+export function pushChange(path: string, body: object, fine: number[] = []): Promise<boolean> {
+  // One at a time, in the order the shopper made them, so a quick − then + reaches the server as made.
+  const sent = queue.then(() => send(path, body, fine));
+  queue = sent.catch(() => false);
+  return sent;
+}
+
+/** Changes on their way to the server; a read of the server's cart waits for them. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function send(path: string, body: object, fine: number[]): Promise<boolean> {
   const result = await api(path, { body });
   if (result.success || fine.includes(result.status)) return true;
   if (path.startsWith("/api/cart/")) markCartUnsynced();
@@ -123,6 +133,7 @@ export async function mergeAfterLogin(token?: string): Promise<void> {
  * merged up instead.
  */
 export async function refreshCartFromServer(): Promise<void> {
+  await queue;
   if (cartNeedsPush()) {
     await mergeAfterLogin();
     return;
