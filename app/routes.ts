@@ -11,6 +11,8 @@ export default [
   route("stitching-service", "routes/stitching-service.tsx"),
   route("shop", "routes/shop.tsx"),
   route("product/:slug", "routes/product.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("wishlist", "routes/wishlist.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("login", "routes/login.tsx"),

@@ -13,6 +13,7 @@ import { HttpError } from "./http-errors.ts";
 import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import addressRoutes from "./routes/api/address.ts";
+import cartRoutes from "./routes/api/cart.ts";
 import catalogRoutes from "./routes/api/catalog.ts";
 import orderRoutes from "./routes/api/order.ts";
 import requestRoutes from "./routes/api/requests.ts";
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(orderRoutes, { services });
       await api.register(requestRoutes, { services });
       await api.register(reviewRoutes, { services });
+      await api.register(cartRoutes, { services });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", async (request, reply) =>
         reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),

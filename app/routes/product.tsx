@@ -1,14 +1,13 @@
 import { Check, Heart, Link2, Minus, Plus, ShoppingBag, Star } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
-import { Await, data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Await, data, isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
 import { toast } from "sonner";
-import { addToCart } from "#core/cart.ts";
 import { type ProductCardData, type ReviewDto, type ReviewSummaryDto, toProductCard } from "#core/catalog.ts";
 import { CATEGORIES, COPY_LINK_CONFIRMATION_MS, CURRENCY, RELATED_SKELETON_COUNT } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
 import { variantPrices } from "#core/pricing.ts";
 import { stockBand } from "#core/stock.ts";
-import { Price, ProductCard } from "../components/product-card";
+import { Price } from "../components/media-image";
 import { ProductGallery } from "../components/product-gallery";
 import { ReviewActions } from "../components/reviews/review-actions";
 import { SizeGuide } from "../components/size-guide";
@@ -16,8 +15,13 @@ import { sizeGuideHtml } from "../components/size-guide.server";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
 import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
-import { addToWishlist, readCart, readWishlist, writeCart } from "../state/local-store";
+import { useInWishlist } from "../state/in-wishlist";
 import type { Route } from "./+types/product";
+
+// 'You May Also Like' streams in below the fold; its cards load with it, not with the first paint.
+const ProductCard = lazy(() =>
+  import("../components/product-card").then((m) => ({ default: m.ProductCard })),
+);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog, shop } = getServices(context);
@@ -169,7 +173,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const [tab, setTab] = useState<Tab>("details");
-  const [inWishlist, setInWishlist] = useState(false);
+  const navigate = useNavigate();
+  // null until the wishlist is read: the button stays disabled, so no duplicate can slip in.
+  const inWishlist = useInWishlist(product._id);
   const variant = product.variants[selected];
   const stock = variant?.stock;
   const maxQuantity = stock === null || stock === undefined ? 9999 : Math.max(1, stock);
@@ -177,13 +183,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     setSelected(0);
     setQuantity(1);
-    setInWishlist(readWishlist().some((i) => i._id === product._id));
   }, [product._id]);
 
   const category = CATEGORIES.find((c) => c.slug === product.category);
   const summary = reviews.summary;
 
-  function onAddToCart() {
+  async function onAddToCart() {
     if (product.variants.length > 0 && !variant) {
       toast.error(t("toast.selectSize"));
       return;
@@ -192,8 +197,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       toast.error(t("toast.outOfStock"), { description: t("toast.outOfStockText") });
       return;
     }
+    // The cart's changes load on first use: the page's first paint does not need them.
+    const { addToCart } = await import("../state/cart");
     const result = addToCart(
-      readCart(),
       {
         _id: product._id,
         slug: product.slug,
@@ -212,22 +218,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       toast.error(t("toast.stockLimit"), { description: t("toast.stockLimitText", { n: result.available }) });
       return;
     }
-    writeCart(result.lines);
-    toast.success(t("toast.addedToCart"));
+    // SPEC §4: a successful add-to-cart navigates to /cart.
+    navigate("/cart");
   }
 
-  function onWishlist() {
-    const added = addToWishlist({
+  async function onWishlist() {
+    const { addToWishlist } = await import("../state/wishlist");
+    addToWishlist({
       _id: product._id,
       slug: product.slug,
       name: product.name,
       image: product.image[0] ?? "",
       price: product.price,
-      salePrice: product.salePrice,
+      ...(product.salePrice !== undefined ? { salePrice: product.salePrice } : {}),
     });
-    setInWishlist(true);
-    if (added) toast.success(t("toast.addedToWishlist"));
-    else toast(t("toast.alreadyInWishlist"));
   }
 
   const tabs: Tab[] = ["details", "shipping", "reviews"];
@@ -367,7 +371,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               onClick={onWishlist}
-              disabled={inWishlist}
+              disabled={inWishlist !== false}
               className="btn-outline h-12 flex-1 disabled:opacity-60"
               data-testid="wishlist-button"
             >

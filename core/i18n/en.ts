@@ -1,4 +1,5 @@
 import { enAccount } from "./en-account.ts";
+import { enCart } from "./en-cart.ts";
 import { enRequests } from "./en-requests.ts";
 import { enReviews } from "./en-reviews.ts";
 import { enServer } from "./en-server.ts";
@@ -252,6 +253,7 @@ export const en = {
   ...enStorefront,
   ...enRequests,
   ...enReviews,
+  ...enCart,
 } as const;
 
 export type MessageKey = keyof typeof en;

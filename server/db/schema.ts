@@ -217,6 +217,23 @@ export interface StitchingRequestTable {
   created_at: string;
 }
 
+export interface CartLineTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  size: string;
+  color: string;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WishlistItemTable {
+  user_id: string;
+  product_id: string;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -234,6 +251,8 @@ export interface Database {
   outbox: OutboxTable;
   contact_messages: ContactMessageTable;
   stitching_requests: StitchingRequestTable;
+  cart_lines: CartLineTable;
+  wishlist_items: WishlistItemTable;
 }
 
 export type { Generated };

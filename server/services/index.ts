@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/connection.ts";
 import { createGoogleVerifier } from "../integrations/google.ts";
 import { createMailer, createSmtpSender, type Mailer } from "../integrations/mail.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
+import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
 import { createReviewsService, type ReviewsService } from "./reviews.ts";
@@ -14,6 +15,7 @@ export interface Services {
   catalog: CatalogService;
   accounts: AccountsService;
   reviews: ReviewsService;
+  cart: CartService;
   mail: Mailer;
   requests: RequestsService;
 }
@@ -35,6 +37,7 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
     reviews: createReviewsService(database.db),
+    cart: createCartService(database.db),
     mail,
     requests: createRequestsService({ db: database.db, config, mailer: mail, log }),
   };

@@ -250,10 +250,14 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     expect(await page.getByTestId("quantity").textContent()).toBe(String(stock));
     await page.getByTestId("add-to-cart").click();
     await page.getByText("Added to cart").waitFor();
+    // SPEC §4: a successful add-to-cart goes to /cart.
+    await page.waitForURL(/\/cart$/);
     await expect
       .poll(() => page.getByTestId("header-cart").getByTestId("cart-count").textContent())
       .toBe(String(stock));
 
+    await page.goBack();
+    await waitForHydration(page);
     await page.getByTestId("add-to-cart").click();
     await page.getByText("Stock limit reached").waitFor();
     expect(await page.getByText(`Only ${stock} in stock for selected size`).isVisible()).toBe(true);
@@ -266,11 +270,14 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     });
 
     const wishlist = page.getByTestId("wishlist-button");
+    await expect.poll(() => wishlist.isEnabled()).toBe(true);
     await wishlist.click();
     await page.getByText("Added to wishlist").waitFor();
     expect(await wishlist.isDisabled()).toBe(true);
     await page.reload();
     await waitForHydration(page);
+    // The button reads the wishlist after the first paint; once read, it says the product is in.
+    await page.getByTestId("wishlist-button").getByText("In Wishlist").waitFor();
     expect(await page.getByTestId("wishlist-button").isDisabled()).toBe(true);
     await expectAccessible(page);
     await page.evaluate(() => localStorage.clear());
