@@ -1,4 +1,5 @@
 import { enAccount } from "./en-account.ts";
+import { enOrders } from "./en-orders.ts";
 import { enServer } from "./en-server.ts";
 
 /**
@@ -248,6 +249,7 @@ export const en = {
   "policy.lastUpdated": "Last updated {date}",
   ...enAccount,
   ...enServer,
+  ...enOrders,
 } as const;
 
 export type MessageKey = keyof typeof en;
