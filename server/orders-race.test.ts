@@ -98,7 +98,7 @@ describe.each(TEST_ENGINES)("real server processes on $name", (engine) => {
     database = openDatabase(fresh.url, { poolSize: 2 });
     const db = database.db;
     const product = await addTestProduct(db, { variants: [{ size: "M/54", retailFils: 45_000, stock: 5 }] });
-    const buyers = [];
+    const buyers: Awaited<ReturnType<typeof newShopper>>[] = [];
     for (let i = 0; i < 50; i++) buyers.push(await newShopper(i % 2 ? two.base : one.base, db));
 
     const results = await Promise.all(
@@ -153,7 +153,7 @@ describe.each(TEST_ENGINES)("real server processes on $name", (engine) => {
     });
     const victim = await startServer(fresh.url);
     servers.push(victim);
-    const buyers = [];
+    const buyers: Awaited<ReturnType<typeof newShopper>>[] = [];
     for (let i = 0; i < 8; i++) buyers.push(await newShopper(servers[0]!.base, db));
 
     // Each buyer keeps ordering (start, pay, verify) on the victim until it dies.
