@@ -218,7 +218,7 @@ export async function submitCard(
   checkoutUrl: string,
   card = "4242 4242 4242 4242",
   fields: Partial<Record<"expiry" | "cvc" | "name", string>> = {},
-): Promise<{ status: number; location: string | null; html: string }> {
+): Promise<{ status: number; location: string | null; refresh: string | null; html: string }> {
   const form = new URLSearchParams({
     card,
     expiry: fields.expiry ?? "12/39",
@@ -231,7 +231,12 @@ export async function submitCard(
     body: form.toString(),
     redirect: "manual",
   });
-  return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    refresh: res.headers.get("refresh"),
+    html: await res.text(),
+  };
 }
 
 /** Stock and held units of a variant, as stored. */
