@@ -51,12 +51,19 @@ export async function benchOrders(options: { seconds?: number; workers?: number 
     const shoppers = [];
     for (let i = 0; i < workers; i++) shoppers.push(await newShopper(base, db));
 
+    // Calibration on this machine at this moment: the CPU of one bare round trip (GET /healthz).
+    const calibration = process.cpuUsage();
+    for (let i = 0; i < 300; i++) await (await fetch(`${base}/healthz`)).text();
+    const c = process.cpuUsage(calibration);
+    const roundTripMs = (c.user + c.system) / 1000 / 300;
+
     let placed = 0;
     let refused = 0;
     let errors = 0;
     const latencies: number[] = [];
     const until = performance.now() + seconds * 1000;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(
       shoppers.map(async (shopper, w) => {
         let n = 0;
@@ -96,6 +103,9 @@ export async function benchOrders(options: { seconds?: number; workers?: number 
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    // CPU time is what the machine's other load cannot distort: store and load generator together.
+    const cpuMsPerOrder = (cpu.user + cpu.system) / 1000 / Math.max(placed, 1);
     await store.services.orders.idle();
 
     const sold = await db
@@ -119,7 +129,10 @@ export async function benchOrders(options: { seconds?: number; workers?: number 
     console.log(
       `${`orders placed (paymennt + card + verify/finalize, ${workers} shoppers, ${store.database.engine})`.padEnd(58)} ${(placed / elapsed).toFixed(1).padStart(9)} orders/s   p99 ${p99.toFixed(0).padStart(5)} ms   placed ${placed}, refused ${refused}, errors ${errors}; scarce size sold ${soldOf(product.variants[1]!.variantId)}/40, stock ${l.stock}; ${consistent ? "no oversell, stock = initial − sold" : "STOCK MISMATCH"}`,
     );
-    return { ordersPerSecond: placed / elapsed, consistent, errors };
+    console.log(
+      `${"  CPU per order (store and load generator in one process)".padEnd(58)} ${cpuMsPerOrder.toFixed(2).padStart(9)} ms      → ${(1000 / cpuMsPerOrder).toFixed(0)} orders/s per free core; one GET /healthz round trip costs ${roundTripMs.toFixed(2)} ms here (an order = ${(cpuMsPerOrder / roundTripMs).toFixed(1)} of them)`,
+    );
+    return { ordersPerSecond: placed / elapsed, cpuMsPerOrder, consistent, errors };
   } finally {
     await store.app.close();
     rmSync(dir, { recursive: true, force: true });

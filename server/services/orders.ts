@@ -285,10 +285,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * reconciliation, cash on delivery), inside the placing transaction: the order's mails are queued in
    * the outbox so they exist exactly when the order does.
    */
-  async function onOrderPlaced(trx: Trx, orderId: string): Promise<void> {
-    const order = await findOrder(trx, orderId);
-    if (!order) return;
-    const lines = await orderLines(trx, [orderId]);
+  async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     const context = { shopName: config.SHOP_NAME, vatRate, trn };
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
@@ -403,7 +400,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const wanted = new Map<string, number>();
       for (const l of lines)
         if (l.variant_id) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
-      const tracked = await availableStockFor(trx, [...wanted.keys()]);
+      const unheld = [...wanted.keys()].filter((id) => !holds.has(id));
+      const tracked =
+        unheld.length > 0 ? await availableStockFor(trx, unheld) : new Map<string, number | null>();
       const short: string[] = [];
       for (const variantId of [...wanted.keys()].sort()) {
         const hold = holds.get(variantId);
@@ -422,14 +421,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
         short.length > 0
           ? `paid after the stock hold expired; not enough stock for ${short.join(", ")}`
           : null;
-      const moved = await markOrderPlaced(trx, order.id, {
+      const placement = {
         status: ORDER_PLACED,
-        payment_status: "paid",
+        payment_status: "paid" as const,
         needs_attention: short.length > 0,
         attention_reason: reason,
         placed_at: at,
-      });
-      if (!moved) return false;
+      };
+      if (!(await markOrderPlaced(trx, order.id, placement))) return false;
       await insertOrderEvent(trx, {
         id: newId(),
         order_id: order.id,
@@ -439,7 +438,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         to_status: ORDER_PLACED,
         note: reason ?? `payment ${raw}`,
       });
-      await onOrderPlaced(trx, order.id);
+      await onOrderPlaced(trx, { ...order, ...placement, updated_at: at }, lines);
       return true;
     });
     if (placed) deliverMails();
@@ -740,7 +739,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
             if (line.variant.stock === null) continue;
             if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
           }
-          await onOrderPlaced(trx, orderId);
+          await onOrderPlaced(trx, order, lineRows);
         });
       } catch (error) {
         if (error instanceof StockError) throw new HttpError(409, error.message);
