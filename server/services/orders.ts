@@ -28,6 +28,7 @@ import {
   markOrderPlaced,
   markOrderUnplaced,
   nextOrderNumber,
+  openPaymentsForUser,
   orderLines,
   recordCheckout,
   releasePaymentClaim,
@@ -524,10 +525,26 @@ export function createOrdersService(options: OrdersServiceOptions) {
     await releasePaymentClaim(db, payment.id, new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString());
   }
 
+  /**
+   * A shopper who places an order again (Try Again, the back button, a second tab) must not be refused
+   * for units their own earlier attempt holds: each earlier open attempt is asked about once more (a paid
+   * one becomes its order) and the rest are cancelled, releasing their holds. Should one of them be paid
+   * after all, finalizePayment still honours it.
+   */
+  async function supersedeOpenAttempts(user: UserRow): Promise<void> {
+    for (const payment of await openPaymentsForUser(db, user.id)) {
+      const result = await finalizePayment(payment.id, "shopper");
+      if (result?.status !== "pending") continue;
+      const fresh = (await findPayment(db, payment.id)) ?? payment;
+      await settleUnpaid(fresh, "cancelled", "SUPERSEDED", "shopper");
+    }
+  }
+
   return {
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
     async startOnlinePayment(user: UserRow, body: unknown) {
       const payload = parseInput(OrderPayloadSchema, body);
+      await supersedeOpenAttempts(user);
       const lines = await priceLines(payload.lines);
       const orderNumber = await nextOrderNumber(db);
       const now = new Date();

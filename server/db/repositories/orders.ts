@@ -321,6 +321,18 @@ export async function appendPaymentHistory(db: Db, id: string, history: string, 
     .execute();
 }
 
+/** A shopper's attempts still open (created or pending), oldest first. */
+export async function openPaymentsForUser(db: Db, userId: string): Promise<PaymentTable[]> {
+  return db
+    .selectFrom("payments")
+    .innerJoin("orders", "orders.id", "payments.order_id")
+    .selectAll("payments")
+    .where("orders.user_id", "=", userId)
+    .where("payments.status", "in", ["created", "pending"])
+    .orderBy("payments.created_at")
+    .execute();
+}
+
 /** Attempts still open whose next check is due. */
 export async function duePayments(db: Db, now: string, limit: number): Promise<PaymentTable[]> {
   return db
