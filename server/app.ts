@@ -120,6 +120,9 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       siteUrl: config.PUBLIC_SITE_URL,
       shopName: config.SHOP_NAME,
     });
+    app.log.warn(
+      "PAYMENNT_API_KEY and PAYMENNT_API_SECRET are not set: card payments go to the test payment sandbox and take no money",
+    );
   }
   if (config.NODE_ENV !== "production") registerDevRoutes(app, services.mail);
   registerSeoRoutes(app, database.db, config.PUBLIC_SITE_URL);
