@@ -45,10 +45,11 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     return503OnClosing: true,
   });
   const services = createServices(database, config, app.log);
-  // Background work (code mails, forgot-password lookups) finishes before the database closes.
   // The reconciliation job and mail retries run in every process; each claims its rows in the database.
   services.orders.start(60_000);
   services.mail.startRetries(30_000);
+  // Background work (code mails, forgot-password lookups, payment checks) finishes before the database
+  // closes.
   app.addHook("onClose", async () => {
     await services.orders.stop();
     await services.accounts.idle();

@@ -238,17 +238,6 @@ export async function listPlacedOrdersForUser(db: Db, userId: string): Promise<O
     .execute();
 }
 
-/** Revenue of placed orders (fils), cancelled ones left out. */
-export async function placedRevenueFils(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_fils"), sql<number>`0`).as("total"))
-    .where("placed_at", "is not", null)
-    .where("status", "!=", "Cancelled")
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 // Payments
 
 export async function insertPayment(db: Db, payment: PaymentTable): Promise<void> {
