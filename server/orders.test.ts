@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderDtoSchema } from "#core/order.ts";
+import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
+import { availableStockFor } from "./db/repositories/products.ts";
 import { hasPaidPurchase } from "./db/repositories/purchases.ts";
 import {
   ADDRESS,
@@ -132,6 +134,19 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 2 });
       const shown = await store.services.catalog.findProductBySlug(p.slug);
       expect(shown?.variants.map((v) => v.stock)).toEqual([3, 1]);
+      const listed = await store.services.catalog.listProducts(ProductQuerySchema.parse({ search: p.name }));
+      expect(listed.products[0]?.variants.map((v) => v.stock)).toEqual([3, 1]);
+      // What the cart quote reads.
+      const available = await availableStockFor(db, [
+        ...p.variants.map((v) => v.variantId),
+        "no-such-variant",
+      ]);
+      expect([...available.entries()].sort()).toEqual(
+        [
+          [p.variants[0]!.variantId, 3],
+          [p.variants[1]!.variantId, 1],
+        ].sort(),
+      );
       // Not an order yet: not in My Orders, not a verified purchase.
       expect(await userOrders(a.token)).toEqual([]);
       expect(await hasPaidPurchase(db, a.id, p.productId)).toBe(false);
