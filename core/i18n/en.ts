@@ -1,5 +1,4 @@
 import { enAccount } from "./en-account.ts";
-import { enOrders } from "./en-orders.ts";
 import { enServer } from "./en-server.ts";
 
 /**
@@ -249,7 +248,6 @@ export const en = {
   "policy.lastUpdated": "Last updated {date}",
   ...enAccount,
   ...enServer,
-  ...enOrders,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
-import { t } from "#core/i18n/index.ts";
+import { tOrder } from "#core/i18n/en-orders.ts";
 import { filsToAed } from "#core/money.ts";
 import {
   includedVat,
@@ -105,7 +105,7 @@ async function refusingWhenBusy<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isBusy(error)) throw new HttpError(503, t("orderApi.busy"), { "retry-after": "1" });
+    if (isBusy(error)) throw new HttpError(503, tOrder("orderApi.busy"), { "retry-after": "1" });
     throw error;
   }
 }
@@ -180,8 +180,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
   const stockMessage = (line: PricedLine, available: number) =>
     available <= 0
-      ? t("orderApi.outOfStock", { item: line.variant.productName, size: line.variant.size })
-      : t("orderApi.stockShort", { n: available, item: line.variant.productName, size: line.variant.size });
+      ? tOrder("orderApi.outOfStock", { item: line.variant.productName, size: line.variant.size })
+      : tOrder("orderApi.stockShort", {
+          n: available,
+          item: line.variant.productName,
+          size: line.variant.size,
+        });
 
   /**
    * Prices the shopper's lines from the database: the variant named by sku_id must belong to the product
@@ -196,13 +200,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
     const merged = new Map<string, PricedLine>();
     for (const line of lines) {
       const ofProduct = variants.filter((v) => v.productId === line.product_id);
-      if (ofProduct.length === 0) throw new HttpError(400, t("orderApi.productGone"));
+      if (ofProduct.length === 0) throw new HttpError(400, tOrder("orderApi.productGone"));
       const variant = ofProduct.find((v) => v.sku === line.sku_id || v.variantId === line.sku_id);
       const size = line.size?.trim();
       if (!variant || (size && size.toLowerCase() !== variant.size.toLowerCase())) {
         throw new HttpError(
           400,
-          t("orderApi.skuMismatch", { item: ofProduct[0]!.productName, size: size || line.sku_id }),
+          tOrder("orderApi.skuMismatch", { item: ofProduct[0]!.productName, size: size || line.sku_id }),
         );
       }
       const color = line.color?.trim() ?? "";
@@ -684,7 +688,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     } catch (error) {
       log.error({ err: error, orderNumber }, "payment could not be started");
       await settleUnpaid(payment, "failed", "NOT_STARTED", "system");
-      throw new HttpError(502, t("orderApi.initiateFailed"));
+      throw new HttpError(502, tOrder("orderApi.initiateFailed"));
     }
     const recorded = await recordCheckout(db, paymentId, {
       checkoutId: checkout.id,
@@ -696,13 +700,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
       }),
       at: new Date().toISOString(),
     });
-    if (!recorded) throw new HttpError(502, t("orderApi.initiateFailed"));
+    if (!recorded) throw new HttpError(502, tOrder("orderApi.initiateFailed"));
     return {
       success: true as const,
       paymentId: checkout.id,
       checkoutUrl: checkout.redirectUrl,
       orderNumber,
-      message: t("orderApi.redirecting"),
+      message: tOrder("orderApi.redirecting"),
     };
   }
 
@@ -710,23 +714,23 @@ export function createOrdersService(options: OrdersServiceOptions) {
   async function verify(user: UserRow, paymentId: string) {
     const payment = await findPaymentByAnyId(db, paymentId);
     // Another shopper's payment is answered exactly like an unknown one.
-    if (!payment || payment.user_id !== user.id) throw new HttpError(404, t("orderApi.orderNotFound"));
+    if (!payment || payment.user_id !== user.id) throw new HttpError(404, tOrder("orderApi.orderNotFound"));
     const result = await finalizePayment(payment.id, "shopper");
     if (result?.status === "paid") {
       const order = await orderDto(payment.order_id);
-      return { success: true as const, status: "paid" as const, message: t("orderApi.paid"), order };
+      return { success: true as const, status: "paid" as const, message: tOrder("orderApi.paid"), order };
     }
     const status = result?.status ?? "pending";
     const message =
       status === "failed"
-        ? t("orderApi.declined")
+        ? tOrder("orderApi.declined")
         : status === "cancelled"
-          ? t("orderApi.cancelled")
+          ? tOrder("orderApi.cancelled")
           : status === "expired"
-            ? t("orderApi.expired")
+            ? tOrder("orderApi.expired")
             : result?.unreachable
-              ? t("orderApi.verifyFailed")
-              : t("orderApi.pending");
+              ? tOrder("orderApi.verifyFailed")
+              : tOrder("orderApi.pending");
     return { success: false as const, status, message };
   }
 
@@ -772,7 +776,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     deliverMails();
     return {
       success: true as const,
-      message: t("orderApi.placed"),
+      message: tOrder("orderApi.placed"),
       orderNumber,
       order: (await orderDto(orderId))!,
     };
@@ -805,7 +809,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
     async placeCashOnDelivery(user: UserRow, body: unknown) {
-      if (!config.COD_ENABLED) throw new HttpError(400, t("orderApi.methodUnavailable"));
+      if (!config.COD_ENABLED) throw new HttpError(400, tOrder("orderApi.methodUnavailable"));
       const payload = parseInput(OrderPayloadSchema, body);
       return refusingWhenBusy(() => placeCod(user, payload));
     },
