@@ -20,6 +20,7 @@ import requestRoutes from "./routes/api/requests.ts";
 import reviewRoutes from "./routes/api/review.ts";
 import userRoutes from "./routes/api/user.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
+import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
@@ -74,8 +75,13 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     clientErrorHandler: answerClientError,
   });
   const services = createServices(database, config, app.log);
-  // Background work (code mails, forgot-password lookups) finishes before the database closes.
+  // The reconciliation job and mail retries run in every process; each claims its rows in the database.
+  services.orders.start(60_000);
+  services.mail.startRetries(30_000);
+  // Background work (code mails, forgot-password lookups, payment checks) finishes before the database
+  // closes.
   app.addHook("onClose", async () => {
+    await services.orders.stop();
     await services.accounts.idle();
     await services.mail.close();
   });
@@ -141,6 +147,17 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   );
 
   registerMediaRoutes(app, media);
+  // The test payment sandbox exists only while no Paymennt keys are configured.
+  if (services.paymennt.sandbox) {
+    registerPaymentSandbox(app, {
+      db: database.db,
+      siteUrl: config.PUBLIC_SITE_URL,
+      shopName: config.SHOP_NAME,
+    });
+    app.log.warn(
+      "PAYMENNT_API_KEY and PAYMENNT_API_SECRET are not set: card payments go to the test payment sandbox and take no money",
+    );
+  }
   if (config.NODE_ENV !== "production") registerDevRoutes(app, services.mail);
   registerSeoRoutes(app, database.db, config.PUBLIC_SITE_URL);
 
@@ -190,7 +207,7 @@ async function registerPages(
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     app.addHook("onClose", () => vite.close());
     app.addHook("onRequest", (request, reply, done) => {
-      if (/^\/(api|media|dev)\//.test(request.url) || request.url === "/healthz") return done();
+      if (/^\/(api|media|dev|sandbox)\//.test(request.url) || request.url === "/healthz") return done();
       vite.middlewares(request.raw, reply.raw, () => done());
     });
     loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<StoreServerBuild>;

@@ -61,6 +61,27 @@ export const ConfigSchema = z.object({
   // Contact and stitching forms (issue 12): requests per window per client address, for each form.
   REQUEST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   REQUEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  // Orders and payments (issue 11). Without the Paymennt keys the app's own sandbox takes payments.
+  PAYMENNT_API_KEY: z.string().min(8, { error: "must be the API key from Paymennt's dashboard" }).optional(),
+  PAYMENNT_API_SECRET: z
+    .string()
+    .min(8, { error: "must be the API secret from Paymennt's dashboard" })
+    .optional(),
+  PAYMENNT_MODE: z.enum(["test", "live"]).default("test"),
+  PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  COD_ENABLED: booleanFlag.default(false),
+  VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  SHOP_TRN: z
+    .string()
+    .trim()
+    .regex(/^\d{15}$/, { error: "must be the 15-digit UAE tax registration number" })
+    .optional(),
+  SHOP_LEGAL_ADDRESS: z.string().min(5).optional(),
 });
 
 function isJwks(value: string): boolean {
@@ -82,6 +103,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
   const result = ConfigSchema.safeParse(defined);
+  if (result.success && Boolean(result.data.PAYMENNT_API_KEY) !== Boolean(result.data.PAYMENNT_API_SECRET)) {
+    // Half a key pair would silently fall back to the test sandbox in production.
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENNT_API_SECRET: set both PAYMENNT_API_KEY and PAYMENNT_API_SECRET, or neither (the test payment sandbox)",
+    );
+  }
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

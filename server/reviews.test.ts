@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
 import type { OwnReviewDto } from "#core/schemas/review.schema.ts";
-import { insertOrder } from "./db/repositories/orders.ts";
 import { createReview } from "./db/repositories/reviews.ts";
 import { newId } from "./ids.ts";
 import { call, freshIp, freshPhone } from "./testing/accounts.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
+import { insertTestOrder } from "./testing/orders.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
 const COMMENT = "Beautiful fabric and the fit is exactly as described.";
@@ -61,20 +61,13 @@ describe.each(TEST_ENGINES)("reviews on $name", (engine) => {
     return { id: user.id, name, token };
   }
 
-  /** A placed order of this shopper holding the product, in the shape today's orders table keeps. */
+  /** A placed order of this shopper holding the product. */
   async function placeOrder(userId: string, productId: string) {
-    const at = new Date().toISOString();
-    await insertOrder(store.database.db, {
-      id: newId(),
-      user_id: userId,
+    await insertTestOrder(store.database.db, {
+      userId,
+      productId,
+      at: new Date().toISOString(),
       status: "Order Placed",
-      date: at,
-      line_items: JSON.stringify([
-        { product_id: productId, sku_id: "SKU-1", quantity: "1", price: "450", name: "Abaya", size: "M/54" },
-      ]),
-      price: JSON.stringify({ currency_code: "AED", payment_mode: "online" }),
-      address: JSON.stringify({ first_name: "Amal", city: "Dubai" }),
-      created_at: at,
     });
   }
 

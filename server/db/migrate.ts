@@ -5,6 +5,7 @@ import * as catalogIndexes from "./migrations/2026-11-22-0002-catalog-indexes.ts
 import * as accounts from "./migrations/2026-11-22-0003-accounts.ts";
 import * as cartWishlist from "./migrations/2026-11-23-0004-cart-wishlist.ts";
 import * as reviews from "./migrations/2026-11-23-0005-reviews.ts";
+import * as orders from "./migrations/2026-11-23-0006-orders.ts";
 import * as requests from "./migrations/2026-11-23-0007-requests.ts";
 import type { Database } from "./schema.ts";
 
@@ -13,9 +14,10 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22-0001-catalog": catalog,
   "2026-11-22-0002-catalog-indexes": catalogIndexes,
   "2026-11-22-0003-accounts": accounts,
-  "2026-11-23-0007-requests": requests,
-  "2026-11-23-0005-reviews": reviews,
   "2026-11-23-0004-cart-wishlist": cartWishlist,
+  "2026-11-23-0005-reviews": reviews,
+  "2026-11-23-0006-orders": orders,
+  "2026-11-23-0007-requests": requests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -29,4 +31,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${cause}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Runs the migrations up to and including `name` (tests of a migration's handling of older data). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error;
 }

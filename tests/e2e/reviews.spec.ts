@@ -89,24 +89,26 @@ async function signUp(name: string): Promise<{ token: string; userId: string }> 
   return { token: login.body.token as string, userId: (login.body.user as { _id: string })._id };
 }
 
-/** A placed order of the shopper holding the product, as today's orders table keeps it. */
+/** A placed (paid) order of the shopper holding the product, written into the order tables. */
 function placeOrder(userId: string, productId: string) {
   const db = new DatabaseSync(databaseFile);
   try {
     db.exec("PRAGMA busy_timeout = 5000");
     const at = new Date().toISOString();
+    const orderId = randomUUID();
     db.prepare(
-      "insert into orders (id, user_id, status, date, line_items, price, address, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-    ).run(
-      randomUUID(),
-      userId,
-      "Order Placed",
-      at,
-      JSON.stringify([{ product_id: productId, sku_id: "SKU", quantity: "1", price: "450" }]),
-      JSON.stringify({ currency_code: "AED", payment_mode: "online" }),
-      JSON.stringify({ first_name: "Hessa", city: "Dubai" }),
-      at,
-    );
+      `insert into orders (id, order_number, user_id, status, payment_status, payment_mode, delivery_type, currency,
+         subtotal_fils, shipping_fils, tax_fils, total_fils, ship_first_name, ship_last_name, ship_address,
+         ship_landmark, ship_city, ship_state, ship_postcode, ship_country, ship_email, ship_phone,
+         needs_attention, placed_at, created_at, updated_at)
+       values (?, ?, ?, 'Order Placed', 'paid', 'online', 'next day delivery', 'AED', 45000, 0, 2143, 45000,
+         'Hessa', '', 'Villa 3', '', 'Dubai', 'Dubai', '00000', 'UAE', '', '+971501234567', 0, ?, ?, ?)`,
+    ).run(orderId, `NA-${Math.floor(900000 + Math.random() * 99999)}`, userId, at, at, at);
+    db.prepare(
+      `insert into order_lines (id, order_id, position, product_id, variant_id, sku, name, size, color, image,
+         unit_price_fils, quantity, line_total_fils, vat_fils)
+       values (?, ?, 0, ?, null, 'SKU', 'Abaya', 'M/54', 'Black', '/media/x.webp', 45000, 1, 45000, 2143)`,
+    ).run(randomUUID(), orderId, productId);
   } finally {
     db.close();
   }

@@ -4,27 +4,19 @@ import type { Database } from "../schema.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * A placed (paid or cash-on-delivery) order of this shopper that holds this product (SPEC §5 Review:
- * isVerifiedPurchase). Today's `orders` table keeps only placed orders, their lines as SPEC §3 JSON text
- * with `product_id`; the text match narrows the rows and the parsed lines decide.
+ * A placed order (paid online, or cash on delivery) of this user holding this product: what makes a
+ * review a verified purchase. Pending ('Awaiting payment') and never-placed orders do not count.
  */
 export async function hasPaidPurchase(db: Db, userId: string, productId: string): Promise<boolean> {
-  const rows = await db
-    .selectFrom("orders")
-    .select("line_items")
-    .where("user_id", "=", userId)
-    // LIKE wildcards in an id only widen the match; a backslash (PostgreSQL's escape) becomes one too.
-    .where("line_items", "like", `%${productId.replaceAll("\\", "%")}%`)
-    .execute();
-  return rows.some((row) => {
-    try {
-      const lines = JSON.parse(row.line_items) as unknown;
-      return (
-        Array.isArray(lines) &&
-        lines.some((line) => (line as { product_id?: unknown } | null)?.product_id === productId)
-      );
-    } catch {
-      return false;
-    }
-  });
+  const row = await db
+    .selectFrom("order_lines")
+    .innerJoin("orders", "orders.id", "order_lines.order_id")
+    .select("orders.id")
+    .where("orders.user_id", "=", userId)
+    .where("order_lines.product_id", "=", productId)
+    .where("orders.placed_at", "is not", null)
+    .where("orders.status", "!=", "Cancelled")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
