@@ -473,6 +473,28 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(text).toEqual({ status: 200, body: { received: true } });
     });
 
+    it("an order placed by the webhook takes its lines out of the shopper's server cart, leaving the others", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      for (const size of ["M/54", "L/56"]) {
+        const added = await post(
+          "/api/cart/add",
+          { itemId: p.productId, size, color: "Black", quantity: 1 },
+          a.token,
+        );
+        expect(added.status).toBe(200);
+      }
+      const res = await start(a.token, p, 1);
+      await submitCard(res.body.checkoutUrl as string);
+      await post("/api/webhooks/paymennt", { checkoutId: res.body.paymentId });
+      await store.services.orders.idle();
+      expect((await userOrders(a.token)).map((o) => o.orderNumber)).toEqual([res.body.orderNumber]);
+      const cart = await post("/api/cart/get", {}, a.token);
+      expect(cart.body.cartData).toEqual({
+        [p.productId]: { quantity: 1, lines: [{ size: "L/56", color: "Black", quantity: 1 }] },
+      });
+    });
+
     it("the reconciliation job places a paid attempt and expires an unpaid one past its hold", async () => {
       const p = await product();
       const a = await newShopper(store.base, db);

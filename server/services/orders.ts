@@ -12,6 +12,7 @@ import {
 } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
+import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
 import {
   activeHolds,
   availableStockFor,
@@ -315,6 +316,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * the outbox so they exist exactly when the order does.
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
+    await deleteOrderedCartLines(trx, order.user_id, lines);
     const context = { shopName: config.SHOP_NAME, vatRate, trn };
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);

@@ -51,7 +51,7 @@ function drawReference(prefix: string): string {
  * Contact messages and stitching requests (issue 12; SPEC §3, §5, §8). A request is stored first, with a
  * reference number, and only then mailed to the shop (and acknowledged to the shopper when an e-mail is
  * known) through the outbox, so a mail server that is down loses nothing: the outbox keeps the mail
- * as failed for a retry (server/services/mail-retry.ts) and the request is in the database.
+ * as failed for the outbox's retries (server/integrations/mail.ts) and the request is in the database.
  */
 export function createRequestsService(deps: RequestsDeps) {
   const { db, config, mailer, log } = deps;

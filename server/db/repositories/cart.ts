@@ -80,3 +80,30 @@ export async function deleteProductCartLines(db: Db, userId: string, productId: 
 export async function deleteAllCartLines(db: Db, userId: string): Promise<void> {
   await db.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
 }
+
+/**
+ * Issue 11: once an order is placed, its lines (product, size and colour) leave the shopper's server cart,
+ * so a later log-in merge does not bring bought items back. Other lines stay.
+ */
+export async function deleteOrderedCartLines(
+  db: Db,
+  userId: string,
+  lines: readonly { product_id: string; size: string; color: string }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .deleteFrom("cart_lines")
+    .where("user_id", "=", userId)
+    .where((eb) =>
+      eb.or(
+        lines.map((line) =>
+          eb.and([
+            eb("product_id", "=", line.product_id),
+            eb("size", "=", line.size),
+            eb("color", "=", line.color),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+}
