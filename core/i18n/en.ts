@@ -1,4 +1,5 @@
 import { enAccount } from "./en-account.ts";
+import { enCheckout } from "./en-checkout.ts";
 import { enServer } from "./en-server.ts";
 
 /**
@@ -247,6 +248,7 @@ export const en = {
   "contact.formSoon": "Prefer to write? E-mail us at {email} and we will reply within 24 hours.",
   "policy.lastUpdated": "Last updated {date}",
   ...enAccount,
+  ...enCheckout,
   ...enServer,
 } as const;
 

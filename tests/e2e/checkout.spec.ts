@@ -1,0 +1,334 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductDto } from "#core/catalog.ts";
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  openPage,
+  type RunningStore,
+  startStore,
+  type ViewportName,
+  waitForHydration,
+} from "./harness.ts";
+import { checkScreen, expectToast, fillAddress, logIn, registerVerified } from "./shopper.ts";
+
+/**
+ * Issue 11's journeys: log in → cart → checkout → the payment sandbox's card page → back to the store,
+ * with the paying card, the declined card, and a shopper who pays and closes the tab before the return
+ * (the order still arrives, through the webhook or the reconciliation job). Real store process, real
+ * payment client talking to the sandbox over HTTP, real Chromium.
+ */
+
+const TRN = "100234567890003";
+const PAYING_CARD = "4242 4242 4242 4242";
+const DECLINED_CARD = "4000 0000 0000 0002";
+
+let store: RunningStore;
+let browser: Browser;
+let product: ProductDto;
+
+beforeAll(async () => {
+  [store, browser] = await Promise.all([
+    startStore({
+      // NODE_ENV=test: the dev outbox exists, so accounts can be verified with their e-mailed code.
+      NODE_ENV: "test",
+      PASSWORD_HASH_COST: "10",
+      OTP_RESEND_SECONDS: "0",
+      SHOP_TRN: TRN,
+      // The reconciliation job asks about unfinished payments every second here (every minute by default).
+      PAYMENT_RECONCILE_INTERVAL_MS: "1000",
+    }),
+    launchBrowser(),
+  ]);
+  const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
+    products: ProductDto[];
+  };
+  // A product whose first size has plenty of stock: every journey buys one of it.
+  const found = products.find((p) => (p.variants[0]?.stock ?? 0) >= 20);
+  expect(found).toBeDefined();
+  product = found!;
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const priceOf = (p: ProductDto) => p.salePrice ?? p.price;
+const aed = (amount: number) => `AED ${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+
+async function addToCartAndCheckout(page: Page) {
+  await page.goto(`/product/${product.slug}`);
+  await waitForHydration(page);
+  await page.getByTestId("add-to-cart").click();
+  // SPEC §4: a successful add goes to the cart; Proceed to Checkout goes to /checkout.
+  await page.waitForURL(/\/cart$/);
+  await page
+    .getByRole("link", { name: "Proceed to Checkout" })
+    .or(page.getByRole("button", { name: "Proceed to Checkout" }))
+    .click();
+  await page.waitForURL(/\/checkout$/);
+  await page.getByTestId("order-summary").getByTestId("summary-line").first().waitFor();
+}
+
+async function payOnSandbox(page: Page, card: string) {
+  await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
+  expect(await page.title()).toContain("Test payment");
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Mariam Khan");
+  await page.getByRole("button", { name: /^Pay/ }).click();
+}
+
+async function placeOrder(page: Page) {
+  const button = page.getByTestId("place-order");
+  expect(await button.textContent()).toBe("Place Order");
+  await button.click();
+  // SPEC §2/§9: the busy label, disabled, for 1.5 s before the payment page.
+  await expect.poll(() => button.textContent()).toBe("Redirecting to Payment...");
+  expect(await button.isDisabled()).toBe(true);
+}
+
+async function storedJson(page: Page, key: string): Promise<Record<string, unknown> | null> {
+  return page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "null"), key);
+}
+
+describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewport) => {
+  let context: BrowserContext;
+  const account = {
+    name: `Mariam ${viewport}`,
+    phone: viewport === "desktop" ? "0501112233" : "0502223344",
+    email: `mariam.${viewport}@example.com`,
+    password: "checkout-pass-123",
+  };
+
+  beforeAll(async () => {
+    context = await newContext(browser, viewport, store.baseUrl);
+    await registerVerified(store.baseUrl, account);
+  });
+  afterAll(() => context.close());
+
+  it("is sent to /login from /checkout without a token", async () => {
+    const page = await openPage(context, "/checkout");
+    await page.waitForURL(/\/login$/);
+    await page.close();
+  });
+
+  it("pays by card on the sandbox and finds the order, 'Order Placed', with its tax invoice", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openPage(context, "/login");
+    await logIn(page, account.email, account.password);
+    await page.waitForURL(/\/shop$/);
+    await addToCartAndCheckout(page);
+    expect(await page.locator("h1").textContent()).toBe("Checkout");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+
+    // Delivery Information: no saved address yet, so the form is open; the first becomes primary.
+    const form = page.getByTestId("address-form");
+    await form.waitFor();
+    expect(await form.getByLabel("Email").inputValue()).toBe(account.email);
+    await fillAddress(form, {
+      first: "Mariam",
+      last: "Khan",
+      address: "Villa 12, Street 4",
+      city: "Dubai",
+      state: "Dubai",
+      postcode: "00000",
+    });
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+    const addresses = page.getByTestId("checkout-address");
+    await expect.poll(() => addresses.count()).toBe(1);
+    expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+    expect(await addresses.first().textContent()).toContain("Primary");
+
+    // Payment Method: the hosted card payment is chosen; cash on delivery and the pop-up are disabled.
+    expect(await page.getByTestId("payment-online").getByRole("radio").isChecked()).toBe(true);
+    expect(await page.getByTestId("payment-cod").getByRole("radio").isDisabled()).toBe(true);
+    expect(await page.getByTestId("payment-popup").getByRole("radio").isDisabled()).toBe(true);
+    // Delivery Type: next day by default; the shopper picks same day.
+    const types = page.getByTestId("delivery-type");
+    expect(await types.nth(0).getByRole("radio").isChecked()).toBe(true);
+    expect(await types.nth(0).textContent()).toContain("Next Day Delivery");
+    await types.nth(1).click();
+    expect(await types.nth(1).getByRole("radio").isChecked()).toBe(true);
+
+    // Order Summary, priced by the server.
+    const summary = page.getByTestId("order-summary");
+    const line = summary.getByTestId("summary-line");
+    expect(await line.count()).toBe(1);
+    expect(await line.textContent()).toContain(product.name);
+    expect(await line.textContent()).toContain(`Size: ${product.variants[0]!.filter_value}`);
+    expect(await line.textContent()).toContain("Qty: 1");
+    expect(await summary.getByTestId("summary-shipping").textContent()).toBe("Free");
+    const total = (await summary.getByTestId("summary-total").textContent())!.replace(/\s/g, " ");
+    expect(total).toBe(aed(priceOf(product)));
+    await checkScreen(page);
+
+    await placeOrder(page);
+    // SPEC §3: the pending record, kept until the return.
+    const pending = await storedJson(page, "store.pendingPayment");
+    expect(pending?.paymentId).toBeTruthy();
+    expect((pending?.price as { delivery_type?: string } | undefined)?.delivery_type).toBe(
+      "same day delivery",
+    );
+
+    await payOnSandbox(page, PAYING_CARD);
+    await page.waitForURL(/\/payment-redirect\?checkout=/);
+    expect(new URL(page.url()).searchParams.get("checkout")).toBe(pending?.paymentId);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await expectToast(page, "Payment Successful");
+    // SPEC §4 Payment return: the cart is cleared and the pending record removed.
+    expect(((await storedJson(page, "store.cart"))?.items as unknown[] | undefined) ?? []).toHaveLength(0);
+    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await expectAccessible(page);
+
+    // After 3 s: My Account, where the order is listed as placed.
+    await page.waitForURL(/\/account$/, { timeout: 10_000 });
+    const order = page.getByTestId("order").first();
+    await order.waitFor();
+    expect(await order.getByTestId("order-status").textContent()).toContain("Order Placed");
+    expect((await order.getByTestId("order-total").textContent())!.replace(/\s/g, " ")).toBe(total);
+    await checkScreen(page);
+
+    // The detail view with its tax invoice.
+    await order.getByTestId("order-open").click();
+    const detail = page.getByTestId("order-detail");
+    await detail.waitFor();
+    expect(await detail.getByTestId("order-line").first().textContent()).toContain(product.name);
+    expect(await detail.getByTestId("order-delivery-type").textContent()).toBe("Same Day Delivery");
+    expect(await detail.getByTestId("order-payment").textContent()).toBe("Card payment");
+    const invoice = detail.getByTestId("invoice");
+    expect(await invoice.getByTestId("invoice-heading").textContent()).toBe("Tax Invoice");
+    expect(await invoice.getByTestId("invoice-trn").textContent()).toBe(`TRN: ${TRN}`);
+    expect(await invoice.getByTestId("invoice-number").textContent()).toBeTruthy();
+    expect(await invoice.getByTestId("invoice-line").first().textContent()).toContain(product.name);
+    // UAE VAT: 5% included in the VAT-inclusive total, total × 5/105 to the fils.
+    const totalFils = Math.round(priceOf(product) * 100);
+    const vat = Number((await invoice.getByTestId("invoice-vat").textContent())!.replace(/,/g, ""));
+    expect(Math.abs(Math.round(vat * 100) - Math.round((totalFils * 5) / 105))).toBeLessThanOrEqual(1);
+    expect(await invoice.textContent()).toContain("VAT 5% included");
+    await checkScreen(page);
+
+    // Printing shows the invoice alone.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByTestId("invoice-print-copy").isVisible()).toBe(true);
+    expect(await page.getByTestId("account-page").isVisible()).toBe(false);
+    await page.emulateMedia({ media: "screen" });
+    expect(await page.getByTestId("invoice-print-copy").isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("is declined with the test card, sees 'Payment Failed', and Try Again returns to checkout", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openPage(context, "/");
+    const ordersBefore = await countOrders(page);
+    await addToCartAndCheckout(page);
+    // The saved address is the primary one, selected.
+    const addresses = page.getByTestId("checkout-address");
+    await expect.poll(() => addresses.count()).toBe(1);
+    expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+
+    await placeOrder(page);
+    await payOnSandbox(page, DECLINED_CARD);
+    await page.waitForURL(/\/payment-redirect\?checkout=/, { timeout: 15_000 });
+    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
+    expect(await page.getByTestId("payment-message").textContent()).toBeTruthy();
+    await expectAccessible(page);
+    // The cart is kept for another try.
+    expect((await storedJson(page, "store.cart"))?.items).toHaveLength(1);
+
+    await page.getByRole("link", { name: "Try Again" }).click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByTestId("summary-line").first().waitFor();
+    // No order was made by the declined payment.
+    expect(await countOrders(page)).toBe(ordersBefore);
+    await page.close();
+  });
+
+  it("pays, closes the tab before the return, and still finds the order in My Orders", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openPage(context, "/");
+    const ordersBefore = await countOrders(page);
+    // The cart still holds the line from the declined attempt.
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await page.getByTestId("summary-line").first().waitFor();
+    await placeOrder(page);
+    // The tab closes as the sandbox hands back to the store: the browser never reaches /payment-redirect.
+    await page.route(/\/payment-redirect/, (route) => route.abort());
+    const returned = page.waitForRequest(/\/payment-redirect/);
+    await payOnSandbox(page, PAYING_CARD);
+    await returned;
+    await page.close();
+
+    // The webhook or the reconciliation job places it without the browser.
+    const later = await openPage(context, "/");
+    await expect.poll(() => countOrders(later), { timeout: 30_000, interval: 1000 }).toBe(ordersBefore + 1);
+    await later.goto("/account");
+    await waitForHydration(later);
+    await expect
+      .poll(() => later.getByTestId("order").first().getByTestId("order-status").textContent())
+      .toContain("Order Placed");
+    await later.close();
+  });
+});
+
+describe("the checkout pages without a cart", () => {
+  it("shows the payment return's SPEC §8 text when the id is missing, and an empty checkout", async () => {
+    const context = await newContext(browser, "desktop", store.baseUrl);
+    const account = {
+      name: "Sara",
+      phone: "0503334455",
+      email: "sara@example.com",
+      password: "sara-pass-123",
+    };
+    await registerVerified(store.baseUrl, account);
+    const page = await openPage(context, "/login");
+    await logIn(page, account.email, account.password);
+    await page.waitForURL(/\/shop$/);
+
+    await page.goto("/payment-redirect");
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
+    expect(await page.getByTestId("payment-message").textContent()).toBe(
+      "Payment ID not found in URL parameters.",
+    );
+    await expectAccessible(page);
+
+    await page.goto("/payment-redirect?checkout=not-a-payment");
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
+    expect(await page.getByTestId("payment-message").textContent()).toBe(
+      "Order data not found. Please try placing your order again.",
+    );
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await page.getByTestId("checkout-empty").waitFor();
+    await page.getByTestId("checkout-empty").getByRole("link", { name: "Continue Shopping" }).click();
+    await page.waitForURL(/\/shop$/);
+    await context.close();
+  });
+});
+
+/** The shopper's placed orders, as the store's own call answers for her token. */
+async function countOrders(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem("store.token") ?? "";
+    const res = await fetch("/api/order/userorders", {
+      method: "POST",
+      headers: { "content-type": "application/json", token },
+      body: "{}",
+    });
+    const body = (await res.json()) as { orders?: unknown[] };
+    return body.orders?.length ?? -1;
+  });
+}
