@@ -1,4 +1,8 @@
+import type { ProductDto } from "./catalog.ts";
 import { DEFAULT_STOCK_CAP } from "./constants.ts";
+import { t } from "./i18n/index.ts";
+import { aedToFils, type Fils } from "./money.ts";
+import { variantPrices } from "./pricing.ts";
 
 /** SPEC §3 cart line (local cart): the product's fields the cart shows, plus the shopper's choices. */
 export interface CartLine {
@@ -14,10 +18,18 @@ export interface CartLine {
   quantity: number;
 }
 
+/** What names one line: product, size and colour (SPEC §4: the same three add to one line). */
+export type CartLineKey = Pick<CartLine, "_id" | "selectedSize" | "selectedColor">;
+
 export type AddResult = { ok: true; lines: CartLine[] } | { ok: false; reason: "stock"; available: number };
 
-const sameLine = (a: CartLine, b: Pick<CartLine, "_id" | "selectedSize" | "selectedColor">) =>
+export const sameLine = (a: CartLineKey, b: CartLineKey) =>
   a._id === b._id && a.selectedSize === b.selectedSize && a.selectedColor === b.selectedColor;
+
+/** The stock a shopper may buy of a size: SPEC §9's 9999 when the shop does not track it. */
+export function stockCap(stock: number | null | undefined): number {
+  return stock === null || stock === undefined || !Number.isFinite(stock) ? DEFAULT_STOCK_CAP : stock;
+}
 
 /**
  * SPEC §4/§5: the same product, size and colour add to one line; a quantity above the size's stock is
@@ -28,7 +40,7 @@ export function addToCart(
   line: CartLine,
   stock: number | null | undefined,
 ): AddResult {
-  const cap = stock ?? DEFAULT_STOCK_CAP;
+  const cap = stockCap(stock);
   const existing = lines.find((l) => sameLine(l, line));
   const wanted = (existing?.quantity ?? 0) + line.quantity;
   if (wanted > cap) return { ok: false, reason: "stock", available: cap };
@@ -38,6 +50,243 @@ export function addToCart(
   return { ok: true, lines: [...lines, { ...line }] };
 }
 
+/** SPEC §4/§5: a cart quantity is clamped between 1 and the current stock (9999 when unknown). */
+export function clampQuantity(quantity: number, stock: number | null | undefined): number {
+  const cap = Math.max(1, stockCap(stock));
+  if (!Number.isFinite(quantity)) return 1;
+  return Math.min(cap, Math.max(1, Math.floor(quantity)));
+}
+
+export function updateQuantity(
+  lines: readonly CartLine[],
+  key: CartLineKey,
+  quantity: number,
+  stock: number | null | undefined,
+): CartLine[] {
+  return lines.map((l) => (sameLine(l, key) ? { ...l, quantity: clampQuantity(quantity, stock) } : l));
+}
+
+/** SPEC §4: removing deletes the line. */
+export function removeLine(lines: readonly CartLine[], key: CartLineKey): CartLine[] {
+  return lines.filter((l) => !sameLine(l, key));
+}
+
 export function cartItemCount(lines: readonly CartLine[]): number {
   return lines.reduce((sum, l) => sum + l.quantity, 0);
+}
+
+/** What one unit costs: the sale price when the line is discounted (SPEC §4 totals). */
+export function unitPriceFils(line: Pick<CartLine, "price" | "salePrice">): Fils {
+  return aedToFils(line.salePrice ?? line.price);
+}
+
+export interface CartTotals {
+  subtotalFils: Fils;
+  /** SPEC §9: the cart's shipping cost is always 0 ('Free'). */
+  shippingFils: Fils;
+  totalFils: Fils;
+  itemCount: number;
+}
+
+/** SPEC §4: subtotal = Σ price × quantity (sale price when discounted); total = subtotal; itemCount = Σ quantity. */
+export function cartTotals(lines: readonly CartLine[]): CartTotals {
+  const subtotalFils = lines.reduce((sum, l) => sum + unitPriceFils(l) * l.quantity, 0);
+  return { subtotalFils, shippingFils: 0, totalFils: subtotalFils, itemCount: cartItemCount(lines) };
+}
+
+/** One line of a cart as the server keeps it: product, size, colour and quantity. */
+export interface CartEntry {
+  productId: string;
+  size: string;
+  color: string;
+  quantity: number;
+}
+
+/**
+ * Log-in merges the browser's cart with the account's (beyond SPEC, decision 0004): the same line keeps the
+ * larger quantity, capped at the size's stock; a line only one side holds is kept. `stockOf` answers the
+ * stock of a product's size, undefined when the product or size no longer exists (the line is dropped).
+ */
+export function mergeCartEntries(
+  local: readonly CartEntry[],
+  server: readonly CartEntry[],
+  stockOf: (productId: string, size: string) => number | null | undefined,
+): CartEntry[] {
+  const merged: CartEntry[] = [];
+  const same = (a: CartEntry, b: CartEntry) =>
+    a.productId === b.productId && a.size === b.size && a.color === b.color;
+  for (const entry of [...server, ...local]) {
+    const existing = merged.find((m) => same(m, entry));
+    if (existing) existing.quantity = Math.max(existing.quantity, entry.quantity);
+    else merged.push({ ...entry });
+  }
+  const result: CartEntry[] = [];
+  for (const entry of merged) {
+    const stock = stockOf(entry.productId, entry.size);
+    if (stock === undefined) continue;
+    const quantity = Math.min(entry.quantity, stockCap(stock));
+    if (quantity > 0) result.push({ ...entry, quantity });
+  }
+  return result;
+}
+
+/** One line as sent to the quote: what the shopper chose. */
+export interface CartQuoteRequestLine {
+  productId: string;
+  size: string;
+  color?: string;
+  quantity: number;
+}
+
+/** The server's answer for one line of POST /api/cart/quote: today's price and stock of what was chosen. */
+export interface CartQuoteLine {
+  productId: string;
+  slug: string;
+  name: string;
+  image: string;
+  size: string;
+  color: string;
+  sku: string;
+  /** What the shopper asked for. */
+  quantity: number;
+  /** AED retail price of the variant now (the server's). */
+  price: number;
+  /** AED, present only when discounted now. */
+  salePrice?: number;
+  /** What one unit costs now (the sale price when discounted). */
+  unitPriceFils: number;
+  /** unitPriceFils × quantity. */
+  lineTotalFils: number;
+  /** Stock the shopper can buy now (null = not tracked, the 9999 cap applies). */
+  available: number | null;
+  /** SPEC §8 stock text, or 'This product is no longer available.'; null when the line can be bought. */
+  problem: string | null;
+}
+
+export interface CartQuote {
+  success: true;
+  lines: CartQuoteLine[];
+  subtotalFils: number;
+  /** Always 0 (SPEC §9). */
+  shippingFils: number;
+  totalFils: number;
+  itemCount: number;
+  /** False when any line has a problem or there are no lines (SPEC §2: stock problems block checkout). */
+  canCheckout: boolean;
+}
+
+/** The server cart's answer (SPEC §3/§7 cartData): product id → total quantity, plus its lines by size. */
+export type CartData = Record<
+  string,
+  { quantity: number; lines: { size: string; color: string; quantity: number }[] }
+>;
+
+/** cartData → one entry per line. A bare number (SPEC §3's older reader) has no size and is skipped. */
+export function cartDataEntries(data: Record<string, unknown>): CartEntry[] {
+  const entries: CartEntry[] = [];
+  for (const [productId, value] of Object.entries(data)) {
+    if (!value || typeof value !== "object") continue;
+    const lines = (value as { lines?: unknown }).lines;
+    if (!Array.isArray(lines)) continue;
+    for (const line of lines as { size?: unknown; color?: unknown; quantity?: unknown }[]) {
+      if (typeof line.size !== "string" || typeof line.quantity !== "number") continue;
+      entries.push({
+        productId,
+        size: line.size,
+        color: typeof line.color === "string" ? line.color : "",
+        quantity: line.quantity,
+      });
+    }
+  }
+  return entries;
+}
+
+/**
+ * Prices and checks a cart against the catalog as it is now (issue 10, POST /api/cart/quote): the server's
+ * price counts, and SPEC §8's stock texts mark lines that cannot be bought. Stock is per size, so lines of
+ * one size in different colours share it. `products` holds the catalog's products by id.
+ */
+export function quoteCart(
+  request: readonly CartQuoteRequestLine[],
+  products: ReadonlyMap<string, ProductDto>,
+): CartQuote {
+  const demand = new Map<string, number>();
+  for (const line of request) {
+    const key = `${line.productId}\u0000${line.size}`;
+    demand.set(key, (demand.get(key) ?? 0) + line.quantity);
+  }
+  const lines = request.map((line): CartQuoteLine => {
+    const product = products.get(line.productId);
+    const variant = product?.variants.find((v) => v.filter_value === line.size);
+    if (!product || !variant) {
+      return {
+        productId: line.productId,
+        slug: product?.slug ?? "",
+        name: product?.name ?? "",
+        image: product?.image[0] ?? "",
+        size: line.size,
+        color: line.color ?? "",
+        sku: "",
+        quantity: line.quantity,
+        price: 0,
+        unitPriceFils: 0,
+        lineTotalFils: 0,
+        available: 0,
+        problem: t("cart.unavailable"),
+      };
+    }
+    const prices = variantPrices(variant);
+    const unit = unitPriceFils(prices);
+    const cap = stockCap(variant.stock);
+    const wanted = demand.get(`${line.productId}\u0000${line.size}`) ?? line.quantity;
+    const values = { item: product.name, size: variant.filter_value, n: cap };
+    const problem =
+      cap <= 0 ? t("cart.outOfStock", values) : wanted > cap ? t("cart.stockError", values) : null;
+    return {
+      productId: product._id,
+      slug: product.slug,
+      name: product.name,
+      image: product.image[0] ?? "",
+      size: variant.filter_value,
+      color: line.color ?? product.colors[0] ?? "",
+      sku: variant.sku,
+      quantity: line.quantity,
+      ...prices,
+      unitPriceFils: unit,
+      lineTotalFils: unit * line.quantity,
+      available: variant.stock,
+      problem,
+    };
+  });
+  const subtotalFils = lines.reduce((sum, l) => sum + l.lineTotalFils, 0);
+  return {
+    success: true,
+    lines,
+    subtotalFils,
+    shippingFils: 0,
+    totalFils: subtotalFils,
+    itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
+    canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
+  };
+}
+
+/** SPEC §3 Wishlist entry: the product without quantity, size or colour. */
+export interface WishlistItem {
+  _id: string;
+  slug: string;
+  name: string;
+  image: string;
+  price: number;
+  salePrice?: number;
+}
+
+export function toWishlistItem(product: ProductDto): WishlistItem {
+  return {
+    _id: product._id,
+    slug: product.slug,
+    name: product.name,
+    image: product.image[0] ?? "",
+    price: product.price,
+    ...(product.salePrice !== undefined ? { salePrice: product.salePrice } : {}),
+  };
 }

@@ -10,6 +10,7 @@ import { HttpError } from "./http-errors.ts";
 import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import addressRoutes from "./routes/api/address.ts";
+import cartRoutes from "./routes/api/cart.ts";
 import catalogRoutes from "./routes/api/catalog.ts";
 import orderRoutes from "./routes/api/order.ts";
 import userRoutes from "./routes/api/user.ts";
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(userRoutes, { services });
       await api.register(addressRoutes, { services });
       await api.register(orderRoutes, { services });
+      await api.register(cartRoutes, { services });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", async (request, reply) =>
         reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),

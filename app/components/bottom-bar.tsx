@@ -1,12 +1,12 @@
 import { Heart, Home, ShoppingBag, Store, User } from "lucide-react";
 import { NavLink } from "react-router";
 import { t } from "#core/i18n/index.ts";
-import { useCartCount } from "../state/cart-count";
+import { useCart } from "../state/cart";
 import { CartBadge } from "./header";
 
 /** SPEC §2 mobile bottom bar: Home, Shop, Wishlist, Account, Cart. */
 export function BottomBar() {
-  const cartCount = useCartCount();
+  const cartCount = useCart().totals.itemCount;
   const items = [
     { to: "/", label: t("nav.home"), Icon: Home },
     { to: "/shop", label: t("nav.shop"), Icon: Store },

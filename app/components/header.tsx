@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Link, NavLink } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
-import { useCartCount } from "../state/cart-count";
+import { useCart } from "../state/cart";
 import { Wordmark } from "./logo";
 import { MobileDrawer, type MobileDrawerHandle } from "./mobile-drawer";
 import { NavDropdown } from "./nav-dropdown";
@@ -37,7 +37,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Header({ shop }: { shop: PublicConfig }) {
-  const cartCount = useCartCount();
+  const cartCount = useCart().totals.itemCount;
   const drawer = useRef<MobileDrawerHandle>(null);
   const iconClass =
     "relative size-11 items-center justify-center rounded-full text-charcoal hover:bg-cream hover:text-accent-dark";

@@ -1,8 +1,7 @@
 import { Check, Heart, Link2, Minus, Plus, ShoppingBag, Star } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
-import { Await, data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Await, data, isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
 import { toast } from "sonner";
-import { addToCart } from "#core/cart.ts";
 import { type ProductCardData, type ReviewDto, type ReviewSummaryDto, toProductCard } from "#core/catalog.ts";
 import { CATEGORIES, COPY_LINK_CONFIRMATION_MS, CURRENCY, RELATED_SKELETON_COUNT } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
@@ -14,7 +13,8 @@ import { SizeGuide } from "../components/size-guide";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
 import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
-import { addToWishlist, readCart, readWishlist, writeCart } from "../state/local-store";
+import { addToCart } from "../state/cart";
+import { addToWishlist, useWishlist } from "../state/wishlist";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -160,7 +160,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const [tab, setTab] = useState<Tab>("details");
-  const [inWishlist, setInWishlist] = useState(false);
+  const navigate = useNavigate();
+  const wishlist = useWishlist();
+  const inWishlist = wishlist.items.some((i) => i._id === product._id);
   const variant = product.variants[selected];
   const stock = variant?.stock;
   const maxQuantity = stock === null || stock === undefined ? 9999 : Math.max(1, stock);
@@ -168,7 +170,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     setSelected(0);
     setQuantity(1);
-    setInWishlist(readWishlist().some((i) => i._id === product._id));
   }, [product._id]);
 
   const category = CATEGORIES.find((c) => c.slug === product.category);
@@ -184,7 +185,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       return;
     }
     const result = addToCart(
-      readCart(),
       {
         _id: product._id,
         slug: product.slug,
@@ -203,22 +203,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       toast.error(t("toast.stockLimit"), { description: t("toast.stockLimitText", { n: result.available }) });
       return;
     }
-    writeCart(result.lines);
-    toast.success(t("toast.addedToCart"));
+    // SPEC §4: a successful add-to-cart navigates to /cart.
+    navigate("/cart");
   }
 
   function onWishlist() {
-    const added = addToWishlist({
+    addToWishlist({
       _id: product._id,
       slug: product.slug,
       name: product.name,
       image: product.image[0] ?? "",
       price: product.price,
-      salePrice: product.salePrice,
+      ...(product.salePrice !== undefined ? { salePrice: product.salePrice } : {}),
     });
-    setInWishlist(true);
-    if (added) toast.success(t("toast.addedToWishlist"));
-    else toast(t("toast.alreadyInWishlist"));
   }
 
   const tabs: Tab[] = ["details", "shipping", "reviews"];

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import type { UserDto } from "#core/schemas/account.schema.ts";
-import { readCartCount } from "./cart-count";
+import { cartCount } from "./cart";
 import { loadingCounter } from "./loading";
 
 /** SPEC §3 User, as GET /api/user/profile returns it. */
@@ -152,5 +152,5 @@ export function logout(): void {
 
 /** SPEC §2: where a token holder goes from /login and /signup: the cart when it has items, else the shop. */
 export function afterLoginPath(): string {
-  return readCartCount() > 0 ? "/cart" : "/shop";
+  return cartCount() > 0 ? "/cart" : "/shop";
 }

@@ -1,4 +1,5 @@
 import { enAccount } from "./en-account.ts";
+import { enCart } from "./en-cart.ts";
 import { enCheckout } from "./en-checkout.ts";
 import { enServer } from "./en-server.ts";
 
@@ -250,6 +251,7 @@ export const en = {
   ...enAccount,
   ...enCheckout,
   ...enServer,
+  ...enCart,
 } as const;
 
 export type MessageKey = keyof typeof en;

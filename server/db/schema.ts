@@ -177,6 +177,23 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+export interface CartLineTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  size: string;
+  color: string;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WishlistItemTable {
+  user_id: string;
+  product_id: string;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -192,6 +209,8 @@ export interface Database {
   orders: OrderTable;
   auth_throttle: AuthThrottleTable;
   outbox: OutboxTable;
+  cart_lines: CartLineTable;
+  wishlist_items: WishlistItemTable;
 }
 
 export type { Generated };

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/connection.ts";
 import { createGoogleVerifier } from "../integrations/google.ts";
 import { createMailer, createSmtpSender, type Mailer } from "../integrations/mail.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
+import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 
 /** What loaders and API routes reach through the load context: in-process, no HTTP hop. */
@@ -11,6 +12,7 @@ export interface Services {
   shop: PublicConfig;
   catalog: CatalogService;
   accounts: AccountsService;
+  cart: CartService;
   mail: Mailer;
 }
 
@@ -31,6 +33,7 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     shop: publicConfig(config),
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
+    cart: createCartService(database.db),
     mail,
   };
 }

@@ -245,3 +245,11 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   }
   return map;
 }
+
+/** The products of a cart or wishlist, by id (unknown ids are simply absent). */
+export async function listProductsByIds(db: Db, ids: readonly string[]): Promise<Map<string, ProductDto>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom("products").selectAll().where("id", "in", unique).execute();
+  return new Map((await toProductDtos(db, rows)).map((p) => [p._id, p]));
+}

@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from "kysely";
+import type { CartEntry } from "#core/cart.ts";
+import { newId } from "../../ids.ts";
+import type { CartLineTable, Database } from "../schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A shopper's server cart, oldest line first (the order the lines were added in). */
+export async function listCartLineRows(db: Db, userId: string): Promise<CartLineTable[]> {
+  return db
+    .selectFrom("cart_lines")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function findCartLineRow(
+  db: Db,
+  userId: string,
+  line: Omit<CartEntry, "quantity">,
+): Promise<CartLineTable | undefined> {
+  return db
+    .selectFrom("cart_lines")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("product_id", "=", line.productId)
+    .where("size", "=", line.size)
+    .where("color", "=", line.color)
+    .executeTakeFirst();
+}
+
+export async function insertCartLine(db: Db, userId: string, line: CartEntry): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("cart_lines")
+    .values({
+      id: newId(),
+      user_id: userId,
+      product_id: line.productId,
+      size: line.size,
+      color: line.color,
+      quantity: line.quantity,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export async function setCartLineQuantity(db: Db, userId: string, id: string, quantity: number) {
+  await db
+    .updateTable("cart_lines")
+    .set({ quantity, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+export async function deleteCartLine(db: Db, userId: string, id: string): Promise<void> {
+  await db.deleteFrom("cart_lines").where("id", "=", id).where("user_id", "=", userId).execute();
+}
+
+/** Removes every line of one product (an update without a size, quantity 0); returns how many went. */
+export async function deleteProductCartLines(db: Db, userId: string, productId: string): Promise<number> {
+  const result = await db
+    .deleteFrom("cart_lines")
+    .where("user_id", "=", userId)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteAllCartLines(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
+}
