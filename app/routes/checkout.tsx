@@ -164,7 +164,7 @@ function CheckoutForm({ email, userId }: { email: string; userId: string }) {
     if (result.success && !online) {
       // SPEC §4 Checkout: cash on delivery success clears the cart and goes home.
       toast.success(t("order.placed"));
-      clearCart();
+      clearCart({ silent: true });
       navigate("/");
       return;
     }

@@ -101,7 +101,7 @@ export default function PaymentRedirectPage() {
       if (!live) return;
       if (result.success && (result.status ?? "paid") === "paid") {
         // SPEC §4 Payment return: cart cleared, pending record removed, /account after 3 s.
-        clearCart();
+        clearCart({ silent: true });
         removePendingPayment();
         toast.success(t("payment.successToast"));
         setOutcome({ kind: "success", orderNumber: result.order?.orderNumber });
