@@ -148,7 +148,9 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
           <DeliverySection book={book} email={email} selected={selected} onSelect={setSelected} />
 
           <fieldset className="flex flex-col gap-3" data-testid="payment-methods">
-            <legend className="mb-3 text-2xl text-ink sm:text-3xl">{t("checkout.payment")}</legend>
+            <legend className="mb-3">
+              <h2 className="text-2xl text-ink sm:text-3xl">{t("checkout.payment")}</h2>
+            </legend>
             <Choice
               name="payment"
               value="online"
@@ -182,7 +184,9 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
           </fieldset>
 
           <fieldset className="flex flex-col gap-3" data-testid="delivery-types">
-            <legend className="mb-3 text-2xl text-ink sm:text-3xl">{t("checkout.deliveryType")}</legend>
+            <legend className="mb-3">
+              <h2 className="text-2xl text-ink sm:text-3xl">{t("checkout.deliveryType")}</h2>
+            </legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {DELIVERY_TYPES.map((type) => (
                 <Choice

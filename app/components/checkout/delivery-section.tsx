@@ -81,7 +81,7 @@ export function DeliverySection({ book, email, selected, onSelect }: DeliverySec
         <button
           ref={addButton}
           type="button"
-          className="btn-outline"
+          className="btn-outline disabled:cursor-not-allowed disabled:opacity-50"
           onClick={() => setEditing({ mode: "add" })}
           onPointerEnter={() => void loadAddressForm()}
           onFocus={() => void loadAddressForm()}
