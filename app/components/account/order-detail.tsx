@@ -147,11 +147,8 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
         </div>
       </dl>
 
-      <section aria-labelledby="invoice-title" className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h4 id="invoice-title" className="text-2xl text-ink">
-            {order.invoice.title}
-          </h4>
+      <div className="flex flex-col gap-3" data-testid="invoice-section">
+        <div className="flex justify-end">
           <button
             type="button"
             className="btn-outline"
@@ -162,11 +159,17 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
             {t("invoice.print")}
           </button>
         </div>
-        <div className="overflow-x-auto rounded-2xl border border-sand bg-white p-5 shadow-soft sm:p-8">
-          <Invoice order={order} />
-        </div>
+        {/* A keyboard user can scroll a wide invoice on a narrow phone (axe: scrollable-region-focusable). */}
+        <section
+          className="overflow-x-auto rounded-2xl border border-sand bg-white p-4 shadow-soft sm:p-8"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
+          tabIndex={0}
+          aria-labelledby="invoice-heading"
+        >
+          <Invoice order={order} headingId="invoice-heading" />
+        </section>
         <PrintCopy order={order} />
-      </section>
+      </div>
     </article>
   );
 }
@@ -189,16 +192,16 @@ function PrintCopy({ order }: { order: OrderDto }) {
  * line's VAT-inclusive price, and the VAT included in the total at the configured rate, in AED. With
  * no TRN configured it is a 'Receipt' and shows no VAT line.
  */
-function Invoice({ order }: { order: OrderDto }) {
+function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) {
   const { invoice, totals } = order;
   const withVat = invoice.trn !== null && invoice.trn !== "";
   return (
-    <div className="min-w-[34rem] text-sm text-ink" data-testid="invoice" data-invoice-title={invoice.title}>
+    <div className="min-w-72 text-sm text-ink" data-testid="invoice" data-invoice-title={invoice.title}>
       <div className="flex flex-wrap items-start justify-between gap-6 border-b border-sand pb-5">
         <div>
-          <p className="font-display text-3xl" data-testid="invoice-heading">
+          <h4 id={headingId} className="font-display text-3xl" data-testid="invoice-heading">
             {invoice.title}
-          </p>
+          </h4>
           <p className="mt-3 text-xs tracking-wider text-stone uppercase">{t("invoice.seller")}</p>
           <p className="font-semibold">{invoice.sellerName}</p>
           <p className="whitespace-pre-line text-charcoal">{invoice.sellerAddress}</p>
@@ -208,7 +211,7 @@ function Invoice({ order }: { order: OrderDto }) {
             </p>
           ) : null}
         </div>
-        <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-end">
+        <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 sm:text-end">
           <dt className="text-stone">{t("invoice.number")}</dt>
           <dd className="font-semibold" data-testid="invoice-number">
             {invoice.number}
@@ -232,16 +235,16 @@ function Invoice({ order }: { order: OrderDto }) {
       <table className="mt-4 w-full border-collapse">
         <thead>
           <tr className="border-b border-sand text-start text-xs tracking-wider text-stone uppercase">
-            <th scope="col" className="py-2 pe-3 text-start font-medium">
+            <th scope="col" className="py-2 pe-2 text-start sm:pe-3 font-medium">
               {t("invoice.description")}
             </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
+            <th scope="col" className="px-1.5 py-2 text-end sm:px-3 font-medium">
               {t("invoice.qty")}
             </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
+            <th scope="col" className="px-1.5 py-2 text-end sm:px-3 font-medium">
               {t("invoice.unitPrice")}
             </th>
-            <th scope="col" className="py-2 ps-3 text-end font-medium">
+            <th scope="col" className="py-2 ps-1.5 text-end sm:ps-3 font-medium">
               {t("invoice.amount")}
             </th>
           </tr>
@@ -253,39 +256,42 @@ function Invoice({ order }: { order: OrderDto }) {
               className="border-b border-sand/70"
               data-testid="invoice-line"
             >
-              <td className="py-2.5 pe-3">
+              <td className="py-2.5 pe-2 sm:pe-3">
                 <span className="block font-medium">{line.name}</span>
                 <span className="block text-xs text-stone">
                   {t("invoice.lineDetail", { size: line.size, color: line.color })}
                 </span>
               </td>
-              <td className="px-3 py-2.5 text-end tabular-nums">{line.quantity}</td>
-              <td className="px-3 py-2.5 text-end tabular-nums">{aed(line.unitPriceFils)}</td>
-              <td className="py-2.5 ps-3 text-end tabular-nums">{aed(line.lineTotalFils)}</td>
+              <td className="px-1.5 py-2.5 text-end sm:px-3 tabular-nums">{line.quantity}</td>
+              <td className="px-1.5 py-2.5 text-end sm:px-3 tabular-nums">{aed(line.unitPriceFils)}</td>
+              <td className="py-2.5 ps-1.5 text-end sm:ps-3 tabular-nums">{aed(line.lineTotalFils)}</td>
             </tr>
           ))}
         </tbody>
       </table>
 
-      <dl className="ms-auto mt-4 grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1.5">
-        <dt className="text-stone">{t("invoice.subtotal")}</dt>
-        <dd className="text-end tabular-nums">{aed(totals.subtotalFils)}</dd>
-        <dt className="text-stone">{t("invoice.shipping")}</dt>
-        <dd className="text-end tabular-nums">{aed(totals.shippingFils)}</dd>
-        <dt className="border-t border-sand pt-2 font-semibold">{t("invoice.total")}</dt>
-        <dd
-          className="border-t border-sand pt-2 text-end font-semibold tabular-nums"
-          data-testid="invoice-total"
-        >
-          {aed(totals.totalFils)}
-        </dd>
+      <dl className="ms-auto mt-4 flex max-w-xs flex-col gap-1.5">
+        <div className="flex justify-between gap-6">
+          <dt className="text-stone">{t("invoice.subtotal")}</dt>
+          <dd className="tabular-nums">{aed(totals.subtotalFils)}</dd>
+        </div>
+        <div className="flex justify-between gap-6">
+          <dt className="text-stone">{t("invoice.shipping")}</dt>
+          <dd className="tabular-nums">{aed(totals.shippingFils)}</dd>
+        </div>
+        <div className="flex justify-between gap-6 border-t border-sand pt-2 font-semibold">
+          <dt>{t("invoice.total")}</dt>
+          <dd className="tabular-nums" data-testid="invoice-total">
+            {aed(totals.totalFils)}
+          </dd>
+        </div>
         {withVat ? (
-          <>
+          <div className="flex justify-between gap-6">
             <dt className="text-stone">{t("invoice.vatIncluded", { rate: invoice.vatRate })}</dt>
-            <dd className="text-end tabular-nums" data-testid="invoice-vat">
+            <dd className="tabular-nums" data-testid="invoice-vat">
               {aed(totals.vatFils)}
             </dd>
-          </>
+          </div>
         ) : null}
       </dl>
 
