@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressDto } from "#core/schemas/account.schema.ts";
 import { buildApp } from "./app.ts";
-import { insertOrder } from "./db/repositories/orders.ts";
-import { newId } from "./ids.ts";
 import { call, freshIp, freshPhone } from "./testing/accounts.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
+import { insertTestOrder } from "./testing/orders.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
 const HOME = {
@@ -284,34 +283,35 @@ describe.each(TEST_ENGINES)("addresses and orders on $name", (engine) => {
       expect(res.body).toEqual({ success: true, orders: [] });
     });
 
-    it("returns only the token's user's orders, newest first, whatever userId the body names", async () => {
+    it("returns only the token's user's placed orders, newest first, whatever userId the body names", async () => {
       const a = await shopper();
       const b = await shopper();
-      const order = (userId: string, at: string, status: string) => ({
-        id: newId(),
-        user_id: userId,
-        status,
-        date: at,
-        line_items: JSON.stringify([
-          { sku_id: "SKU-1", quantity: "2", price: "450", image: "/media/x.webp" },
-        ]),
-        price: JSON.stringify({ currency_code: "AED", payment_mode: "online" }),
-        address: JSON.stringify({ first_name: "Amal", city: "Dubai" }),
-        created_at: at,
+      const db = store.database.db;
+      await insertTestOrder(db, { userId: a.id, at: "2026-11-01T10:00:00.000Z", status: "Delivered" });
+      await insertTestOrder(db, { userId: a.id, at: "2026-11-20T10:00:00.000Z", status: "Packing" });
+      // A payment still in progress is not an order to the shopper.
+      await insertTestOrder(db, {
+        userId: a.id,
+        at: "2026-11-22T10:00:00.000Z",
+        status: "Awaiting payment",
+        placedAt: null,
       });
-      await insertOrder(store.database.db, order(a.id, "2026-11-01T10:00:00.000Z", "Delivered"));
-      await insertOrder(store.database.db, order(a.id, "2026-11-20T10:00:00.000Z", "Packing"));
-      await insertOrder(store.database.db, order(b.id, "2026-11-21T10:00:00.000Z", "Shipped"));
+      await insertTestOrder(db, { userId: b.id, at: "2026-11-21T10:00:00.000Z", status: "Shipped" });
 
       const res = await post("/api/order/userorders", { userId: b.id }, a.token);
       expect(res.status).toBe(200);
-      const orders = res.body.orders as { status: string; line_items: unknown[]; price: unknown }[];
+      const orders = res.body.orders as {
+        status: string;
+        date: string;
+        line_items: unknown[];
+        price: unknown;
+      }[];
       expect(orders.map((o) => o.status)).toEqual(["Packing", "Delivered"]);
-      expect(orders[0]).toEqual({
+      expect(orders[0]).toMatchObject({
         _id: expect.any(String),
         date: "2026-11-20T10:00:00.000Z",
         status: "Packing",
-        line_items: [{ sku_id: "SKU-1", quantity: "2", price: "450", image: "/media/x.webp" }],
+        line_items: [{ sku_id: "SKU-1", quantity: 2, price: "450", image: "/media/x.webp" }],
         price: { currency_code: "AED", payment_mode: "online" },
         address: { first_name: "Amal", city: "Dubai" },
         createdAt: "2026-11-20T10:00:00.000Z",

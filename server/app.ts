@@ -15,6 +15,7 @@ import catalogRoutes from "./routes/api/catalog.ts";
 import orderRoutes from "./routes/api/order.ts";
 import userRoutes from "./routes/api/user.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
+import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
@@ -46,7 +47,11 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   });
   const services = createServices(database, config, app.log);
   // Background work (code mails, forgot-password lookups) finishes before the database closes.
+  // The reconciliation job and mail retries run in every process; each claims its rows in the database.
+  services.orders.start(60_000);
+  services.mail.startRetries(30_000);
   app.addHook("onClose", async () => {
+    await services.orders.stop();
     await services.accounts.idle();
     await services.mail.close();
   });
@@ -110,6 +115,14 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   );
 
   registerMediaRoutes(app, media);
+  // The test payment sandbox exists only while no Paymennt keys are configured.
+  if (services.paymennt.sandbox) {
+    registerPaymentSandbox(app, {
+      db: database.db,
+      siteUrl: config.PUBLIC_SITE_URL,
+      shopName: config.SHOP_NAME,
+    });
+  }
   if (config.NODE_ENV !== "production") registerDevRoutes(app, services.mail);
   registerSeoRoutes(app, database.db, config.PUBLIC_SITE_URL);
 

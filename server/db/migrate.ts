@@ -4,6 +4,7 @@ import * as catalog from "./migrations/2026-11-22-0001-catalog.ts";
 import * as catalogIndexes from "./migrations/2026-11-22-0002-catalog-indexes.ts";
 import * as accounts from "./migrations/2026-11-22-0003-accounts.ts";
 import * as cartWishlist from "./migrations/2026-11-23-0004-cart-wishlist.ts";
+import * as orders from "./migrations/2026-11-23-0006-orders.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22-0002-catalog-indexes": catalogIndexes,
   "2026-11-22-0003-accounts": accounts,
   "2026-11-23-0004-cart-wishlist": cartWishlist,
+  "2026-11-23-0006-orders": orders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

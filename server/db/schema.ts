@@ -59,6 +59,8 @@ export interface ProductVariantTable {
   discount_percent: number;
   /** null when the shop does not track stock for the size ('Stock info unavailable'). */
   stock: number | null;
+  /** Units reserved by active stock holds (issue 11); what shoppers can buy is stock minus this. */
+  held_quantity: Generated<number>;
 }
 
 export interface BlogPostTable {
@@ -142,18 +144,116 @@ export interface OneTimeCodeTable {
   created_at: string;
 }
 
+export type PaymentStatus = "pending" | "paid" | "unpaid" | "failed" | "cancelled" | "expired" | "refunded";
+
+/** An order (issue 11). `placed_at` is null while an online payment is pending: not an order yet. */
 export interface OrderTable {
   id: string;
+  order_number: string;
   user_id: string;
   status: string;
-  date: string;
-  /** JSON text: SPEC §3 Order line_items. */
-  line_items: string;
-  /** JSON text: SPEC §3 Order price. */
-  price: string;
-  /** JSON text: SPEC §3 Address. */
-  address: string;
+  payment_status: PaymentStatus;
+  payment_mode: "online" | "cod";
+  delivery_type: string;
+  currency: string;
+  subtotal_fils: number;
+  shipping_fils: number;
+  tax_fils: number;
+  total_fils: number;
+  ship_first_name: string;
+  ship_last_name: string;
+  ship_address: string;
+  ship_landmark: string;
+  ship_city: string;
+  ship_state: string;
+  ship_postcode: string;
+  ship_country: string;
+  ship_email: string;
+  ship_phone: string;
+  needs_attention: boolean | number;
+  attention_reason: string | null;
+  hold_expires_at: string | null;
+  placed_at: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLineTable {
+  id: string;
+  order_id: string;
+  position: number;
+  product_id: string;
+  variant_id: string | null;
+  sku: string;
+  name: string;
+  size: string;
+  color: string;
+  image: string;
+  unit_price_fils: number;
+  quantity: number;
+  line_total_fils: number;
+  vat_fils: number;
+}
+
+export type PaymentAttemptStatus = "created" | "pending" | "paid" | "failed" | "cancelled" | "expired";
+
+export interface PaymentTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  provider_checkout_id: string | null;
+  request_id: string;
+  amount_fils: number;
+  currency: string;
+  status: PaymentAttemptStatus;
+  redirect_url: string | null;
+  /** JSON text: [{ at, status, source }] as the provider reported them. */
+  status_history: string;
+  next_check_at: string;
+  claimed_until: string | null;
+  checks: number;
+  finalized_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderEventTable {
+  id: string;
+  order_id: string;
+  at: string;
+  actor: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+}
+
+export interface StockHoldTable {
+  id: string;
+  order_id: string;
+  variant_id: string;
+  quantity: number;
+  status: "active" | "converted" | "released";
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SandboxCheckoutTable {
+  id: string;
+  request_id: string;
+  order_id: string;
+  currency: string;
+  amount: string;
+  status: string;
+  return_url: string;
+  shop_name: string;
+  request_body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CounterTable {
+  name: string;
+  value: number;
 }
 
 export interface AuthThrottleTable {
@@ -175,6 +275,9 @@ export interface OutboxTable {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_until: string | null;
 }
 
 export interface CartLineTable {
@@ -207,6 +310,12 @@ export interface Database {
   addresses: AddressTable;
   one_time_codes: OneTimeCodeTable;
   orders: OrderTable;
+  order_lines: OrderLineTable;
+  payments: PaymentTable;
+  order_events: OrderEventTable;
+  stock_holds: StockHoldTable;
+  sandbox_checkouts: SandboxCheckoutTable;
+  counters: CounterTable;
   auth_throttle: AuthThrottleTable;
   outbox: OutboxTable;
   cart_lines: CartLineTable;

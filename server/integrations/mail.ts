@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { createTransport, type Transporter } from "nodemailer";
 import type { Database, OutboxStatus } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -56,6 +56,15 @@ export interface Mailer {
    * outbox id once the mail is stored, so nothing is lost if delivery fails.
    */
   send(message: MailMessage): Promise<string>;
+  /**
+   * Stores the mail in the outbox through `db`, which may be a transaction: the mail then exists exactly
+   * when the transaction commits (an order's mails with the order). `flush()` or the retry timer sends it.
+   */
+  enqueue(db: Kysely<Database> | Transaction<Database>, message: MailMessage): Promise<string>;
+  /** Sends every due mail of the outbox (new or failed earlier), each claimed in the database first. */
+  flush(): Promise<void>;
+  /** Retries failed mails every `everyMs` with backoff until close(); several processes may run it. */
+  startRetries(everyMs: number): void;
   /** The outbox, newest first. */
   list(limit?: number): Promise<OutboxEntry[]>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
@@ -74,6 +83,10 @@ export function createMailer(options: {
   const { db, from, sender, log } = options;
   const pending = new Set<Promise<void>>();
 
+  let retryTimer: NodeJS.Timeout | undefined;
+  /** Attempts made before the current one, for the backoff of mails being retried. */
+  const attemptsSoFar = new Map<string, number>();
+
   async function deliver(id: string, message: MailMessage) {
     if (!sender) return;
     try {
@@ -89,7 +102,14 @@ export function createMailer(options: {
       log.error({ mailId: id, kind: message.kind, err: error }, "mail delivery failed");
       await db
         .updateTable("outbox")
-        .set({ status: "failed", error: text.slice(0, 1000) })
+        .set((eb) => ({
+          status: "failed",
+          error: text.slice(0, 1000),
+          attempts: eb("attempts", "+", 1),
+          // Backoff: 30 s, 1 min, 2 min… up to an hour between tries.
+          next_attempt_at: new Date(Date.now() + retryDelayMs(attemptsSoFar.get(id) ?? 0)).toISOString(),
+          claimed_until: null,
+        }))
         .where("id", "=", id)
         .execute()
         .catch((e: unknown) => log.error({ err: e }, "could not record the mail failure"));
@@ -112,6 +132,9 @@ export function createMailer(options: {
           error: null,
           created_at: new Date().toISOString(),
           sent_at: null,
+          next_attempt_at: new Date().toISOString(),
+          // Delivered right below; the retry timer leaves it alone unless this delivery stalls.
+          claimed_until: new Date(Date.now() + CLAIM_MS).toISOString(),
         })
         .execute();
       if (!sender) {
@@ -126,6 +149,78 @@ export function createMailer(options: {
       const job = deliver(id, message).finally(() => pending.delete(job));
       pending.add(job);
       return id;
+    },
+
+    async enqueue(target, message) {
+      const id = newId();
+      const now = new Date().toISOString();
+      await target
+        .insertInto("outbox")
+        .values({
+          id,
+          kind: message.kind,
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          status: sender ? "pending" : "stored",
+          error: null,
+          created_at: now,
+          sent_at: null,
+          next_attempt_at: now,
+          claimed_until: null,
+        })
+        .execute();
+      return id;
+    },
+
+    async flush() {
+      if (!sender) return;
+      const now = new Date();
+      const due = await db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("status", "in", ["pending", "failed"])
+        .where("attempts", "<", MAX_ATTEMPTS)
+        .where("next_attempt_at", "<=", now.toISOString())
+        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now.toISOString())]))
+        .orderBy("next_attempt_at")
+        .limit(50)
+        .execute();
+      for (const row of due) {
+        // Claimed with a conditional update, so two processes never send the same mail twice at once.
+        const claimed = await db
+          .updateTable("outbox")
+          .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
+          .where("id", "=", row.id)
+          .where("status", "in", ["pending", "failed"])
+          .where((eb) =>
+            eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now.toISOString())]),
+          )
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        attemptsSoFar.set(row.id, Number(row.attempts));
+        const job = deliver(row.id, {
+          kind: row.kind,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        }).finally(() => {
+          attemptsSoFar.delete(row.id);
+          pending.delete(job);
+        });
+        pending.add(job);
+        await job;
+      }
+    },
+
+    startRetries(everyMs) {
+      if (!sender || retryTimer) return;
+      retryTimer = setInterval(() => {
+        this.flush().catch((error: unknown) => log.error({ err: error }, "mail retry failed"));
+      }, everyMs);
+      retryTimer.unref();
     },
 
     async list(limit = 200) {
@@ -155,10 +250,21 @@ export function createMailer(options: {
     },
 
     async close() {
+      if (retryTimer) clearInterval(retryTimer);
+      retryTimer = undefined;
       await this.idle();
       sender?.close();
     },
   };
+}
+
+/** How long a process keeps a mail it is sending before another may try it. */
+const CLAIM_MS = 120_000;
+/** After this many failed tries a mail stays failed in the outbox for someone to look at. */
+const MAX_ATTEMPTS = 8;
+
+function retryDelayMs(attemptsBefore: number): number {
+  return Math.min(30_000 * 2 ** attemptsBefore, 3_600_000);
 }
 
 /** Escapes text for HTML bodies and the dev outbox page. */

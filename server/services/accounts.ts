@@ -30,7 +30,6 @@ import {
   updateAddress,
 } from "../db/repositories/addresses.ts";
 import { consumeCode, findCode, replaceCode, takeAttempt } from "../db/repositories/codes.ts";
-import { listOrdersForUser, type OrderDto } from "../db/repositories/orders.ts";
 import {
   createUser,
   findUserByEmail,
@@ -531,11 +530,6 @@ export function createAccountsService(deps: AccountsDeps) {
         await setPrimaryAddress(trx, user.id, row.id);
       });
       return { message: t("addresses.primarySet") };
-    },
-
-    /** SPEC §7 POST /api/order/userorders: the token's user's orders only. */
-    async listOrders(user: UserRow): Promise<OrderDto[]> {
-      return listOrdersForUser(db, user.id);
     },
 
     /** Resolves when background work (lookups, mail deliveries) has finished. */

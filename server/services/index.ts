@@ -3,9 +3,12 @@ import { type Config, type PublicConfig, publicConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { createGoogleVerifier } from "../integrations/google.ts";
 import { createMailer, createSmtpSender, type Mailer } from "../integrations/mail.ts";
+import { createPaymenntClient, PAYMENNT_BASE_URLS, type PaymenntClient } from "../integrations/paymennt.ts";
+import { SANDBOX_API_PATH } from "../routes/sandbox-paymennt.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
+import { createOrdersService, type OrdersService } from "./orders.ts";
 
 /** What loaders and API routes reach through the load context: in-process, no HTTP hop. */
 export interface Services {
@@ -14,6 +17,29 @@ export interface Services {
   accounts: AccountsService;
   cart: CartService;
   mail: Mailer;
+  orders: OrdersService;
+  paymennt: PaymenntClient;
+}
+
+/**
+ * Paymennt with the configured keys, or the store's own sandbox (same protocol, over HTTP at
+ * PUBLIC_SITE_URL) when there are none.
+ */
+export function createPaymennt(config: Config): PaymenntClient {
+  if (config.PAYMENNT_API_KEY && config.PAYMENNT_API_SECRET) {
+    return createPaymenntClient({
+      baseUrl: PAYMENNT_BASE_URLS[config.PAYMENNT_MODE],
+      apiKey: config.PAYMENNT_API_KEY,
+      apiSecret: config.PAYMENNT_API_SECRET,
+      sandbox: false,
+    });
+  }
+  return createPaymenntClient({
+    baseUrl: `${config.PUBLIC_SITE_URL.replace(/\/$/, "")}${SANDBOX_API_PATH}`,
+    apiKey: "sandbox-key",
+    apiSecret: "sandbox-secret",
+    sandbox: true,
+  });
 }
 
 export function createServices(database: DatabaseHandle, config: Config, log: FastifyBaseLogger): Services {
@@ -29,8 +55,11 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     jwksUrl: config.GOOGLE_JWKS_URL,
     jwksJson: config.GOOGLE_JWKS_JSON,
   });
+  const paymennt = createPaymennt(config);
   return {
     shop: publicConfig(config),
+    paymennt,
+    orders: createOrdersService({ db: database.db, config, mailer: mail, paymennt, log }),
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
     cart: createCartService(database.db),

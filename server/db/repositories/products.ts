@@ -193,7 +193,8 @@ export async function toProductDtos(db: Db, rows: ProductTable[]): Promise<Produ
       filter_value: v.size,
       retail_price: filsToAed(Number(v.retail_price_fils)),
       discount: Number(v.discount_percent),
-      stock: v.stock === null ? null : Number(v.stock),
+      // Issue 11: shoppers see what they can buy, stock minus the units held for payments in progress.
+      stock: v.stock === null ? null : Math.max(0, Number(v.stock) - Number(v.held_quantity)),
       sku: v.sku,
     }));
     const dto: ProductDto = {
@@ -226,6 +227,8 @@ export async function toProductDtos(db: Db, rows: ProductTable[]): Promise<Produ
     return dto;
   });
 }
+
+export { availableStockFor } from "./orders.ts";
 
 export async function countProducts(db: Db): Promise<number> {
   const row = await db

@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { DEFAULT_DELIVERY_TYPE, DEFAULT_STOCK_CAP, DELIVERY_TYPES } from "./constants.ts";
+import { t } from "./i18n/index.ts";
+import { AddressSchema } from "./schemas/account.schema.ts";
+
+/**
+ * Orders as the API hands them out and the payloads that create them (SPEC §3 Order, Order payload; §7
+ * order calls; issue 11). The server re-prices every line: prices, amounts, COD and userId in a payload
+ * are read only to be ignored.
+ */
+
+export const MAX_ORDER_LINES = 100;
+
+export interface OrderLineDto {
+  product_id: string;
+  sku_id: string;
+  name: string;
+  size: string;
+  color: string;
+  image: string;
+  quantity: number;
+  /** AED text of one unit, e.g. "450" or "99.5" (SPEC §3 price as text). */
+  price: string;
+  unitPriceFils: number;
+  lineTotalFils: number;
+  /** The VAT included in this line (prices are VAT-inclusive). */
+  vatFils: number;
+}
+
+export interface OrderDto {
+  _id: string;
+  orderNumber: string;
+  date: string;
+  createdAt: string;
+  /** 'Order Placed' | 'Packing' | 'Shipped' | 'Out for Delivery' | 'Delivered' | 'Cancelled'. */
+  status: string;
+  paymentStatus: "paid" | "unpaid" | "refunded";
+  line_items: OrderLineDto[];
+  price: {
+    currency_code: "AED";
+    payment_mode: "online" | "cod";
+    delivery_type: string;
+    shipping_charges: "0";
+    tax: "0";
+    extra_charges: "0";
+    /** SPEC §3: the total when the method is cash on delivery, otherwise "0". */
+    COD: string;
+  };
+  address: Record<string, string>;
+  totals: { subtotalFils: number; shippingFils: number; totalFils: number; vatFils: number };
+  invoice: {
+    number: string;
+    date: string;
+    title: "Tax Invoice" | "Receipt";
+    sellerName: string;
+    sellerAddress: string;
+    trn: string | null;
+    /** Percent, e.g. 5. */
+    vatRate: number;
+  };
+}
+
+const fils = z.number().int().min(0);
+
+/** The same shape as a zod schema, for the screens that read it and for tests. */
+export const OrderDtoSchema = z.object({
+  _id: z.string().min(1),
+  orderNumber: z.string().regex(/^NA-\d+$/),
+  date: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  paymentStatus: z.enum(["paid", "unpaid", "refunded"]),
+  line_items: z.array(
+    z.object({
+      product_id: z.string(),
+      sku_id: z.string(),
+      name: z.string(),
+      size: z.string(),
+      color: z.string(),
+      image: z.string(),
+      quantity: z.number().int().min(1),
+      price: z.string(),
+      unitPriceFils: fils,
+      lineTotalFils: fils,
+      vatFils: fils,
+    }),
+  ),
+  price: z.object({
+    currency_code: z.literal("AED"),
+    payment_mode: z.enum(["online", "cod"]),
+    delivery_type: z.string(),
+    shipping_charges: z.literal("0"),
+    tax: z.literal("0"),
+    extra_charges: z.literal("0"),
+    COD: z.string(),
+  }),
+  address: z.record(z.string(), z.string()),
+  totals: z.object({ subtotalFils: fils, shippingFils: fils, totalFils: fils, vatFils: fils }),
+  invoice: z.object({
+    number: z.string(),
+    date: z.string(),
+    title: z.enum(["Tax Invoice", "Receipt"]),
+    sellerName: z.string(),
+    sellerAddress: z.string(),
+    trn: z.string().nullable(),
+    vatRate: z.number(),
+  }),
+}) satisfies z.ZodType<OrderDto>;
+
+/** The VAT included in a VAT-inclusive amount, to the fils (issue 11: total × rate/(100 + rate) per line). */
+export function includedVat(amountFils: number, ratePercent: number): number {
+  if (!(ratePercent > 0)) return 0;
+  return Math.round((amountFils * ratePercent) / (100 + ratePercent));
+}
+
+const say = (key: Parameters<typeof t>[0], values?: Record<string, string | number>) => ({
+  error: () => t(key, values),
+});
+
+const idText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+/** One line as the shopper chose it; `price`, `image` and `name` are whatever the browser had. */
+export const OrderPayloadLineSchema = z.object(
+  {
+    product_id: idText.pipe(
+      z.string().min(1, say("orderApi.lineInvalid")).max(100, say("orderApi.lineInvalid")),
+    ),
+    // SPEC §3: the sku of the variant matching the chosen size (its variant id is accepted too).
+    sku_id: idText.pipe(z.string().min(1, say("orderApi.lineInvalid")).max(100, say("orderApi.lineInvalid"))),
+    quantity: z
+      .union(
+        [z.number(), z.string().trim().regex(/^\d+$/)],
+        say("orderApi.quantityInvalid", { max: DEFAULT_STOCK_CAP }),
+      )
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int(say("orderApi.quantityInvalid", { max: DEFAULT_STOCK_CAP }))
+          .min(1, say("orderApi.quantityInvalid", { max: DEFAULT_STOCK_CAP }))
+          .max(DEFAULT_STOCK_CAP, say("orderApi.quantityInvalid", { max: DEFAULT_STOCK_CAP })),
+      ),
+    size: z.string().max(40).optional(),
+    color: z.string().max(60).optional(),
+  },
+  say("orderApi.lineInvalid"),
+);
+export type OrderPayloadLine = z.output<typeof OrderPayloadLineSchema>;
+
+const deliveryType = z
+  .string()
+  .trim()
+  .transform((value) => value.toLowerCase())
+  .pipe(z.enum(DELIVERY_TYPES, say("orderApi.deliveryTypeInvalid")));
+
+/**
+ * SPEC §3 Order payload, as POST /api/order/paymennt and /api/order/place receive it. The address is
+ * checked with the address book's own schema (SPEC §5 Address form); a missing or invalid one is SPEC
+ * §5's 'Please select a delivery address.'. The delivery type is read top-level or inside `price`.
+ */
+export const OrderPayloadSchema = z
+  .object(
+    {
+      address: z.unknown(),
+      delivery_type: deliveryType.optional(),
+      price: z.object({ delivery_type: deliveryType.optional() }, say("orderApi.lineInvalid")).optional(),
+      line_items: z.array(z.unknown(), say("orderApi.cartEmpty")).optional(),
+    },
+    say("field.body"),
+  )
+  .transform((body, ctx) => {
+    const address = AddressSchema.safeParse(body.address);
+    if (!address.success) {
+      ctx.addIssue({ code: "custom", message: t("orderApi.addressRequired") });
+      return z.NEVER;
+    }
+    const items = body.line_items ?? [];
+    if (items.length === 0) {
+      ctx.addIssue({ code: "custom", message: t("orderApi.cartEmpty") });
+      return z.NEVER;
+    }
+    if (items.length > MAX_ORDER_LINES) {
+      ctx.addIssue({ code: "custom", message: t("orderApi.tooManyLines", { max: MAX_ORDER_LINES }) });
+      return z.NEVER;
+    }
+    const lines: OrderPayloadLine[] = [];
+    for (const item of items) {
+      const line = OrderPayloadLineSchema.safeParse(item);
+      if (!line.success) {
+        ctx.addIssue({ code: "custom", message: line.error.issues[0]?.message ?? t("orderApi.lineInvalid") });
+        return z.NEVER;
+      }
+      lines.push(line.data);
+    }
+    return {
+      address: address.data,
+      deliveryType: body.delivery_type ?? body.price?.delivery_type ?? DEFAULT_DELIVERY_TYPE,
+      lines,
+    };
+  });
+export type OrderPayload = z.output<typeof OrderPayloadSchema>;
+
+/** POST /api/order/verifyPaymennt: only the payment id is read; the rest of the pending record is ignored. */
+export const VerifyPaymentSchema = z
+  .object({ paymentId: z.unknown() }, say("field.body"))
+  .transform((body, ctx) => {
+    const id = typeof body.paymentId === "string" ? body.paymentId.trim() : "";
+    if (!id || id.length > 200) {
+      ctx.addIssue({ code: "custom", message: t("orderApi.paymentIdMissing") });
+      return z.NEVER;
+    }
+    return { paymentId: id };
+  });

@@ -1,0 +1,142 @@
+/**
+ * Paymennt's hosted checkout, API v2 (issue 11): `POST checkout/web` makes a checkout the shopper pays
+ * on Paymennt's page, `GET checkout/{id}` reads its status. Every answer comes in the envelope
+ * `{ success, elapsed, error, result }`. The keys travel only in the X-Paymennt-Api-Key/-Secret headers
+ * of these server-to-server calls. The same client talks to the store's sandbox (routes/sandbox-paymennt.ts)
+ * when no keys are configured.
+ */
+
+export const PAYMENNT_BASE_URLS = {
+  test: "https://api.test.paymennt.com/mer/v2.0/",
+  live: "https://api.paymennt.com/mer/v2.0/",
+} as const;
+
+/** Paymennt's checkout statuses; anything else is kept as text and treated as still open. */
+export type PaymenntStatus =
+  | "PENDING"
+  | "AUTHORIZED"
+  | "PAID"
+  | "FAILED"
+  | "CANCELLED"
+  | "EXPIRED"
+  | (string & {});
+
+export interface PaymenntCheckoutRequest {
+  /** Unique per attempt: Paymennt refuses a second checkout under the same request id. */
+  requestId: string;
+  orderId: string;
+  currency: "AED";
+  /** AED with two decimals, e.g. 450.00. */
+  amount: number;
+  totals: { subtotal: number; tax: number; shipping: number; handling: number; discount: number };
+  items: { name: string; sku: string; unitprice: number; quantity: number; linetotal: number }[];
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  billingAddress: {
+    name: string;
+    address1: string;
+    address2: string;
+    city: string;
+    state: string;
+    zip: string;
+    country: string;
+  };
+  returnUrl: string;
+  language: "EN" | "AR";
+}
+
+export interface PaymenntCheckout {
+  id: string;
+  requestId?: string;
+  orderId?: string;
+  currency?: string;
+  amount?: number;
+  status: PaymenntStatus;
+  redirectUrl?: string;
+  [key: string]: unknown;
+}
+
+export class PaymenntError extends Error {
+  /** The HTTP status, when Paymennt answered at all. */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface PaymenntClient {
+  readonly baseUrl: string;
+  /** True when talking to the store's sandbox rather than Paymennt. */
+  readonly sandbox: boolean;
+  createCheckout(request: PaymenntCheckoutRequest): Promise<PaymenntCheckout & { redirectUrl: string }>;
+  getCheckout(id: string): Promise<PaymenntCheckout>;
+}
+
+/** Rounds fils to AED with two decimals, as Paymennt's amount fields want. */
+export const filsToAmount = (fils: number): number => Math.round(fils) / 100;
+
+export function createPaymenntClient(options: {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  sandbox: boolean;
+  timeoutMs?: number;
+}): PaymenntClient {
+  const base = options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<PaymenntCheckout> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, base), {
+        method,
+        headers: {
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          "X-Paymennt-Api-Key": options.apiKey,
+          "X-Paymennt-Api-Secret": options.apiSecret,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PaymenntError(
+        `Paymennt could not be reached: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    let envelope: { success?: unknown; error?: unknown; result?: unknown };
+    try {
+      envelope = (await response.json()) as typeof envelope;
+    } catch {
+      throw new PaymenntError(`Paymennt answered ${response.status} without JSON`, response.status);
+    }
+    if (!response.ok || envelope.success !== true) {
+      const reason =
+        typeof envelope.error === "string" ? envelope.error : JSON.stringify(envelope.error ?? null);
+      throw new PaymenntError(
+        `Paymennt refused ${method} ${path} (${response.status}): ${reason}`,
+        response.status,
+      );
+    }
+    const result = envelope.result as PaymenntCheckout | undefined;
+    if (!result || typeof result.id !== "string" || typeof result.status !== "string") {
+      throw new PaymenntError(`Paymennt's answer to ${method} ${path} has no checkout`, response.status);
+    }
+    return result;
+  }
+
+  return {
+    baseUrl: base,
+    sandbox: options.sandbox,
+    async createCheckout(request) {
+      const checkout = await call("POST", "checkout/web", request);
+      if (typeof checkout.redirectUrl !== "string" || !/^https?:\/\//.test(checkout.redirectUrl)) {
+        throw new PaymenntError("Paymennt's checkout has no redirect URL");
+      }
+      return checkout as PaymenntCheckout & { redirectUrl: string };
+    },
+    getCheckout(id) {
+      return call("GET", `checkout/${encodeURIComponent(id)}`);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { t } from "#core/i18n/index.ts";
+import { formatAed } from "#core/money.ts";
+import type { OrderLineTable, OrderTable } from "../db/schema.ts";
+import { escapeHtml, type MailMessage } from "../integrations/mail.ts";
+
+/**
+ * The order confirmation to the shopper and the new-order mail to the shop (issue 11): order number,
+ * lines, totals, address and delivery type. Plain text plus a simple HTML copy, like the code mails.
+ */
+
+interface MailContext {
+  shopName: string;
+  vatRate: number;
+  trn: string | null;
+}
+
+function summary(order: OrderTable, lines: OrderLineTable[], context: MailContext) {
+  const items = lines.map(
+    (l) =>
+      `${l.quantity} × ${l.name} (${l.size}${l.color ? `, ${l.color}` : ""}): ${formatAed(l.line_total_fils)}`,
+  );
+  const address = [
+    `${order.ship_first_name} ${order.ship_last_name}`.trim(),
+    order.ship_address,
+    order.ship_landmark,
+    `${order.ship_city}, ${order.ship_state} ${order.ship_postcode}`.trim(),
+    order.ship_country,
+    order.ship_phone,
+  ].filter(Boolean);
+  const totals: [string, string][] = [
+    [t("orderMail.subtotal"), formatAed(order.subtotal_fils)],
+    [
+      t("orderMail.shipping"),
+      order.shipping_fils === 0 ? t("orderMail.free") : formatAed(order.shipping_fils),
+    ],
+    [t("orderMail.total"), formatAed(order.total_fils)],
+  ];
+  if (context.trn)
+    totals.push([t("orderMail.vatIncluded", { rate: context.vatRate }), formatAed(order.tax_fils)]);
+  const facts: [string, string][] = [
+    [t("orderMail.order"), order.order_number],
+    [t("orderMail.delivery"), order.delivery_type],
+    [
+      t("orderMail.payment"),
+      order.payment_mode === "cod" ? t("orderMail.paymentCod") : t("orderMail.paymentOnline"),
+    ],
+  ];
+  return { items, address, totals, facts };
+}
+
+function render(
+  intro: string,
+  order: OrderTable,
+  lines: OrderLineTable[],
+  context: MailContext,
+  extra: string[],
+) {
+  const s = summary(order, lines, context);
+  const text = [
+    intro,
+    ...extra,
+    "",
+    ...s.facts.map(([k, v]) => `${k}: ${v}`),
+    "",
+    `${t("orderMail.items")}:`,
+    ...s.items.map((i) => `  ${i}`),
+    "",
+    ...s.totals.map(([k, v]) => `${k}: ${v}`),
+    "",
+    `${t("orderMail.deliverTo")}:`,
+    ...s.address.map((a) => `  ${a}`),
+    "",
+    context.shopName,
+  ].join("\n");
+  const rows = (pairs: [string, string][]) =>
+    pairs
+      .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+      .join("");
+  const html = `<p>${escapeHtml(intro)}</p>${extra.map((e) => `<p><strong>${escapeHtml(e)}</strong></p>`).join("")}
+<table>${rows(s.facts)}</table>
+<h2>${escapeHtml(t("orderMail.items"))}</h2><ul>${s.items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>
+<table>${rows(s.totals)}</table>
+<h2>${escapeHtml(t("orderMail.deliverTo"))}</h2><p>${s.address.map(escapeHtml).join("<br>")}</p>
+<p>${escapeHtml(context.shopName)}</p>`;
+  return { text, html };
+}
+
+export function orderConfirmationMail(
+  order: OrderTable,
+  lines: OrderLineTable[],
+  context: MailContext,
+): MailMessage | undefined {
+  if (!order.ship_email) return undefined;
+  return {
+    kind: "order-confirmation",
+    to: order.ship_email,
+    subject: t("orderMail.confirmSubject", { number: order.order_number, shop: context.shopName }),
+    ...render(t("orderMail.confirmIntro"), order, lines, context, []),
+  };
+}
+
+export function newOrderMail(
+  order: OrderTable,
+  lines: OrderLineTable[],
+  context: MailContext & { shopEmail: string },
+): MailMessage {
+  const extra =
+    order.needs_attention && order.attention_reason
+      ? [t("orderMail.attention", { reason: order.attention_reason })]
+      : [];
+  return {
+    kind: "order-new",
+    to: context.shopEmail,
+    subject: t("orderMail.shopSubject", { number: order.order_number, total: formatAed(order.total_fils) }),
+    ...render(t("orderMail.shopIntro"), order, lines, context, extra),
+  };
+}
