@@ -10,6 +10,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("shop", "routes/shop.tsx"),
   route("product/:slug", "routes/product.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("wishlist", "routes/wishlist.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("login", "routes/login.tsx"),

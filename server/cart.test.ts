@@ -1,60 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartQuote } from "#core/cart.ts";
-import { createProduct } from "./db/repositories/products.ts";
-import { newId } from "./ids.ts";
 import { type ApiAnswer, call, freshIp, freshPhone } from "./testing/accounts.ts";
+import { addCartProducts as addProducts } from "./testing/cart.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
-
-/** Two products whose prices and stock the tests know exactly. */
-async function addProducts(store: TestStore) {
-  const abaya = {
-    id: newId(),
-    slug: "test-crepe-abaya",
-    name: "Test Crepe Abaya",
-    description: "A crepe abaya for the cart tests.",
-    type: "Abaya",
-    categorySlug: "graceful-abayas",
-    fabric: "Crepe",
-    colors: ["Black", "Navy"],
-    popularity: 10,
-    bestseller: false,
-    isNew: false,
-    isSale: true,
-    date: "2026-05-01T00:00:00.000Z",
-    createdAt: "2026-05-01T00:00:00.000Z",
-    images: [{ id: newId(), url: "/media/test-abaya.svg", alt: "Abaya", width: 800, height: 1000 }],
-    variants: [
-      // M/54: 450 AED less 20% = 360 AED, 3 in stock.
-      { id: newId(), size: "M/54", sku: "TCA-M54", retailPriceFils: 45000, discountPercent: 20, stock: 3 },
-      { id: newId(), size: "L/56", sku: "TCA-L56", retailPriceFils: 47500, discountPercent: 0, stock: 0 },
-      {
-        id: newId(),
-        size: "XL/58",
-        sku: "TCA-XL58",
-        retailPriceFils: 49950,
-        discountPercent: 0,
-        stock: null,
-      },
-    ],
-  };
-  const fabric = {
-    ...abaya,
-    id: newId(),
-    slug: "test-silk-set",
-    name: "Test Silk Set",
-    type: "Unstitched",
-    colors: ["Ivory"],
-    isSale: false,
-    images: [{ id: newId(), url: "/media/test-silk.svg", alt: "Silk", width: 800, height: 1000 }],
-    variants: [
-      { id: newId(), size: "Free", sku: "TSS-FREE", retailPriceFils: 29999, discountPercent: 0, stock: 25 },
-    ],
-  };
-  await createProduct(store.database.db, abaya);
-  await createProduct(store.database.db, fabric);
-  return { abaya, fabric };
-}
 
 describe.each(TEST_ENGINES)("cart on $name", (engine) => {
   let store: TestStore;
@@ -185,6 +134,260 @@ describe.each(TEST_ENGINES)("cart on $name", (engine) => {
       const res = await post("/api/cart/quote", body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message });
+    });
+  });
+
+  let counter = 0;
+  /** A signed-in shopper (phone sign-up needs no e-mail code). */
+  async function shopper() {
+    counter += 1;
+    const phone = freshPhone();
+    await post("/api/user/register", { name: `Cart ${counter}`, phone, password: "password-1" });
+    const login = await post("/api/user/login", { identifier: phone, password: "password-1" });
+    expect(login.status).toBe(200);
+    const user = await store.database.db
+      .selectFrom("users")
+      .select("id")
+      .where("phone", "=", `+971${phone.slice(1)}`)
+      .executeTakeFirstOrThrow();
+    return { id: user.id, token: login.body.token as string };
+  }
+  const cartOf = async (token: string) => {
+    const res = await post("/api/cart/get", {}, token);
+    expect(res.status).toBe(200);
+    return res.body.cartData as Record<string, unknown>;
+  };
+
+  describe("the server cart (POST /api/cart/get, add, update, clear)", () => {
+    it("adds lines by size and colour; cartData maps the product to its total and lines", async () => {
+      const a = await shopper();
+      expect(await cartOf(a.token)).toEqual({});
+      const first = await post(
+        "/api/cart/add",
+        { itemId: products.abaya.id, size: "M/54", color: "Navy", quantity: 1 },
+        a.token,
+      );
+      expect(first.status).toBe(200);
+      await post(
+        "/api/cart/add",
+        { itemId: products.abaya.id, size: "M/54", color: "Navy", quantity: 1 },
+        a.token,
+      );
+      await post("/api/cart/add", { itemId: products.abaya.id, size: "XL/58", quantity: 4 }, a.token);
+      // One size only: no size needed.
+      await post("/api/cart/add", { itemId: products.fabric.id, quantity: 2 }, a.token);
+      expect(await cartOf(a.token)).toEqual({
+        [products.abaya.id]: {
+          quantity: 6,
+          lines: [
+            { size: "M/54", color: "Navy", quantity: 2 },
+            { size: "XL/58", color: "Black", quantity: 4 },
+          ],
+        },
+        [products.fabric.id]: { quantity: 2, lines: [{ size: "Free", color: "Ivory", quantity: 2 }] },
+      });
+    });
+
+    it("updates a line's quantity, removes it at 0, and clears the cart", async () => {
+      const a = await shopper();
+      await post("/api/cart/add", { itemId: products.abaya.id, size: "M/54", quantity: 1 }, a.token);
+      await post("/api/cart/add", { itemId: products.fabric.id, quantity: 1 }, a.token);
+      const up = await post(
+        "/api/cart/update",
+        { itemId: products.abaya.id, size: "M/54", quantity: 3 },
+        a.token,
+      );
+      expect(up.status).toBe(200);
+      expect((up.body.cartData as Record<string, { quantity: number }>)[products.abaya.id]?.quantity).toBe(3);
+      await post("/api/cart/update", { itemId: products.abaya.id, size: "M/54", quantity: 0 }, a.token);
+      expect(Object.keys(await cartOf(a.token))).toEqual([products.fabric.id]);
+      const cleared = await post("/api/cart/clear", {}, a.token);
+      expect(cleared.body).toEqual({ success: true, cartData: {} });
+      expect(await cartOf(a.token)).toEqual({});
+    });
+
+    it.each([
+      [
+        "/api/cart/add",
+        { itemId: "no-such-product", size: "M/54", quantity: 1 },
+        404,
+        "This product is no longer available.",
+      ],
+      [
+        "/api/cart/add",
+        { itemId: "ABAYA", size: "S/52", quantity: 1 },
+        400,
+        "This size is not available for this product.",
+      ],
+      ["/api/cart/add", { itemId: "ABAYA", quantity: 1 }, 400, "Please select a size"],
+      [
+        "/api/cart/add",
+        { itemId: "ABAYA", size: "M/54", color: "Pink", quantity: 1 },
+        400,
+        "This colour is not available for this product.",
+      ],
+      [
+        "/api/cart/add",
+        { itemId: "ABAYA", size: "M/54", quantity: 0 },
+        400,
+        "The quantity must be a whole number of 1 or more.",
+      ],
+      [
+        "/api/cart/add",
+        { itemId: "ABAYA", size: "M/54", quantity: -1 },
+        400,
+        "The quantity must be a whole number of 1 or more.",
+      ],
+      [
+        "/api/cart/add",
+        { itemId: "ABAYA", size: "M/54", quantity: 1.5 },
+        400,
+        "The quantity must be a whole number of 1 or more.",
+      ],
+      [
+        "/api/cart/add",
+        { itemId: "ABAYA", size: "M/54", quantity: 3 },
+        409,
+        "Only 3 in stock for selected size",
+      ],
+      [
+        "/api/cart/add",
+        { itemId: "ABAYA", size: "L/56", quantity: 1 },
+        409,
+        "Only 0 in stock for selected size",
+      ],
+      ["/api/cart/add", { size: "M/54", quantity: 1 }, 400, "Please choose a product."],
+      [
+        "/api/cart/update",
+        { itemId: "ABAYA", size: "M/54", quantity: 4 },
+        409,
+        "Only 3 in stock for selected size",
+      ],
+      [
+        "/api/cart/update",
+        { itemId: "ABAYA", size: "M/54", quantity: -1 },
+        400,
+        "The quantity must be a whole number of 0 or more.",
+      ],
+      [
+        "/api/cart/update",
+        { itemId: "ABAYA", size: "M/54", quantity: 2.5 },
+        400,
+        "The quantity must be a whole number of 0 or more.",
+      ],
+      [
+        "/api/cart/update",
+        { itemId: "no-such-product", size: "M/54", quantity: 1 },
+        404,
+        "This product is no longer available.",
+      ],
+      [
+        "/api/cart/update",
+        { itemId: "no-such-product", quantity: 0 },
+        404,
+        "This product is no longer available.",
+      ],
+      [
+        "/api/cart/update",
+        { itemId: "ABAYA", size: "XS/50", quantity: 1 },
+        400,
+        "This size is not available for this product.",
+      ],
+    ])("%s refuses %j with %i and leaves the cart as it was", async (url, body, status, message) => {
+      const a = await shopper();
+      await post("/api/cart/add", { itemId: products.abaya.id, size: "M/54", quantity: 1 }, a.token);
+      const before = await cartOf(a.token);
+      const withId = {
+        ...body,
+        ...("itemId" in body && body.itemId === "ABAYA" ? { itemId: products.abaya.id } : {}),
+      };
+      const res = await post(url, withId, a.token);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual({ success: false, message });
+      expect(await cartOf(a.token)).toEqual(before);
+    });
+
+    it.each(["/api/cart/get", "/api/cart/add", "/api/cart/update", "/api/cart/clear", "/api/cart/merge"])(
+      "%s answers 401 without a token or with a forged one",
+      async (url) => {
+        const body = { itemId: products.fabric.id, quantity: 1, lines: [] };
+        const missing = await post(url, body);
+        expect(missing.status).toBe(401);
+        expect(missing.body.success).toBe(false);
+        expect(missing.body.message).toEqual(expect.any(String));
+        const a = await shopper();
+        const forged = `${a.token.slice(0, -4)}AAAA`;
+        expect((await post(url, body, forged)).status).toBe(401);
+        expect((await post(url, body, "not-a-token")).status).toBe(401);
+        expect(await cartOf(a.token)).toEqual({});
+      },
+    );
+
+    it("keeps each shopper's cart their own; a userId in the body is ignored", async () => {
+      const a = await shopper();
+      const b = await shopper();
+      await post("/api/cart/add", { itemId: products.fabric.id, quantity: 2 }, b.token);
+      const bCart = await cartOf(b.token);
+      // A names B in every way a body could; the token decides.
+      await post("/api/cart/add", { itemId: products.fabric.id, quantity: 1, userId: b.id }, a.token);
+      await post("/api/cart/update", { itemId: products.fabric.id, quantity: 0, userId: b.id }, a.token);
+      await post("/api/cart/clear", { userId: b.id }, a.token);
+      const read = await post("/api/cart/get", { userId: b.id }, a.token);
+      expect(read.body.cartData).toEqual({});
+      expect(await cartOf(b.token)).toEqual(bCart);
+      expect(bCart).toEqual({
+        [products.fabric.id]: { quantity: 2, lines: [{ size: "Free", color: "Ivory", quantity: 2 }] },
+      });
+    });
+  });
+
+  describe("POST /api/cart/merge (log-in)", () => {
+    it("keeps the larger quantity of a line, capped at stock, and lines only one side holds", async () => {
+      const a = await shopper();
+      await post(
+        "/api/cart/add",
+        { itemId: products.abaya.id, size: "M/54", color: "Black", quantity: 1 },
+        a.token,
+      );
+      await post("/api/cart/add", { itemId: products.fabric.id, quantity: 5 }, a.token);
+      const res = await post(
+        "/api/cart/merge",
+        {
+          lines: [
+            { productId: products.abaya.id, size: "M/54", color: "Black", quantity: 7 },
+            { productId: products.fabric.id, size: "Free", color: "Ivory", quantity: 2 },
+            { productId: products.abaya.id, size: "XL/58", color: "Navy", quantity: 1 },
+            { productId: "gone", size: "M/54", quantity: 1 },
+          ],
+          userId: "someone-else",
+        },
+        a.token,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.cartData).toEqual({
+        [products.abaya.id]: {
+          quantity: 4,
+          lines: [
+            { size: "M/54", color: "Black", quantity: 3 },
+            { size: "XL/58", color: "Navy", quantity: 1 },
+          ],
+        },
+        [products.fabric.id]: { quantity: 5, lines: [{ size: "Free", color: "Ivory", quantity: 5 }] },
+      });
+      expect(await cartOf(a.token)).toEqual(res.body.cartData);
+    });
+
+    it("refuses more than 100 lines and changes nothing", async () => {
+      const a = await shopper();
+      const lines = Array.from({ length: 101 }, () => ({
+        productId: products.fabric.id,
+        size: "Free",
+        quantity: 1,
+      }));
+      const res = await post("/api/cart/merge", { lines }, a.token);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: "Send between 1 and 100 cart lines." });
+      expect(await cartOf(a.token)).toEqual({});
     });
   });
 });

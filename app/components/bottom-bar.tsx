@@ -1,7 +1,7 @@
 import { Heart, Home, ShoppingBag, Store, User } from "lucide-react";
 import { NavLink } from "react-router";
 import { t } from "#core/i18n/index.ts";
-import { useCart } from "../state/cart";
+import { useCart } from "../state/cart-store";
 import { CartBadge } from "./header";
 
 /** SPEC §2 mobile bottom bar: Home, Shop, Wishlist, Account, Cart. */

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Link, NavLink } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
-import { useCart } from "../state/cart";
+import { useCart } from "../state/cart-store";
 import { Wordmark } from "./logo";
 import { MobileDrawer, type MobileDrawerHandle } from "./mobile-drawer";
 import { NavDropdown } from "./nav-dropdown";

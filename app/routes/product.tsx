@@ -13,8 +13,7 @@ import { SizeGuide } from "../components/size-guide";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
 import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
-import { addToCart } from "../state/cart";
-import { addToWishlist, useWishlist } from "../state/wishlist";
+import { useWishlist } from "../state/wishlist-store";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -175,7 +174,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const category = CATEGORIES.find((c) => c.slug === product.category);
   const summary = reviews.summary;
 
-  function onAddToCart() {
+  async function onAddToCart() {
     if (product.variants.length > 0 && !variant) {
       toast.error(t("toast.selectSize"));
       return;
@@ -184,6 +183,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       toast.error(t("toast.outOfStock"), { description: t("toast.outOfStockText") });
       return;
     }
+    // The cart's changes load on first use: the page's first paint does not need them.
+    const { addToCart } = await import("../state/cart");
     const result = addToCart(
       {
         _id: product._id,
@@ -207,7 +208,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     navigate("/cart");
   }
 
-  function onWishlist() {
+  async function onWishlist() {
+    const { addToWishlist } = await import("../state/wishlist");
     addToWishlist({
       _id: product._id,
       slug: product.slug,

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import {
   type AddResult,
@@ -6,146 +6,31 @@ import {
   type CartLine,
   type CartLineKey,
   type CartQuote,
-  type CartTotals,
-  cartTotals,
   removeLine,
   updateQuantity,
 } from "#core/cart.ts";
-import { STORAGE_KEYS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
-import { api, getToken } from "./session";
+import { current, setCartLines, useCart } from "./cart-store";
 import { addToWishlist } from "./wishlist";
+import { signedIn } from "./wishlist-store";
 
-/**
- * The one cart store of the browser (SPEC §3 client state, §4 Cart): the lines persisted in localStorage
- * under one key, their totals in fils, and every change. The header badge, the product page, /cart and
- * /checkout all read it; other tabs follow through the `storage` event. With a token each change is also
- * sent to the server cart; a failed sync keeps the local change and shows 'Error' (SPEC §4, §8).
- */
-export interface CartState {
-  /** False on the server and during hydration, before the browser's storage has been read. */
-  ready: boolean;
-  lines: CartLine[];
-  totals: CartTotals;
-}
-
-const EMPTY_TOTALS: CartTotals = { subtotalFils: 0, shippingFils: 0, totalFils: 0, itemCount: 0 };
-const SERVER_STATE: CartState = { ready: false, lines: [], totals: EMPTY_TOTALS };
-/** Set when a change could not reach the server cart, so the next visit to /cart pushes this cart up. */
-const UNSYNCED_KEY = "store.cartUnsynced";
-
-let state: CartState | undefined;
-const listeners = new Set<() => void>();
-
-function isLine(value: unknown): value is CartLine {
-  if (!value || typeof value !== "object") return false;
-  const line = value as Partial<CartLine>;
-  return (
-    typeof line._id === "string" &&
-    typeof line.name === "string" &&
-    typeof line.price === "number" &&
-    Number.isFinite(line.price) &&
-    typeof line.selectedSize === "string" &&
-    Number.isInteger(line.quantity) &&
-    (line.quantity ?? 0) > 0
-  );
-}
-
-/** The persisted lines; unreadable data counts as an empty cart, a malformed line is dropped. */
-function readLines(): CartLine[] {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.cart);
-    const parsed = raw ? (JSON.parse(raw) as { items?: unknown }) : {};
-    if (!Array.isArray(parsed.items)) return [];
-    return parsed.items.filter(isLine).map((line) => ({
-      ...line,
-      slug: typeof line.slug === "string" ? line.slug : "",
-      image: typeof line.image === "string" ? line.image : "",
-      selectedColor: typeof line.selectedColor === "string" ? line.selectedColor : "",
-    }));
-  } catch {
-    return [];
-  }
-}
-
-const snapshot = (lines: CartLine[]): CartState => ({ ready: true, lines, totals: cartTotals(lines) });
-
-function current(): CartState {
-  state ??= snapshot(readLines());
-  return state;
-}
-
-function emit() {
-  for (const listener of listeners) listener();
-}
-
-/** Replaces the cart's lines: storage first, then every reader in this tab. */
-export function setCartLines(lines: CartLine[]): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify({ items: lines }));
-  } catch {
-    // Storage full or blocked: the cart still works for this page.
-  }
-  state = snapshot(lines);
-  emit();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // SPEC: the cart works across tabs; another tab's change arrives as a storage event.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== null && event.key !== STORAGE_KEYS.cart) return;
-    state = snapshot(readLines());
-    emit();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-export function useCart(): CartState {
-  return useSyncExternalStore(subscribe, current, () => SERVER_STATE);
-}
-
-/** The lines as they are now, outside React (e.g. building an order). */
-export function getCartLines(): CartLine[] {
-  return current().lines;
-}
-
-/** SPEC §4 totals: itemCount; what the header badge and the after-login redirect read. */
-export function cartCount(): number {
-  return current().totals.itemCount;
-}
-
-export function markCartSynced(): void {
-  try {
-    window.localStorage.removeItem(UNSYNCED_KEY);
-  } catch {}
-}
-
-export function cartNeedsPush(): boolean {
-  try {
-    return window.localStorage.getItem(UNSYNCED_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
+export {
+  type CartState,
+  cartCount,
+  getCartLines,
+  setCartLines,
+  useCart,
+} from "./cart-store";
 
 /**
  * Sends one change to the server cart when a token is held (SPEC §4: without a token changes stay local).
- * Resolves to true when the server took it; a failure keeps the local change and shows 'Error'.
+ * Resolves to true when the server took it; a failure keeps the local change and shows 'Error'. The HTTP
+ * client loads on demand, so a visitor's product page does not carry it.
  */
 async function sync(path: string, body: object): Promise<boolean> {
-  if (!getToken()) return false;
-  const result = await api(path, { body });
-  if (result.success) return true;
-  try {
-    window.localStorage.setItem(UNSYNCED_KEY, "1");
-  } catch {}
-  toast.error(t("toast.error"), { description: result.message || t("cart.quoteFailed") });
-  return false;
+  if (!signedIn()) return false;
+  const { pushChange } = await import("./cart-sync");
+  return pushChange(path, body);
 }
 
 const lineBody = (key: CartLineKey) => ({
@@ -163,7 +48,7 @@ export function addToCart(line: CartLine, stock: number | null | undefined): Add
   const result = addLine(current().lines, line, stock);
   if (!result.ok) return result;
   setCartLines(result.lines);
-  if (getToken()) {
+  if (signedIn()) {
     void sync("/api/cart/add", { ...lineBody(line), quantity: line.quantity }).then((ok) => {
       if (ok) toast.success(t("toast.success"), { description: t("toast.itemAdded") });
     });
@@ -274,14 +159,16 @@ export function useCartQuote(): CartQuoteState {
     }
     let live = true;
     setAnswer((previous) => ({ ...previous, loading: true }));
-    void api<CartQuote>("/api/cart/quote", { body }).then((result) => {
-      if (!live) return;
-      if (result.success && Array.isArray(result.lines)) {
-        setAnswer({ quote: result as unknown as CartQuote, loading: false, error: null });
-      } else {
-        setAnswer({ quote: null, loading: false, error: result.message || t("cart.quoteFailed") });
-      }
-    });
+    void import("./session")
+      .then(({ api }) => api<CartQuote>("/api/cart/quote", { body }))
+      .then((result) => {
+        if (!live) return;
+        if (result.success && Array.isArray(result.lines)) {
+          setAnswer({ quote: result as unknown as CartQuote, loading: false, error: null });
+        } else {
+          setAnswer({ quote: null, loading: false, error: result.message || t("cart.quoteFailed") });
+        }
+      });
     return () => {
       live = false;
     };

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import type { UserDto } from "#core/schemas/account.schema.ts";
-import { cartCount } from "./cart";
+import { cartCount } from "./cart-store";
 import { loadingCounter } from "./loading";
 
 /** SPEC §3 User, as GET /api/user/profile returns it. */
@@ -75,6 +75,8 @@ export interface ApiOptions {
   body?: unknown;
   /** Count the call in the global loading indicator (SPEC §1 overlay). */
   loading?: boolean;
+  /** A token to send instead of the session's (the log-in merge runs before the session holds it). */
+  token?: string;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function api<T extends object = object>(
   path: string,
   options: ApiOptions = {},
 ): Promise<ApiResult<T>> {
-  const token = getToken();
+  const token = options.token ?? getToken();
   const headers: Record<string, string> = { accept: "application/json" };
   if (token) headers.token = token;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -131,12 +133,23 @@ export async function refreshProfile(): Promise<User | null> {
   return null;
 }
 
-/** SPEC §4 Session: login success stores the token in app state and browser storage, then fetches the profile. */
+/**
+ * SPEC §4 Session: login success stores the token in app state and browser storage, then fetches the
+ * profile. Before the session holds the token, the browser's cart and wishlist are merged with the
+ * account's (decision 0004), so the redirect that follows (SPEC §2: /cart when it has items) sees them.
+ * The merge is loaded on demand: pages that never log in do not carry it.
+ */
 export async function login(token: string): Promise<void> {
   try {
     window.localStorage.setItem(STORAGE_KEYS.token, token);
   } catch {
     // Private mode without storage: the session lasts as long as the page.
+  }
+  try {
+    const { mergeAfterLogin } = await import("./cart-sync");
+    await mergeAfterLogin(token);
+  } catch {
+    // The shopper is signed in either way; the carts merge at the next log-in.
   }
   set({ token, user: null });
   await refreshProfile();

@@ -18,7 +18,7 @@ export const enCart = {
   "cart.moveToWishlist": "Move to Wishlist",
   "cart.remove": "Remove",
   "cart.removeItem": "Remove {item}",
-  "cart.moveItem": "Move {item} to wishlist",
+  "cart.moveItem": "Move to Wishlist: {item}",
   "cart.clear": "Clear cart",
   "cart.summary": "Order Summary",
   "cart.subtotal": "Subtotal",

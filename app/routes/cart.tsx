@@ -1,0 +1,286 @@
+import { Heart, Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import type { CartLine, CartQuote, CartQuoteLine } from "#core/cart.ts";
+import { t } from "#core/i18n/index.ts";
+import { formatAed } from "#core/money.ts";
+import { MediaImage } from "../components/media-image";
+import { Price } from "../components/product-card";
+import { pageMeta, shopFromMatches } from "../lib/seo";
+import {
+  clearCart,
+  getCartLines,
+  moveToWishlist,
+  removeFromCart,
+  setCartLines,
+  updateCartQuantity,
+  useCart,
+  useCartQuote,
+} from "../state/cart";
+import { useSession } from "../state/session";
+import type { Route } from "./+types/cart";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    shop,
+    title: t("cart.metaTitle", { shop: shop?.shopName ?? "" }),
+    description: t("cart.emptyText"),
+    path: "/cart",
+    noindex: true,
+  });
+}
+
+const sameChoice = (l: CartLine, q: CartQuoteLine) =>
+  l._id === q.productId && l.selectedSize === q.size && l.selectedColor === q.color;
+
+/**
+ * The server's price counts (issue 10): once the quote is back, lines whose price, name or picture changed
+ * since they were added are brought up to date in the stored cart, so every reader agrees.
+ */
+function useLineDetailsFrom(quote: CartQuote | null) {
+  useEffect(() => {
+    if (!quote || quote.lines.length === 0) return;
+    const lines = getCartLines();
+    let changed = false;
+    const next = lines.map((line) => {
+      const q = quote.lines.find((x) => sameChoice(line, x));
+      if (!q?.slug) return line;
+      if (
+        q.price === line.price &&
+        q.salePrice === line.salePrice &&
+        q.name === line.name &&
+        q.image === line.image
+      )
+        return line;
+      changed = true;
+      const { salePrice: _old, ...rest } = line;
+      return {
+        ...rest,
+        name: q.name,
+        slug: q.slug,
+        image: q.image,
+        price: q.price,
+        ...(q.salePrice !== undefined ? { salePrice: q.salePrice } : {}),
+      };
+    });
+    if (changed) setCartLines(next);
+  }, [quote]);
+}
+
+function Stepper({ line, max }: { line: CartLine; max: number }) {
+  return (
+    <fieldset className="inline-flex items-center rounded-full border border-sand-dark">
+      <legend className="sr-only">{t("cart.quantityOf", { item: line.name })}</legend>
+      <button
+        type="button"
+        onClick={() => updateCartQuantity(line, line.quantity - 1, max)}
+        disabled={line.quantity <= 1}
+        className="inline-flex size-11 items-center justify-center rounded-full hover:bg-cream disabled:opacity-40"
+        aria-label={t("cart.decrease", { item: line.name })}
+      >
+        <Minus className="size-4" aria-hidden="true" />
+      </button>
+      <output className="w-8 text-center font-medium" data-testid="line-quantity" aria-live="polite">
+        {line.quantity}
+      </output>
+      <button
+        type="button"
+        onClick={() => updateCartQuantity(line, line.quantity + 1, max)}
+        disabled={line.quantity >= max}
+        className="inline-flex size-11 items-center justify-center rounded-full hover:bg-cream disabled:opacity-40"
+        aria-label={t("cart.increase", { item: line.name })}
+      >
+        <Plus className="size-4" aria-hidden="true" />
+      </button>
+    </fieldset>
+  );
+}
+
+function Line({ line, quoted }: { line: CartLine; quoted: CartQuoteLine | undefined }) {
+  // SPEC §5: at most the current stock (9999 if unknown); the server's figure once the quote is back.
+  const max = quoted ? (quoted.available ?? 9999) : 9999;
+  const price = quoted?.slug ? quoted : line;
+  const href = `/product/${line.slug}`;
+  return (
+    <li className="flex gap-4 border-b border-sand py-5" data-testid="cart-line">
+      <Link to={href} className="shrink-0" tabIndex={-1} aria-hidden="true">
+        {line.image ? (
+          <MediaImage
+            src={line.image}
+            alt=""
+            width={96}
+            height={120}
+            sizes="96px"
+            maxWidth={320}
+            className="h-30 w-24 rounded-xl bg-sand object-cover"
+          />
+        ) : (
+          <span className="block h-30 w-24 rounded-xl bg-sand" />
+        )}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <h2 className="text-lg leading-snug text-ink">
+            <Link to={href} className="hover:text-accent-dark" data-testid="line-name">
+              {line.name}
+            </Link>
+          </h2>
+          <div data-testid="line-price">
+            <Price
+              price={price.price}
+              {...(price.salePrice !== undefined ? { salePrice: price.salePrice } : {})}
+            />
+          </div>
+        </div>
+        <dl className="flex flex-wrap gap-x-4 text-sm text-stone">
+          <div className="flex gap-1">
+            <dt>{t("cart.size")}:</dt>
+            <dd data-testid="line-size">{line.selectedSize}</dd>
+          </div>
+          {line.selectedColor ? (
+            <div className="flex gap-1">
+              <dt>{t("cart.color")}:</dt>
+              <dd>{line.selectedColor}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {quoted?.problem ? (
+          <p className="text-sm font-medium text-sale" data-testid="line-problem">
+            {quoted.problem}
+          </p>
+        ) : null}
+        <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Stepper line={line} max={max} />
+          <button
+            type="button"
+            onClick={() => moveToWishlist(line)}
+            className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-charcoal hover:text-accent-dark"
+            aria-label={t("cart.moveItem", { item: `${line.name} (${line.selectedSize})` })}
+          >
+            <Heart className="size-4" aria-hidden="true" />
+            {t("cart.moveToWishlist")}
+          </button>
+          <button
+            type="button"
+            onClick={() => removeFromCart(line)}
+            className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-charcoal hover:text-sale"
+            aria-label={t("cart.removeItem", { item: `${line.name} (${line.selectedSize})` })}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            {t("cart.remove")}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** SPEC §2 /cart. */
+export default function CartPage() {
+  const cart = useCart();
+  const session = useSession();
+  const { quote, loading, error } = useCartQuote();
+  const navigate = useNavigate();
+  useLineDetailsFrom(quote);
+
+  // With a token the account's cart is read when the page opens (it may have changed on another device).
+  useEffect(() => {
+    if (!session.ready || !session.token) return;
+    void import("../state/cart-sync").then((m) => m.refreshCartFromServer());
+  }, [session.ready, session.token]);
+
+  if (!cart.ready) {
+    return (
+      <div className="container-page py-10">
+        <h1 className="text-4xl text-ink">{t("cart.title")}</h1>
+      </div>
+    );
+  }
+
+  if (cart.lines.length === 0) {
+    return (
+      <section className="container-page flex min-h-[50vh] flex-col items-center justify-center py-16 text-center">
+        <ShoppingBag className="size-12 text-accent" aria-hidden="true" />
+        <h1 className="mt-4 text-4xl text-ink" data-testid="cart-empty">
+          {t("cart.empty")}
+        </h1>
+        <p className="mt-3 max-w-md text-stone">{t("cart.emptyText")}</p>
+        <Link to="/shop" className="btn-primary mt-8">
+          {t("cart.continue")}
+        </Link>
+      </section>
+    );
+  }
+
+  // The server's totals count once they match the lines on screen; the browser's meanwhile.
+  const current = quote && quote.lines.length === cart.lines.length ? quote : null;
+  const totals = current ?? cart.totals;
+  const blocked = !current?.canCheckout || loading;
+  const problems = current?.lines.some((l) => l.problem) ?? false;
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-4xl text-ink sm:text-5xl">{t("cart.title")}</h1>
+        <button
+          type="button"
+          onClick={() => clearCart()}
+          className="min-h-11 text-sm font-medium text-stone underline underline-offset-4 hover:text-sale"
+        >
+          {t("cart.clear")}
+        </button>
+      </div>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+        <section aria-label={t("cart.lines")}>
+          <ul className="border-t border-sand" data-testid="cart-lines">
+            {cart.lines.map((line) => (
+              <Line
+                key={`${line._id}|${line.selectedSize}|${line.selectedColor}`}
+                line={line}
+                quoted={quote?.lines.find((q) => sameChoice(line, q))}
+              />
+            ))}
+          </ul>
+        </section>
+        <aside
+          aria-labelledby="summary-title"
+          className="h-fit rounded-2xl bg-cream p-6 lg:sticky lg:top-28"
+          data-testid="cart-summary"
+        >
+          <h2 id="summary-title" className="text-2xl text-ink">
+            {t("cart.summary")}
+          </h2>
+          <dl className="mt-5 space-y-3 text-sm">
+            <div className="flex justify-between">
+              <dt>{t("cart.subtotal")}</dt>
+              <dd data-testid="cart-subtotal">{formatAed(totals.subtotalFils)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>{t("cart.shipping")}</dt>
+              <dd data-testid="cart-shipping">
+                {totals.shippingFils === 0 ? t("cart.free") : formatAed(totals.shippingFils)}
+              </dd>
+            </div>
+            <div className="flex justify-between border-t border-sand-dark pt-3 text-base font-semibold text-ink">
+              <dt>{t("cart.total")}</dt>
+              <dd data-testid="cart-total">{formatAed(totals.totalFils)}</dd>
+            </div>
+          </dl>
+          <button
+            type="button"
+            className="btn-accent mt-6 h-12 w-full disabled:cursor-not-allowed disabled:opacity-50"
+            disabled={blocked}
+            onClick={() => navigate("/checkout")}
+            data-testid="proceed-to-checkout"
+          >
+            {t("cart.checkout")}
+          </button>
+          <p className="mt-3 text-sm text-stone" role="status">
+            {problems ? t("cart.blocked") : error ? error : loading && !current ? t("cart.checking") : ""}
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}

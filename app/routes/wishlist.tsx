@@ -1,0 +1,103 @@
+import { Heart, X } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { t } from "#core/i18n/index.ts";
+import { MediaImage } from "../components/media-image";
+import { Price } from "../components/product-card";
+import { pageMeta, shopFromMatches } from "../lib/seo";
+import { useSession } from "../state/session";
+import { removeFromWishlist, useWishlist } from "../state/wishlist";
+import type { Route } from "./+types/wishlist";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    shop,
+    title: t("wishlist.metaTitle", { shop: shop?.shopName ?? "" }),
+    description: t("wishlist.emptyText"),
+    path: "/wishlist",
+    noindex: true,
+  });
+}
+
+/** SPEC §2 /wishlist: a grid of saved products with a remove button; the empty state links to /shop. */
+export default function WishlistPage() {
+  const wishlist = useWishlist();
+  const session = useSession();
+
+  // With a token the account's wishlist is read when the page opens (it follows the shopper's devices).
+  useEffect(() => {
+    if (!session.ready || !session.token) return;
+    void import("../state/cart-sync").then((m) => m.refreshWishlistFromServer());
+  }, [session.ready, session.token]);
+
+  if (!wishlist.ready) {
+    return (
+      <div className="container-page py-10">
+        <h1 className="text-4xl text-ink">{t("wishlist.title")}</h1>
+      </div>
+    );
+  }
+
+  if (wishlist.items.length === 0) {
+    return (
+      <section className="container-page flex min-h-[50vh] flex-col items-center justify-center py-16 text-center">
+        <Heart className="size-12 text-accent" aria-hidden="true" />
+        <h1 className="mt-4 text-4xl text-ink" data-testid="wishlist-empty">
+          {t("wishlist.empty")}
+        </h1>
+        <p className="mt-3 max-w-md text-stone">{t("wishlist.emptyText")}</p>
+        <Link to="/shop" className="btn-primary mt-8">
+          {t("wishlist.browse")}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <h1 className="text-4xl text-ink sm:text-5xl">{t("wishlist.title")}</h1>
+      <ul
+        className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4"
+        data-testid="wishlist-grid"
+      >
+        {wishlist.items.map((item) => (
+          <li key={item._id} className="relative flex flex-col" data-testid="wishlist-item">
+            <Link to={`/product/${item.slug}`} className="group flex flex-col">
+              <div className="overflow-hidden rounded-2xl bg-sand">
+                {item.image ? (
+                  <MediaImage
+                    src={item.image}
+                    alt=""
+                    width={800}
+                    height={1000}
+                    sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+                    maxWidth={640}
+                    className="aspect-[4/5] w-full object-cover transition-transform duration-500 group-hover:scale-105"
+                  />
+                ) : (
+                  <span className="block aspect-[4/5]" />
+                )}
+              </div>
+              <h2 className="mt-3 text-lg leading-snug text-ink group-hover:text-accent-dark">{item.name}</h2>
+            </Link>
+            <div className="mt-1 text-sm">
+              <Price
+                price={item.price}
+                {...(item.salePrice !== undefined ? { salePrice: item.salePrice } : {})}
+              />
+            </div>
+            <button
+              type="button"
+              onClick={() => removeFromWishlist(item._id)}
+              className="absolute end-2 top-2 inline-flex size-11 items-center justify-center rounded-full bg-ivory/90 text-ink shadow hover:bg-ivory hover:text-sale"
+              aria-label={t("wishlist.remove", { item: item.name })}
+            >
+              <X className="size-5" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { toast } from "sonner";
+import { type CartData, type CartEntry, type CartLine, type CartQuote, cartDataEntries } from "#core/cart.ts";
+import { t } from "#core/i18n/index.ts";
+import { cartNeedsPush, getCartLines, markCartSynced, markCartUnsynced, setCartLines } from "./cart-store";
+import { forgetPrivate, readPrivate } from "./private-read";
+import { api } from "./session";
+import { getWishlistItems, setWishlistItems, type WishlistItem } from "./wishlist-store";
+
+/**
+ * The browser's cart and wishlist meet the account's (decision 0004). Loaded on demand: only a signed-in
+ * shopper's changes, log-in, /cart and /wishlist need it.
+ */
+
+/**
+ * One change of the cart or wishlist sent to the server (SPEC §4: with a token, changes are also sent).
+ * A failure keeps the local change, shows 'Error' with the message (SPEC §8) and marks the cart for a
+ * push at the next visit to /cart. `fine` lists statuses that already mean the wanted state.
+ */
+export async function pushChange(path: string, body: object, fine: number[] = []): Promise<boolean> {
+  const result = await api(path, { body });
+  if (result.success || fine.includes(result.status)) return true;
+  if (path.startsWith("/api/cart/")) markCartUnsynced();
+  toast.error(t("toast.error"), { description: result.message || t("cart.quoteFailed") });
+  return false;
+}
+
+const toRequest = (l: CartLine) => ({
+  productId: l._id,
+  size: l.selectedSize,
+  color: l.selectedColor,
+  quantity: l.quantity,
+});
+
+/**
+ * Makes the browser's cart the server's lines, in the server's order. Lines the browser already shows keep
+ * their details; others get theirs (name, image, price) from a quote. Skipped when the shopper changed the
+ * cart meanwhile: their change wins and has gone to the server on its own.
+ */
+async function adoptServerCart(data: CartData, before: CartLine[], token?: string): Promise<void> {
+  const entries = cartDataEntries(data);
+  const same = (l: CartLine, e: CartEntry) =>
+    l._id === e.productId && l.selectedSize === e.size && l.selectedColor === e.color;
+  const missing = entries.filter((e) => !before.some((l) => same(l, e)));
+  const details = new Map<string, CartLine>();
+  if (missing.length > 0) {
+    const quote = await api<CartQuote>("/api/cart/quote", {
+      body: { lines: missing.map((e) => ({ ...e })) },
+      ...(token ? { token } : {}),
+    });
+    for (const q of quote.success && Array.isArray(quote.lines) ? quote.lines : []) {
+      if (!q.slug) continue;
+      details.set(`${q.productId}|${q.size}|${q.color}`, {
+        _id: q.productId,
+        slug: q.slug,
+        name: q.name,
+        image: q.image,
+        price: q.price,
+        ...(q.salePrice !== undefined ? { salePrice: q.salePrice } : {}),
+        selectedSize: q.size,
+        selectedColor: q.color,
+        sku: q.sku,
+        quantity: q.quantity,
+      });
+    }
+  }
+  if (getCartLines() !== before) return;
+  const lines = entries.flatMap((e): CartLine[] => {
+    const known = before.find((l) => same(l, e)) ?? details.get(`${e.productId}|${e.size}|${e.color}`);
+    return known ? [{ ...known, quantity: e.quantity }] : [];
+  });
+  setCartLines(lines);
+}
+
+/** Log-in: the same line keeps the larger quantity, capped at stock; the server does the merge. */
+export async function mergeAfterLogin(token?: string): Promise<void> {
+  const before = getCartLines();
+  const cart = await api<{ cartData: CartData }>("/api/cart/merge", {
+    body: { lines: before.map(toRequest) },
+    ...(token ? { token } : {}),
+  });
+  if (cart.success && cart.cartData) {
+    forgetPrivate("/api/cart/get");
+    markCartSynced();
+    await adoptServerCart(cart.cartData, before, token);
+  }
+  const saved = getWishlistItems();
+  const wishlist = await api<{ wishlist: WishlistItem[] }>("/api/wishlist/merge", {
+    body: { productIds: saved.map((i) => i._id) },
+    ...(token ? { token } : {}),
+  });
+  if (wishlist.success && Array.isArray(wishlist.wishlist) && getWishlistItems() === saved) {
+    forgetPrivate("/api/wishlist");
+    setWishlistItems(wishlist.wishlist);
+  }
+}
+
+/**
+ * /cart with a token: the account's cart is the truth (another device may have changed it); this browser's
+ * copy is what shows meanwhile. When a change of this browser's did not reach the server, this cart is
+ * merged up instead.
+ */
+export async function refreshCartFromServer(): Promise<void> {
+  if (cartNeedsPush()) {
+    await mergeAfterLogin();
+    return;
+  }
+  const before = getCartLines();
+  const result = await readPrivate<{ cartData: CartData }>("/api/cart/get", { body: {} });
+  if (result.success && result.cartData) await adoptServerCart(result.cartData, before);
+}
+
+/** /wishlist with a token: the account's wishlist (another device may have changed it). */
+export async function refreshWishlistFromServer(): Promise<void> {
+  const before = getWishlistItems();
+  const result = await readPrivate<{ wishlist: WishlistItem[] }>("/api/wishlist");
+  if (result.success && Array.isArray(result.wishlist) && getWishlistItems() === before) {
+    setWishlistItems(result.wishlist);
+  }
+}
