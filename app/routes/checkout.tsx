@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import { pageMeta, shopFromMatches } from "../lib/seo";
-import { useCart } from "../state/cart";
+import { useCart } from "../state/cart-store";
 import { refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/checkout";
 

@@ -5,7 +5,6 @@ import { toast } from "sonner";
 import { PAYMENT_SUCCESS_REDIRECT_MS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { pageMeta, shopFromMatches } from "../lib/seo";
-import { clearCart } from "../state/cart";
 import { readPendingPayment, removePendingPayment } from "../state/pending-payment";
 import { getToken, useSession } from "../state/session";
 import type { Route } from "./+types/payment-redirect";
@@ -101,7 +100,8 @@ export default function PaymentRedirectPage() {
       if (!live) return;
       if (result.success && (result.status ?? "paid") === "paid") {
         // SPEC §4 Payment return: cart cleared, pending record removed, /account after 3 s.
-        clearCart({ silent: true });
+        // The cart's change functions load only here, off the page's first-load JavaScript.
+        void import("../state/cart").then(({ clearCart }) => clearCart({ silent: true }));
         removePendingPayment();
         toast.success(t("payment.successToast"));
         setOutcome({ kind: "success", orderNumber: result.order?.orderNumber });

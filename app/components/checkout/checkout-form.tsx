@@ -135,15 +135,8 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
         <h1 className="mt-2 text-4xl text-ink sm:text-5xl">{t("checkout.title")}</h1>
       </header>
 
-      <form
-        noValidate
-        className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-12"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void placeOrder();
-        }}
-        aria-label={t("checkout.title")}
-      >
+      {/* Not a <form>: the address form sits inside, and forms cannot nest. */}
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-12">
         <div className="flex min-w-0 flex-col gap-10">
           <DeliverySection book={book} email={email} selected={selected} onSelect={setSelected} />
 
@@ -206,7 +199,8 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
 
         <OrderSummary quote={quote} loading={loading} error={error} onRetry={refresh}>
           <button
-            type="submit"
+            type="button"
+            onClick={() => void placeOrder()}
             className="btn-primary min-h-12 w-full text-base disabled:cursor-not-allowed disabled:opacity-60"
             disabled={!canPlace}
             aria-disabled={!canPlace}
@@ -216,7 +210,7 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
             {state === "idle" ? t("checkout.placeOrder") : t(BUSY_LABEL[state])}
           </button>
         </OrderSummary>
-      </form>
+      </div>
     </div>
   );
 }
