@@ -80,13 +80,19 @@ async function payOnSandbox(page: Page, card: string) {
   await page.getByRole("button", { name: /^Pay/ }).click();
 }
 
-async function placeOrder(page: Page) {
+/** Places the order by card and returns the pending record the page kept (SPEC §3) on its way out. */
+async function placeOrder(page: Page): Promise<Record<string, unknown>> {
   const button = page.getByTestId("place-order");
   expect(await button.textContent()).toBe("Place Order");
   await button.click();
   // SPEC §2/§9: the busy label, disabled, for 1.5 s before the payment page.
   await expect.poll(() => button.textContent()).toBe("Redirecting to Payment...");
   expect(await button.isDisabled()).toBe(true);
+  await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
+  const pending = await storedJson(page, "store.pendingPayment");
+  expect(pending?.paymentId).toBeTruthy();
+  expect(page.url()).toContain(String(pending?.paymentId));
+  return pending ?? {};
 }
 
 async function storedJson(page: Page, key: string): Promise<Record<string, unknown> | null> {
@@ -166,17 +172,15 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     expect(total).toBe(aed(priceOf(product)));
     await checkScreen(page);
 
-    await placeOrder(page);
     // SPEC §3: the pending record, kept until the return.
-    const pending = await storedJson(page, "store.pendingPayment");
-    expect(pending?.paymentId).toBeTruthy();
-    expect((pending?.price as { delivery_type?: string } | undefined)?.delivery_type).toBe(
+    const pending = await placeOrder(page);
+    expect((pending.price as { delivery_type?: string } | undefined)?.delivery_type).toBe(
       "same day delivery",
     );
 
     await payOnSandbox(page, PAYING_CARD);
     await page.waitForURL(/\/payment-redirect\?checkout=/);
-    expect(new URL(page.url()).searchParams.get("checkout")).toBe(pending?.paymentId);
+    expect(new URL(page.url()).searchParams.get("checkout")).toBe(pending.paymentId);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await expectToast(page, "Payment Successful");
     // SPEC §4 Payment return: the cart is cleared and the pending record removed.
@@ -259,8 +263,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await page.goto("/checkout");
     await waitForHydration(page);
     await page.getByTestId("summary-line").first().waitFor();
-    await placeOrder(page);
-    const paymentId = String((await storedJson(page, "store.pendingPayment"))?.paymentId);
+    const paymentId = String((await placeOrder(page)).paymentId);
     // The tab closes as the sandbox hands back to the store: the browser never reaches /payment-redirect.
     await page.route(/\/payment-redirect/, (route) => route.abort());
     const returned = page.waitForRequest(/\/payment-redirect/);
