@@ -161,7 +161,7 @@ const deliveryType = z
 export const OrderPayloadSchema = z
   .object(
     {
-      address: z.unknown(),
+      address: z.unknown().optional(),
       delivery_type: deliveryType.optional(),
       price: z.object({ delivery_type: deliveryType.optional() }, say("orderApi.lineInvalid")).optional(),
       line_items: z.array(z.unknown(), say("orderApi.cartEmpty")).optional(),
@@ -202,7 +202,7 @@ export type OrderPayload = z.output<typeof OrderPayloadSchema>;
 
 /** POST /api/order/verifyPaymennt: only the payment id is read; the rest of the pending record is ignored. */
 export const VerifyPaymentSchema = z
-  .object({ paymentId: z.unknown() }, say("field.body"))
+  .object({ paymentId: z.unknown().optional() }, say("field.body"))
   .transform((body, ctx) => {
     const id = typeof body.paymentId === "string" ? body.paymentId.trim() : "";
     if (!id || id.length > 200) {

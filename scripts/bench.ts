@@ -1,5 +1,6 @@
 // npm run bench — load figures for the catalog on 10,000 generated products (SQLite file by default,
-// or BENCH_DATABASE_URL=postgres://…). Prints requests/second and p99 latency; asserts nothing.
+// or BENCH_DATABASE_URL=postgres://…), then orders per second (scripts/bench-orders.ts). Prints
+// requests/second and p99 latency; asserts nothing.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +14,7 @@ import { prepareDatabase } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 import { createProduct } from "../server/db/repositories/products.ts";
 import { newId } from "../server/ids.ts";
+import { benchOrders } from "./bench-orders.ts";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -154,5 +156,9 @@ console.log(
 bare.close();
 await app.close();
 await database.close();
+
+// Issue 11: orders per second through the payment calls, on a store of its own (its sandbox at its port).
+console.log("");
+await benchOrders();
 if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
 else rmSync(dir, { recursive: true, force: true });

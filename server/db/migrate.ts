@@ -28,3 +28,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** Runs the migrations up to and including `name` (tests of a migration's handling of older data). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error;
+}

@@ -234,11 +234,20 @@ export function registerPaymentSandbox(
         const at = new Date().toISOString();
         if (digits === DECLINED_CARD) {
           await finishSandboxCheckout(db, row.id, "FAILED", at);
+          // Like a hosted payment page, it returns to the shop by itself after a moment (the contract the
+          // checkout screens rely on); the page says so and its link goes at once, and the shop's return
+          // page restates the outcome with Try Again. Sent as a Refresh header because the page carries
+          // no script; it is still a timed redirect, which the decision record owns up to.
+          reply.header("refresh", `${RETURN_DELAY_S};url=${returnTo(row)}`);
           return page(
             reply,
             402,
             (nonce) =>
-              messagePage(nonce, t("sandbox.declined"), { href: returnTo(row), refresh: true, alert: true }),
+              messagePage(nonce, t("sandbox.declined"), {
+                href: returnTo(row),
+                returning: true,
+                alert: true,
+              }),
             origin,
           );
         }
@@ -302,7 +311,7 @@ a{color:#6b3f1f;font-weight:600}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
-function shell(nonce: string, body: string, head = ""): string {
+function shell(nonce: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -310,7 +319,7 @@ function shell(nonce: string, body: string, head = ""): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(t("sandbox.title"))}</title>
-${head}<style nonce="${nonce}">${STYLES}</style>
+<style nonce="${nonce}">${STYLES}</style>
 </head>
 <body>
 <main>
@@ -361,18 +370,13 @@ ${field("name", t("sandbox.name"), 'autocomplete="cc-name" maxlength="100"')}
 function messagePage(
   nonce: string,
   message: string,
-  options: { href?: string; refresh?: boolean; alert?: boolean } = {},
+  options: { href?: string; returning?: boolean; alert?: boolean } = {},
 ): string {
-  const head =
-    options.href && options.refresh
-      ? `<meta http-equiv="refresh" content="${RETURN_DELAY_S};url=${escapeHtml(options.href)}">\n`
-      : "";
   return shell(
     nonce,
     `<h1>${escapeHtml(t("sandbox.title"))}</h1>
 <p class="${options.alert ? "alert" : "card"}"${options.alert ? ' role="alert"' : ""}>${escapeHtml(message)}</p>
-${options.refresh ? `<p class="hint">${escapeHtml(t("sandbox.returning"))}</p>` : ""}
+${options.returning ? `<p class="hint">${escapeHtml(t("sandbox.returning"))}</p>` : ""}
 ${options.href ? `<p class="actions"><a href="${escapeHtml(options.href)}">${escapeHtml(t("sandbox.returnLink"))}</a></p>` : ""}`,
-    head,
   );
 }

@@ -111,7 +111,11 @@ export function newOrderMail(
   return {
     kind: "order-new",
     to: context.shopEmail,
-    subject: t("orderMail.shopSubject", { number: order.order_number, total: formatAed(order.total_fils) }),
+    // A plain space in the subject: some mail clients show an encoded non-breaking space as-is.
+    subject: t("orderMail.shopSubject", {
+      number: order.order_number,
+      total: formatAed(order.total_fils).replace(/\u00a0/g, " "),
+    }),
     ...render(t("orderMail.shopIntro"), order, lines, context, extra),
   };
 }

@@ -1,0 +1,21 @@
+// A store process without pages (API, sandbox, jobs) for tests that drive several real server processes
+// over HTTP: the same bootstrap as server/main.ts, minus the React build it would need.
+import { startStore } from "../bootstrap.ts";
+import { loadConfig } from "../config.ts";
+
+const config = loadConfig();
+const store = await startStore(config, { ssr: false });
+await store.app.listen({ host: config.HOST, port: config.PORT });
+console.log(`store ready on ${config.PORT} (pid ${process.pid})`);
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    store.app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
