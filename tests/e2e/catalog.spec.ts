@@ -203,10 +203,14 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     expect(await page.getByTestId("quantity").textContent()).toBe(String(stock));
     await page.getByTestId("add-to-cart").click();
     await page.getByText("Added to cart").waitFor();
+    // SPEC §4: a successful add-to-cart goes to /cart.
+    await page.waitForURL(/\/cart$/);
     await expect
       .poll(() => page.getByTestId("header-cart").getByTestId("cart-count").textContent())
       .toBe(String(stock));
 
+    await page.goBack();
+    await waitForHydration(page);
     await page.getByTestId("add-to-cart").click();
     await page.getByText("Stock limit reached").waitFor();
     expect(await page.getByText(`Only ${stock} in stock for selected size`).isVisible()).toBe(true);
