@@ -174,6 +174,8 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
 
     // SPEC §3: the pending record, kept until the return.
     const pending = await placeOrder(page);
+    await page.getByRole("heading", { name: "Test payment" }).waitFor();
+    await expectAccessible(page);
     expect((pending.price as { delivery_type?: string } | undefined)?.delivery_type).toBe(
       "same day delivery",
     );
@@ -236,12 +238,39 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await expect.poll(() => addresses.count()).toBe(1);
     expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
 
+    // A second address, added here, is selected; removing it sends the selection back to the first.
+    await page.getByTestId("add-address").click();
+    await fillAddress(page.getByTestId("address-form"), {
+      first: "Mariam",
+      address: "Office 1204, Al Manara Tower",
+      city: "Business Bay",
+      state: "Dubai",
+      postcode: "12345",
+    });
+    await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+    await expect.poll(() => addresses.count()).toBe(2);
+    await expect.poll(() => addresses.nth(1).getByRole("radio").isChecked()).toBe(true);
+    expect(await addresses.first().textContent()).toContain("Primary");
+    await addresses.first().click();
+    expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+    await addresses.nth(1).click();
+    await page.getByRole("button", { name: "Remove address 2" }).click();
+    const confirm = page.getByTestId("confirm-remove");
+    await confirm.waitFor({ state: "visible" });
+    expect(await confirm.textContent()).toContain("Are you sure you want to remove this address?");
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expectToast(page, "Address Removed");
+    await expect.poll(() => addresses.count()).toBe(1);
+    expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+
     await placeOrder(page);
     await payOnSandbox(page, DECLINED_CARD);
     await page.getByText("Your card was declined.").waitFor();
     await page.waitForURL(/\/payment-redirect\?checkout=/, { timeout: 15_000 });
     await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
-    expect(await page.getByTestId("payment-message").textContent()).toBeTruthy();
+    expect(await page.getByTestId("payment-message").textContent()).toBe("Your payment was declined.");
     await expectAccessible(page);
     // The cart is kept for another try.
     expect((await storedJson(page, "store.cart"))?.items).toHaveLength(1);
@@ -327,6 +356,123 @@ describe("the checkout pages without a cart", () => {
     await page.getByTestId("checkout-empty").waitFor();
     await page.getByTestId("checkout-empty").getByRole("link", { name: "Continue Shopping" }).click();
     await page.waitForURL(/\/shop$/);
+
+    // A cart kept from before the size nearly sold out: more than the stock now.
+    const variant = product.variants[0]!;
+    await page.evaluate(
+      ([p, size, quantity]) =>
+        localStorage.setItem(
+          "store.cart",
+          JSON.stringify({
+            items: [
+              {
+                _id: p._id,
+                slug: p.slug,
+                name: p.name,
+                image: p.image[0],
+                price: p.price,
+                selectedSize: size,
+                selectedColor: "",
+                quantity,
+              },
+            ],
+          }),
+        ),
+      [product, variant.filter_value, (variant.stock ?? 0) + 5] as const,
+    );
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    const problem = page.getByTestId("line-problem");
+    await problem.waitFor();
+    // SPEC §8: 'Stock error: Only N in stock for {item} ({size})'.
+    const text = (await problem.textContent()) ?? "";
+    expect(text).toMatch(/^Stock error: Only \d+ in stock for /);
+    expect(text.endsWith(`for ${product.name} (${variant.filter_value})`)).toBe(true);
+    expect(await page.getByTestId("stock-blocked").isVisible()).toBe(true);
+    expect(await page.getByTestId("place-order").isDisabled()).toBe(true);
+    await checkScreen(page);
+
+    // Within stock again, but no delivery address yet: SPEC §5's text, and the button stays as it was.
+    await page.evaluate(() => {
+      const cart = JSON.parse(localStorage.getItem("store.cart") ?? "{}");
+      cart.items[0].quantity = 1;
+      localStorage.setItem("store.cart", JSON.stringify(cart));
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByTestId("address-form").waitFor();
+    const button = page.getByTestId("place-order");
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await expectToast(page, "Please select a delivery address.");
+    expect(await button.textContent()).toBe("Place Order");
+    expect(await button.isEnabled()).toBe(true);
+    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+    await context.close();
+  });
+});
+
+describe("cash on delivery, switched on by the shop", () => {
+  let codStore: RunningStore;
+  beforeAll(async () => {
+    codStore = await startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", COD_ENABLED: "true" });
+  });
+  afterAll(() => codStore?.stop());
+
+  it("places the order at once: 'Order Placed', the cart cleared, home, and the order unpaid in My Orders", {
+    timeout: 120_000,
+  }, async () => {
+    const context = await newContext(browser, "desktop", codStore.baseUrl);
+    const account = {
+      name: "Aisha",
+      phone: "0504445566",
+      email: "aisha@example.com",
+      password: "aisha-pass-123",
+    };
+    await registerVerified(codStore.baseUrl, account);
+    const page = await openPage(context, "/login");
+    await logIn(page, account.email, account.password);
+    await page.waitForURL(/\/shop$/);
+    await addToCartAndCheckout(page);
+    const form = page.getByTestId("address-form");
+    await form.waitFor();
+    await fillAddress(form, {
+      first: "Aisha",
+      address: "Flat 3, Al Nahda",
+      city: "Sharjah",
+      state: "Sharjah",
+      postcode: "00000",
+    });
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+
+    const cod = page.getByTestId("payment-cod").getByRole("radio");
+    await expect.poll(() => cod.isEnabled()).toBe(true);
+    expect(await page.getByTestId("payment-popup").getByRole("radio").isDisabled()).toBe(true);
+    await page.getByTestId("payment-cod").click();
+    expect(await cod.isChecked()).toBe(true);
+    await checkScreen(page);
+    const button = page.getByTestId("place-order");
+    await button.click();
+    await expectToast(page, "Order Placed");
+    await page.waitForURL((url) => url.pathname === "/");
+    expect((await storedJson(page, "store.cart"))?.items).toHaveLength(0);
+    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+
+    await page.goto("/account");
+    await waitForHydration(page);
+    const order = page.getByTestId("order").first();
+    await order.waitFor();
+    expect(await order.getByTestId("order-status").textContent()).toContain("Order Placed");
+    await order.getByTestId("order-open").click();
+    const detail = page.getByTestId("order-detail");
+    await detail.waitFor();
+    expect(await detail.getByTestId("order-payment").textContent()).toBe("Cash on delivery");
+    expect(await detail.textContent()).toContain("To be paid on delivery");
+    // No TRN configured on this store: a receipt, without a VAT line.
+    expect(await detail.getByTestId("invoice-heading").textContent()).toBe("Receipt");
+    expect(await detail.getByTestId("invoice-vat").count()).toBe(0);
+    await checkScreen(page);
     await context.close();
   });
 });
