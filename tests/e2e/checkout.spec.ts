@@ -22,6 +22,8 @@ import { checkScreen, expectToast, fillAddress, logIn, registerVerified } from "
  */
 
 const TRN = "100234567890003";
+/** E2E_DATABASE_URL=postgres://… runs the journeys on PostgreSQL (a fresh database); SQLite otherwise. */
+const DATABASE = process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {};
 const PAYING_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
 
@@ -37,6 +39,7 @@ beforeAll(async () => {
       PASSWORD_HASH_COST: "10",
       OTP_RESEND_SECONDS: "0",
       SHOP_TRN: TRN,
+      ...DATABASE,
     }),
     launchBrowser(),
   ]);
@@ -415,7 +418,12 @@ describe("the checkout pages without a cart", () => {
 describe("cash on delivery, switched on by the shop", () => {
   let codStore: RunningStore;
   beforeAll(async () => {
-    codStore = await startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", COD_ENABLED: "true" });
+    codStore = await startStore({
+      NODE_ENV: "test",
+      PASSWORD_HASH_COST: "10",
+      COD_ENABLED: "true",
+      ...(process.env.E2E_COD_DATABASE_URL ? { DATABASE_URL: process.env.E2E_COD_DATABASE_URL } : {}),
+    });
   });
   afterAll(() => codStore?.stop());
 
