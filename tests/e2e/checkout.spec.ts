@@ -23,13 +23,16 @@ import { checkScreen, expectToast, fillAddress, logIn, registerVerified } from "
 
 const TRN = "100234567890003";
 /** E2E_DATABASE_URL=postgres://… runs the journeys on PostgreSQL (a fresh database); SQLite otherwise. */
-const DATABASE = process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {};
+const DATABASE: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+  : {};
 const PAYING_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
 
 let store: RunningStore;
 let browser: Browser;
 let product: ProductDto;
+let catalog: ProductDto[];
 
 beforeAll(async () => {
   [store, browser] = await Promise.all([
@@ -46,6 +49,7 @@ beforeAll(async () => {
   const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
     products: ProductDto[];
   };
+  catalog = products;
   // A product whose first size has plenty of stock: every journey buys one of it.
   const found = products.find((p) => (p.variants[0]?.stock ?? 0) >= 20);
   expect(found).toBeDefined();
@@ -323,8 +327,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
   });
 });
 
-describe("the checkout pages without a cart", () => {
-  it("shows the payment return's SPEC §8 text when the id is missing, and an empty checkout", async () => {
+describe("the checkout pages when something is missing or refused", () => {
+  it("shows SPEC §8's return texts, an empty cart, a stock problem, no address, and a refused order", {
+    timeout: 120_000,
+  }, async () => {
     const context = await newContext(browser, "desktop", store.baseUrl);
     const account = {
       name: "Sara",
@@ -410,6 +416,91 @@ describe("the checkout pages without a cart", () => {
     await expectToast(page, "Please select a delivery address.");
     expect(await button.textContent()).toBe("Place Order");
     expect(await button.isEnabled()).toBe(true);
+    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+
+    // Sara saves an address and opens checkout for the last units of a size; meanwhile another shopper
+    // starts paying for all of them (the store holds them). Place Order is refused with the stock text,
+    // the button comes back, and the summary shows the line's problem.
+    const scarce = catalog.find((p) => p !== product && (p.variants[0]?.stock ?? 0) >= 1)!;
+    const size = scarce.variants[0]!;
+    await fillAddress(page.getByTestId("address-form"), {
+      first: "Sara",
+      address: "Villa 3, Al Barsha",
+      city: "Dubai",
+      state: "Dubai",
+      postcode: "00000",
+    });
+    await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+    await page.evaluate(
+      ([p, sizeLabel]) =>
+        localStorage.setItem(
+          "store.cart",
+          JSON.stringify({
+            items: [
+              {
+                _id: p._id,
+                slug: p.slug,
+                name: p.name,
+                image: p.image[0],
+                price: p.price,
+                selectedSize: sizeLabel,
+                selectedColor: "",
+                quantity: 1,
+              },
+            ],
+          }),
+        ),
+      [scarce, size.filter_value] as const,
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByTestId("summary-line").waitFor();
+    await expect.poll(() => button.isEnabled()).toBe(true);
+
+    const rival = { name: "Rana", phone: "0506667788", email: "rana@example.com", password: "rana-pass-123" };
+    await registerVerified(store.baseUrl, rival);
+    const rivalToken = (
+      (await (
+        await fetch(`${store.baseUrl}/api/user/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ identifier: rival.email, password: rival.password }),
+        })
+      ).json()) as { token: string }
+    ).token;
+    const held = await fetch(`${store.baseUrl}/api/order/paymennt`, {
+      method: "POST",
+      headers: { "content-type": "application/json", token: rivalToken },
+      body: JSON.stringify({
+        address: {
+          first_name: "Rana",
+          address: "Tower 2",
+          city: "Dubai",
+          state: "Dubai",
+          postcode: "00000",
+          country: "UAE",
+        },
+        line_items: [
+          {
+            product_id: scarce._id,
+            sku_id: size.sku,
+            quantity: String(size.stock),
+            price: "1",
+            size: size.filter_value,
+          },
+        ],
+      }),
+    });
+    expect(held.status).toBe(200);
+
+    await button.click();
+    const refusal = page.locator("[data-sonner-toast]").filter({ hasText: scarce.name }).first();
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(`${scarce.name} (${size.filter_value}) is out of stock`);
+    await expect.poll(() => button.textContent()).toBe("Place Order");
+    await page.getByTestId("line-problem").waitFor();
+    expect(await button.isDisabled()).toBe(true);
     expect(await storedJson(page, "store.pendingPayment")).toBeNull();
     await context.close();
   });
