@@ -15,7 +15,6 @@ export const enCheckout = {
   "checkout.delivery": "Delivery Information",
   "checkout.deliveryChoose": "Deliver to",
   "checkout.addressesEmpty": "You have no saved addresses yet. Add one to deliver your order.",
-  "checkout.addressSelected": "Selected",
 
   "checkout.payment": "Payment Method",
   "checkout.payment.online": "Credit / Debit Card",
@@ -48,12 +47,10 @@ export const enCheckout = {
   "checkout.editCart": "Edit Cart",
   "checkout.placeOrder": "Place Order",
   "checkout.redirecting": "Redirecting to Payment...",
-  "checkout.processing": "Processing Payment...",
   "checkout.placing": "Placing Order...",
   "checkout.secureNote": "You will enter your card details on a secure payment page.",
 
   // SPEC §5 Checkout placement and §8 Order texts.
-  "order.loginRequired": "You must be logged in to place an order.",
   "order.selectAddress": "Please select a delivery address.",
   "order.cartEmpty": "Your cart is empty.",
   "order.initiateFailed": "Failed to initiate payment.",
@@ -74,7 +71,6 @@ export const enCheckout = {
   "payment.goHome": "Go Home",
   // SPEC §8 Payment return.
   "payment.noId": "Payment ID not found in URL parameters.",
-  "payment.noOrder": "Order data not found. Please try placing your order again.",
   "payment.error": "An error occurred while verifying your payment.",
   "payment.verifyFailed": "Payment verification failed.",
 
@@ -87,8 +83,6 @@ export const enCheckout = {
   "orders.lines": "Items",
   "orders.colour": "Colour",
   "orders.size": "Size",
-  "orders.unitPrice": "Price",
-  "orders.lineTotal": "Amount",
   "orders.address": "Delivery address",
   "orders.deliveryType": "Delivery type",
   "orders.paymentStatus": "Payment status",

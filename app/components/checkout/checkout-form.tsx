@@ -203,7 +203,6 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
             onClick={() => void placeOrder()}
             className="btn-primary min-h-12 w-full text-base disabled:cursor-not-allowed disabled:opacity-60"
             disabled={!canPlace}
-            aria-disabled={!canPlace}
             data-testid="place-order"
             data-state={state}
           >
