@@ -46,10 +46,11 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     return503OnClosing: true,
   });
   const services = createServices(database, config, app.log);
-  // Background work (code mails, forgot-password lookups) finishes before the database closes.
   // The reconciliation job and mail retries run in every process; each claims its rows in the database.
   services.orders.start(60_000);
   services.mail.startRetries(30_000);
+  // Background work (code mails, forgot-password lookups, payment checks) finishes before the database
+  // closes.
   app.addHook("onClose", async () => {
     await services.orders.stop();
     await services.accounts.idle();
@@ -122,6 +123,9 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       siteUrl: config.PUBLIC_SITE_URL,
       shopName: config.SHOP_NAME,
     });
+    app.log.warn(
+      "PAYMENNT_API_KEY and PAYMENNT_API_SECRET are not set: card payments go to the test payment sandbox and take no money",
+    );
   }
   if (config.NODE_ENV !== "production") registerDevRoutes(app, services.mail);
   registerSeoRoutes(app, database.db, config.PUBLIC_SITE_URL);

@@ -17,6 +17,25 @@ describe("configuration", () => {
     expect(() => loadConfig({ SHOP_EMAIL: "not-an-email" })).toThrow(/SHOP_EMAIL: must be an e-mail address/);
   });
 
+  it("reads the order and payment settings, and wants both Paymennt keys or neither", () => {
+    const defaults = loadConfig({});
+    expect([
+      defaults.PAYMENNT_MODE,
+      defaults.PAYMENT_HOLD_MINUTES,
+      defaults.COD_ENABLED,
+      defaults.VAT_RATE_PERCENT,
+      defaults.SHOP_TRN,
+    ]).toEqual(["test", 15, false, 5, undefined]);
+    expect(() => loadConfig({ PAYMENNT_API_KEY: "key-12345678" })).toThrow(
+      /PAYMENNT_API_SECRET: set both PAYMENNT_API_KEY and PAYMENNT_API_SECRET, or neither/,
+    );
+    expect(() => loadConfig({ PAYMENNT_MODE: "prod" })).toThrow(/PAYMENNT_MODE/);
+    expect(() => loadConfig({ SHOP_TRN: "12345" })).toThrow(/SHOP_TRN: must be the 15-digit/);
+    expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: "0" })).toThrow(/PAYMENT_HOLD_MINUTES/);
+    const secrets = { PAYMENNT_API_KEY: "key-secret-1234", PAYMENNT_API_SECRET: "secret-secret-1234" };
+    expect(JSON.stringify(publicConfig(loadConfig(secrets)))).not.toContain("secret-1234");
+  });
+
   it("turns demo seeding off for a real shop", () => {
     expect(loadConfig({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
     expect(loadConfig({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);

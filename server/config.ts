@@ -7,90 +7,79 @@ const booleanFlag = z
   .transform((value) => ["true", "1", "yes", "on"].includes(value));
 
 /** Every setting the store reads. `.env.example` lists them all; README's table explains them. */
-export const ConfigSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    PUBLIC_SITE_URL: z
-      .url({ error: "must be an absolute URL such as https://shop.example" })
-      .default("http://localhost:3000"),
-    DATABASE_URL: z
-      .string()
-      .min(1)
-      .default("file:data/store.db")
-      .refine((value) => /^(postgres(ql)?:\/\/|file:)/.test(value) || !value.includes("://"), {
-        error: "must be a postgres:// URL, a file: URL or a path to a SQLite file",
-      }),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    SEED_DEMO: booleanFlag.default(true),
-    MEDIA_DIR: z.string().min(1).default("data/media"),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-    /** Read the client's address from X-Forwarded-For: only behind a proxy that sets it (rate limits use it). */
-    TRUST_PROXY: booleanFlag.default(false),
-    SHOP_NAME: z.string().min(1).default("Noor Atelier"),
-    SHOP_PHONE: z.string().min(5).default("+971 50 123 4567"),
-    SHOP_EMAIL: z.email({ error: "must be an e-mail address" }).default("care@nooratelier.ae"),
-    SHOP_OFFICE_ADDRESS: z.string().min(5).default("Office 1204, Al Manara Tower, Business Bay, Dubai, UAE"),
-    SHOP_WAREHOUSE_ADDRESS: z.string().min(5).default("Warehouse 7, Al Qusais Industrial Area 2, Dubai, UAE"),
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_SITE_URL: z
+    .url({ error: "must be an absolute URL such as https://shop.example" })
+    .default("http://localhost:3000"),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default("file:data/store.db")
+    .refine((value) => /^(postgres(ql)?:\/\/|file:)/.test(value) || !value.includes("://"), {
+      error: "must be a postgres:// URL, a file: URL or a path to a SQLite file",
+    }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SEED_DEMO: booleanFlag.default(true),
+  MEDIA_DIR: z.string().min(1).default("data/media"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Read the client's address from X-Forwarded-For: only behind a proxy that sets it (rate limits use it). */
+  TRUST_PROXY: booleanFlag.default(false),
+  SHOP_NAME: z.string().min(1).default("Noor Atelier"),
+  SHOP_PHONE: z.string().min(5).default("+971 50 123 4567"),
+  SHOP_EMAIL: z.email({ error: "must be an e-mail address" }).default("care@nooratelier.ae"),
+  SHOP_OFFICE_ADDRESS: z.string().min(5).default("Office 1204, Al Manara Tower, Business Bay, Dubai, UAE"),
+  SHOP_WAREHOUSE_ADDRESS: z.string().min(5).default("Warehouse 7, Al Qusais Industrial Area 2, Dubai, UAE"),
 
-    // Accounts (issue 4).
-    JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
-    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    PASSWORD_HASH_COST: z.coerce
-      .number()
-      .int()
-      .min(10, { error: "must be between 10 and 20 (scrypt N = 2^cost)" })
-      .max(20, { error: "must be between 10 and 20 (scrypt N = 2^cost)" })
-      .default(15),
-    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-    AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
-    AUTH_RATE_LIMIT_PER_IDENTIFIER: z.coerce.number().int().min(1).default(10),
-    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-    GOOGLE_JWKS_URL: z
-      .url({ error: "must be an absolute URL" })
-      .default("https://www.googleapis.com/oauth2/v3/certs"),
-    GOOGLE_JWKS_JSON: z
-      .string()
-      .refine(isJwks, { error: 'must be a JSON key set: {"keys":[...]}' })
-      .optional(),
-    SMTP_URL: z
-      .string()
-      .refine((value) => /^smtps?:\/\//.test(value), { error: "must be an smtp:// or smtps:// URL" })
-      .optional(),
-    MAIL_FROM: z.string().min(3).optional(),
+  // Accounts (issue 4).
+  JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(10, { error: "must be between 10 and 20 (scrypt N = 2^cost)" })
+    .max(20, { error: "must be between 10 and 20 (scrypt N = 2^cost)" })
+    .default(15),
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  AUTH_RATE_LIMIT_PER_IDENTIFIER: z.coerce.number().int().min(1).default(10),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z
+    .url({ error: "must be an absolute URL" })
+    .default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_JWKS_JSON: z.string().refine(isJwks, { error: 'must be a JSON key set: {"keys":[...]}' }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), { error: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 
-    // Orders and payments (issue 11). Without both Paymennt keys the app's own sandbox takes payments.
-    PAYMENNT_API_KEY: z
-      .string()
-      .min(8, { error: "must be the API key from Paymennt's dashboard" })
-      .optional(),
-    PAYMENNT_API_SECRET: z
-      .string()
-      .min(8, { error: "must be the API secret from Paymennt's dashboard" })
-      .optional(),
-    PAYMENNT_MODE: z.enum(["test", "live"]).default("test"),
-    PAYMENT_HOLD_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .default(15),
-    COD_ENABLED: booleanFlag.default(false),
-    VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(5),
-    SHOP_TRN: z
-      .string()
-      .trim()
-      .regex(/^\d{15}$/, { error: "must be the 15-digit UAE tax registration number" })
-      .optional(),
-    SHOP_LEGAL_ADDRESS: z.string().min(5).optional(),
-  })
-  .refine((c) => Boolean(c.PAYMENNT_API_KEY) === Boolean(c.PAYMENNT_API_SECRET), {
-    error: "set both PAYMENNT_API_KEY and PAYMENNT_API_SECRET, or neither (the test payment sandbox)",
-    path: ["PAYMENNT_API_SECRET"],
-  });
+  // Orders and payments (issue 11). Without the Paymennt keys the app's own sandbox takes payments.
+  PAYMENNT_API_KEY: z.string().min(8, { error: "must be the API key from Paymennt's dashboard" }).optional(),
+  PAYMENNT_API_SECRET: z
+    .string()
+    .min(8, { error: "must be the API secret from Paymennt's dashboard" })
+    .optional(),
+  PAYMENNT_MODE: z.enum(["test", "live"]).default("test"),
+  PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  COD_ENABLED: booleanFlag.default(false),
+  VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  SHOP_TRN: z
+    .string()
+    .trim()
+    .regex(/^\d{15}$/, { error: "must be the 15-digit UAE tax registration number" })
+    .optional(),
+  SHOP_LEGAL_ADDRESS: z.string().min(5).optional(),
+});
 
 function isJwks(value: string): boolean {
   try {
@@ -111,6 +100,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
   const result = ConfigSchema.safeParse(defined);
+  if (result.success && Boolean(result.data.PAYMENNT_API_KEY) !== Boolean(result.data.PAYMENNT_API_SECRET)) {
+    // Half a key pair would silently fall back to the test sandbox in production.
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENNT_API_SECRET: set both PAYMENNT_API_KEY and PAYMENNT_API_SECRET, or neither (the test payment sandbox)",
+    );
+  }
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

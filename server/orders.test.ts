@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderDtoSchema } from "#core/order.ts";
+import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
+import { availableStockFor } from "./db/repositories/products.ts";
 import { hasPaidPurchase } from "./db/repositories/purchases.ts";
 import {
   ADDRESS,
@@ -132,6 +134,19 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 2 });
       const shown = await store.services.catalog.findProductBySlug(p.slug);
       expect(shown?.variants.map((v) => v.stock)).toEqual([3, 1]);
+      const listed = await store.services.catalog.listProducts(ProductQuerySchema.parse({ search: p.name }));
+      expect(listed.products[0]?.variants.map((v) => v.stock)).toEqual([3, 1]);
+      // What the cart quote reads.
+      const available = await availableStockFor(db, [
+        ...p.variants.map((v) => v.variantId),
+        "no-such-variant",
+      ]);
+      expect([...available.entries()].sort()).toEqual(
+        [
+          [p.variants[0]!.variantId, 3],
+          [p.variants[1]!.variantId, 1],
+        ].sort(),
+      );
       // Not an order yet: not in My Orders, not a verified purchase.
       expect(await userOrders(a.token)).toEqual([]);
       expect(await hasPaidPurchase(db, a.id, p.productId)).toBe(false);
@@ -378,6 +393,41 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
     });
 
+    it("placing again releases the shopper's own earlier open attempt instead of refusing them", async () => {
+      const p = await product(1, 0);
+      const a = await newShopper(store.base, db);
+      const first = await start(a.token, p, 1);
+      expect(first.status).toBe(200);
+      // Back from the payment page without paying, then Place Order again: the last unit is theirs.
+      const again = await start(a.token, p, 1);
+      expect(again.status).toBe(200);
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 1, held: 1 });
+      const old = await post("/api/order/verifyPaymennt", { paymentId: first.body.paymentId }, a.token);
+      expect(old.body).toEqual({
+        success: false,
+        status: "cancelled",
+        message: "The payment was cancelled.",
+      });
+      // Another shopper is still refused: the unit is held for the new attempt.
+      const b = await newShopper(store.base, db);
+      expect((await start(b.token, p, 1)).status).toBe(409);
+      await submitCard(again.body.checkoutUrl as string);
+      const paid = await post("/api/order/verifyPaymennt", { paymentId: again.body.paymentId }, a.token);
+      expect(paid.body.status).toBe("paid");
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 0, held: 0 });
+    });
+
+    it("an earlier attempt that was paid meanwhile becomes its order when the shopper places again", async () => {
+      const p = await product(3, 0);
+      const a = await newShopper(store.base, db);
+      const first = await start(a.token, p, 1);
+      await submitCard(first.body.checkoutUrl as string);
+      const again = await start(a.token, p, 1);
+      expect(again.status).toBe(200);
+      expect((await userOrders(a.token)).map((o) => o.orderNumber)).toEqual([first.body.orderNumber]);
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 2, held: 1 });
+    });
+
     it("still open: verify says pending and the stock stays held", async () => {
       const p = await product();
       const a = await newShopper(store.base, db);
@@ -392,7 +442,8 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
     it("the webhook alone makes the order; its body is only a hint", async () => {
       const p = await product();
       const a = await newShopper(store.base, db);
-      const unpaid = await start(a.token, p, 1);
+      const b = await newShopper(store.base, db);
+      const unpaid = await start(b.token, p, 1);
       // A forged notification saying PAID for an attempt that was not paid changes nothing.
       const forged = await post("/api/webhooks/paymennt", {
         id: unpaid.body.paymentId,
@@ -401,7 +452,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       });
       expect(forged).toEqual({ status: 200, body: { received: true } });
       await store.services.orders.idle();
-      expect(await userOrders(a.token)).toEqual([]);
+      expect(await userOrders(b.token)).toEqual([]);
 
       const res = await start(a.token, p, 1);
       await submitCard(res.body.checkoutUrl as string);
@@ -425,9 +476,10 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
     it("the reconciliation job places a paid attempt and expires an unpaid one past its hold", async () => {
       const p = await product();
       const a = await newShopper(store.base, db);
+      const c = await newShopper(store.base, db);
       const paid = await start(a.token, p, 1);
       await submitCard(paid.body.checkoutUrl as string);
-      const open = await start(a.token, p, 2);
+      const open = await start(c.token, p, 2);
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 3 });
 
       // A minute later: the paid one is placed; the open one is still inside its hold and kept.
@@ -438,7 +490,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       // Past the 15-minute hold: expired, its stock released, and verify says so.
       await store.services.orders.reconcile(new Date(Date.now() + 16 * 60_000));
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 4, held: 0 });
-      const verified = await post("/api/order/verifyPaymennt", { paymentId: open.body.paymentId }, a.token);
+      const verified = await post("/api/order/verifyPaymennt", { paymentId: open.body.paymentId }, c.token);
       expect(verified.body).toMatchObject({ success: false, status: "expired" });
       const order = await db
         .selectFrom("orders")
@@ -451,8 +503,9 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
     it("a payment confirmed after its hold expired is honoured while stock allows, else placed and flagged", async () => {
       const p = await product(2, 0);
       const a = await newShopper(store.base, db);
+      const a2 = await newShopper(store.base, db);
       const late = await start(a.token, p, 1);
-      const later = await start(a.token, p, 1);
+      const later = await start(a2.token, p, 1);
       await store.services.orders.reconcile(new Date(Date.now() + 16 * 60_000));
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 2, held: 0 });
       // Someone else buys one of the two meanwhile.
@@ -469,7 +522,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
 
       // And the second: no stock left. Placed (money was taken) and flagged; stock stays at 0.
       await submitCard(later.body.checkoutUrl as string);
-      const second = await post("/api/order/verifyPaymennt", { paymentId: later.body.paymentId }, a.token);
+      const second = await post("/api/order/verifyPaymennt", { paymentId: later.body.paymentId }, a2.token);
       expect(second.body).toMatchObject({ success: true, status: "paid" });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 0, held: 0 });
       const flagged = await db

@@ -13,7 +13,7 @@ function toSqlite(value: unknown): SQLInputValue {
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
   /** Kysely sends the same SQL text again and again; preparing it once saves a parse per query. */
-  readonly #statements = new Map<string, StatementSync>();
+  readonly #statements = new Map<string, { statement: StatementSync; reader: boolean }>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -24,14 +24,15 @@ class NodeSqliteDatabase implements SqliteDatabase {
   }
 
   prepare(sql: string): SqliteStatement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
+    let cached = this.#statements.get(sql);
+    if (!cached) {
+      const statement = this.#db.prepare(sql);
+      // Whether it returns rows, asked once: columns() builds a fresh array on every call.
+      cached = { statement, reader: statement.columns().length > 0 };
       if (this.#statements.size >= 500) this.#statements.clear();
-      this.#statements.set(sql, statement);
+      this.#statements.set(sql, cached);
     }
-    const prepared = statement;
-    const reader = prepared.columns().length > 0;
+    const { statement: prepared, reader } = cached;
     return {
       reader,
       all: (parameters) => prepared.all(...parameters.map(toSqlite)),

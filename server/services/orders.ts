@@ -28,6 +28,7 @@ import {
   markOrderPlaced,
   markOrderUnplaced,
   nextOrderNumber,
+  openPaymentsForUser,
   orderLines,
   recordCheckout,
   releasePaymentClaim,
@@ -285,10 +286,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * reconciliation, cash on delivery), inside the placing transaction: the order's mails are queued in
    * the outbox so they exist exactly when the order does.
    */
-  async function onOrderPlaced(trx: Trx, orderId: string): Promise<void> {
-    const order = await findOrder(trx, orderId);
-    if (!order) return;
-    const lines = await orderLines(trx, [orderId]);
+  async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     const context = { shopName: config.SHOP_NAME, vatRate, trn };
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
@@ -403,7 +401,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const wanted = new Map<string, number>();
       for (const l of lines)
         if (l.variant_id) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
-      const tracked = await availableStockFor(trx, [...wanted.keys()]);
+      const unheld = [...wanted.keys()].filter((id) => !holds.has(id));
+      const tracked =
+        unheld.length > 0 ? await availableStockFor(trx, unheld) : new Map<string, number | null>();
       const short: string[] = [];
       for (const variantId of [...wanted.keys()].sort()) {
         const hold = holds.get(variantId);
@@ -422,14 +422,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
         short.length > 0
           ? `paid after the stock hold expired; not enough stock for ${short.join(", ")}`
           : null;
-      const moved = await markOrderPlaced(trx, order.id, {
+      const placement = {
         status: ORDER_PLACED,
-        payment_status: "paid",
+        payment_status: "paid" as const,
         needs_attention: short.length > 0,
         attention_reason: reason,
         placed_at: at,
-      });
-      if (!moved) return false;
+      };
+      if (!(await markOrderPlaced(trx, order.id, placement))) return false;
       await insertOrderEvent(trx, {
         id: newId(),
         order_id: order.id,
@@ -439,7 +439,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         to_status: ORDER_PLACED,
         note: reason ?? `payment ${raw}`,
       });
-      await onOrderPlaced(trx, order.id);
+      await onOrderPlaced(trx, { ...order, ...placement, updated_at: at }, lines);
       return true;
     });
     if (placed) deliverMails();
@@ -525,10 +525,26 @@ export function createOrdersService(options: OrdersServiceOptions) {
     await releasePaymentClaim(db, payment.id, new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString());
   }
 
+  /**
+   * A shopper who places an order again (Try Again, the back button, a second tab) must not be refused
+   * for units their own earlier attempt holds: each earlier open attempt is asked about once more (a paid
+   * one becomes its order) and the rest are cancelled, releasing their holds. Should one of them be paid
+   * after all, finalizePayment still honours it.
+   */
+  async function supersedeOpenAttempts(user: UserRow): Promise<void> {
+    for (const payment of await openPaymentsForUser(db, user.id)) {
+      const result = await finalizePayment(payment.id, "shopper");
+      if (result?.status !== "pending") continue;
+      const fresh = (await findPayment(db, payment.id)) ?? payment;
+      await settleUnpaid(fresh, "cancelled", "SUPERSEDED", "shopper");
+    }
+  }
+
   return {
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
     async startOnlinePayment(user: UserRow, body: unknown) {
       const payload = parseInput(OrderPayloadSchema, body);
+      await supersedeOpenAttempts(user);
       const lines = await priceLines(payload.lines);
       const orderNumber = await nextOrderNumber(db);
       const now = new Date();
@@ -740,7 +756,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
             if (line.variant.stock === null) continue;
             if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
           }
-          await onOrderPlaced(trx, orderId);
+          await onOrderPlaced(trx, order, lineRows);
         });
       } catch (error) {
         if (error instanceof StockError) throw new HttpError(409, error.message);

@@ -238,17 +238,6 @@ export async function listPlacedOrdersForUser(db: Db, userId: string): Promise<O
     .execute();
 }
 
-/** Revenue of placed orders (fils), cancelled ones left out. */
-export async function placedRevenueFils(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_fils"), sql<number>`0`).as("total"))
-    .where("placed_at", "is not", null)
-    .where("status", "!=", "Cancelled")
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 // Payments
 
 export async function insertPayment(db: Db, payment: PaymentTable): Promise<void> {
@@ -318,6 +307,18 @@ export async function appendPaymentHistory(db: Db, id: string, history: string, 
     .updateTable("payments")
     .set({ status_history: history, updated_at: at })
     .where("id", "=", id)
+    .execute();
+}
+
+/** A shopper's attempts still open (created or pending), oldest first. */
+export async function openPaymentsForUser(db: Db, userId: string): Promise<PaymentTable[]> {
+  return db
+    .selectFrom("payments")
+    .innerJoin("orders", "orders.id", "payments.order_id")
+    .selectAll("payments")
+    .where("orders.user_id", "=", userId)
+    .where("payments.status", "in", ["created", "pending"])
+    .orderBy("payments.created_at")
     .execute();
 }
 
