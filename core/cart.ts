@@ -1,8 +1,6 @@
+import { cartItemCount } from "./cart-count.ts";
 import type { ProductDto } from "./catalog.ts";
 import { DEFAULT_STOCK_CAP } from "./constants.ts";
-import { t } from "./i18n/index.ts";
-import { aedToFils, type Fils } from "./money.ts";
-import { variantPrices } from "./pricing.ts";
 
 /** SPEC §3 cart line (local cart): the product's fields the cart shows, plus the shopper's choices. */
 export interface CartLine {
@@ -71,28 +69,8 @@ export function removeLine(lines: readonly CartLine[], key: CartLineKey): CartLi
   return lines.filter((l) => !sameLine(l, key));
 }
 
-export function cartItemCount(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, l) => sum + l.quantity, 0);
-}
-
-/** What one unit costs: the sale price when the line is discounted (SPEC §4 totals). */
-export function unitPriceFils(line: Pick<CartLine, "price" | "salePrice">): Fils {
-  return aedToFils(line.salePrice ?? line.price);
-}
-
-export interface CartTotals {
-  subtotalFils: Fils;
-  /** SPEC §9: the cart's shipping cost is always 0 ('Free'). */
-  shippingFils: Fils;
-  totalFils: Fils;
-  itemCount: number;
-}
-
-/** SPEC §4: subtotal = Σ price × quantity (sale price when discounted); total = subtotal; itemCount = Σ quantity. */
-export function cartTotals(lines: readonly CartLine[]): CartTotals {
-  const subtotalFils = lines.reduce((sum, l) => sum + unitPriceFils(l) * l.quantity, 0);
-  return { subtotalFils, shippingFils: 0, totalFils: subtotalFils, itemCount: cartItemCount(lines) };
-}
+export { type CartTotals, cartTotals, unitPriceFils } from "./cart-totals.ts";
+export { cartItemCount };
 
 /** One line of a cart as the server keeps it: product, size, colour and quantity. */
 export interface CartEntry {
@@ -104,7 +82,8 @@ export interface CartEntry {
 
 /**
  * Log-in merges the browser's cart with the account's (beyond SPEC, decision 0004): the same line keeps the
- * larger quantity, capped at the size's stock; a line only one side holds is kept. `stockOf` answers the
+ * larger quantity, capped at the size's stock (a sold-out size keeps 1, so the shopper sees why it cannot
+ * be bought); a line only one side holds is kept. `stockOf` answers the
  * stock of a product's size, undefined when the product or size no longer exists (the line is dropped).
  */
 export function mergeCartEntries(
@@ -124,8 +103,8 @@ export function mergeCartEntries(
   for (const entry of merged) {
     const stock = stockOf(entry.productId, entry.size);
     if (stock === undefined) continue;
-    const quantity = Math.min(entry.quantity, stockCap(stock));
-    if (quantity > 0) result.push({ ...entry, quantity });
+    // A sold-out size stays at 1 rather than vanishing: the cart then says it is out of stock.
+    result.push({ ...entry, quantity: Math.min(entry.quantity, Math.max(1, stockCap(stock))) });
   }
   return result;
 }
@@ -199,75 +178,6 @@ export function cartDataEntries(data: Record<string, unknown>): CartEntry[] {
     }
   }
   return entries;
-}
-
-/**
- * Prices and checks a cart against the catalog as it is now (issue 10, POST /api/cart/quote): the server's
- * price counts, and SPEC §8's stock texts mark lines that cannot be bought. Stock is per size, so lines of
- * one size in different colours share it. `products` holds the catalog's products by id.
- */
-export function quoteCart(
-  request: readonly CartQuoteRequestLine[],
-  products: ReadonlyMap<string, ProductDto>,
-): CartQuote {
-  const demand = new Map<string, number>();
-  for (const line of request) {
-    const key = `${line.productId}\u0000${line.size}`;
-    demand.set(key, (demand.get(key) ?? 0) + line.quantity);
-  }
-  const lines = request.map((line): CartQuoteLine => {
-    const product = products.get(line.productId);
-    const variant = product?.variants.find((v) => v.filter_value === line.size);
-    if (!product || !variant) {
-      return {
-        productId: line.productId,
-        slug: product?.slug ?? "",
-        name: product?.name ?? "",
-        image: product?.image[0] ?? "",
-        size: line.size,
-        color: line.color ?? "",
-        sku: "",
-        quantity: line.quantity,
-        price: 0,
-        unitPriceFils: 0,
-        lineTotalFils: 0,
-        available: 0,
-        problem: t("cart.unavailable"),
-      };
-    }
-    const prices = variantPrices(variant);
-    const unit = unitPriceFils(prices);
-    const cap = stockCap(variant.stock);
-    const wanted = demand.get(`${line.productId}\u0000${line.size}`) ?? line.quantity;
-    const values = { item: product.name, size: variant.filter_value, n: cap };
-    const problem =
-      cap <= 0 ? t("cart.outOfStock", values) : wanted > cap ? t("cart.stockError", values) : null;
-    return {
-      productId: product._id,
-      slug: product.slug,
-      name: product.name,
-      image: product.image[0] ?? "",
-      size: variant.filter_value,
-      color: line.color ?? product.colors[0] ?? "",
-      sku: variant.sku,
-      quantity: line.quantity,
-      ...prices,
-      unitPriceFils: unit,
-      lineTotalFils: unit * line.quantity,
-      available: variant.stock,
-      problem,
-    };
-  });
-  const subtotalFils = lines.reduce((sum, l) => sum + l.lineTotalFils, 0);
-  return {
-    success: true,
-    lines,
-    subtotalFils,
-    shippingFils: 0,
-    totalFils: subtotalFils,
-    itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
-    canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
-  };
 }
 
 /** SPEC §3 Wishlist entry: the product without quantity, size or colour. */

@@ -2,22 +2,9 @@ import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import type { ProductCardData } from "#core/catalog.ts";
 import { t } from "#core/i18n/index.ts";
-import { aedToFils, formatAed } from "#core/money.ts";
-import { MediaImage } from "./media-image";
+import { MediaImage, Price } from "./media-image";
 
-export function Price({ price, salePrice }: { price: number; salePrice?: number }) {
-  if (salePrice !== undefined && salePrice < price) {
-    return (
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="sr-only">{t("product.priceNow")}</span>
-        <span className="font-semibold text-sale">{formatAed(aedToFils(salePrice))}</span>
-        <span className="sr-only">{t("product.priceWas")}</span>
-        <s className="text-sm text-stone">{formatAed(aedToFils(price))}</s>
-      </p>
-    );
-  }
-  return <p className="font-semibold text-ink">{formatAed(aedToFils(price))}</p>;
-}
+export { Price };
 
 function Badge({ children, tone }: { children: string; tone: "sale" | "new" | "limited" | "plain" }) {
   const tones = {

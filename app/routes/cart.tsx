@@ -1,11 +1,10 @@
-import { Heart, Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { Heart, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import type { CartLine, CartQuote, CartQuoteLine } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
 import { formatAed } from "#core/money.ts";
-import { MediaImage } from "../components/media-image";
-import { Price } from "../components/product-card";
+import { MediaImage, Price } from "../components/media-image";
 import { pageMeta, shopFromMatches } from "../lib/seo";
 import {
   clearCart,
@@ -17,15 +16,15 @@ import {
   useCart,
   useCartQuote,
 } from "../state/cart";
-import { useSession } from "../state/session";
+import { signedIn } from "../state/wishlist-store";
 import type { Route } from "./+types/cart";
 
 export function meta({ matches }: Route.MetaArgs) {
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
-    title: t("cart.metaTitle", { shop: shop?.shopName ?? "" }),
-    description: t("cart.emptyText"),
+    title: `${t("cart.title")} | ${shop?.shopName ?? ""}`,
+    description: t("cart.title"),
     path: "/cart",
     noindex: true,
   });
@@ -71,7 +70,7 @@ function useLineDetailsFrom(quote: CartQuote | null) {
 function Stepper({ line, max }: { line: CartLine; max: number }) {
   return (
     <fieldset className="inline-flex items-center rounded-full border border-sand-dark">
-      <legend className="sr-only">{t("cart.quantityOf", { item: line.name })}</legend>
+      <legend className="sr-only">{t("pdp.quantity")}</legend>
       <button
         type="button"
         onClick={() => updateCartQuantity(line, line.quantity - 1, max)}
@@ -79,7 +78,9 @@ function Stepper({ line, max }: { line: CartLine; max: number }) {
         className="inline-flex size-11 items-center justify-center rounded-full hover:bg-cream disabled:opacity-40"
         aria-label={t("cart.decrease", { item: line.name })}
       >
-        <Minus className="size-4" aria-hidden="true" />
+        <span aria-hidden="true" className="text-xl leading-none">
+          −
+        </span>
       </button>
       <output className="w-8 text-center font-medium" data-testid="line-quantity" aria-live="polite">
         {line.quantity}
@@ -91,7 +92,9 @@ function Stepper({ line, max }: { line: CartLine; max: number }) {
         className="inline-flex size-11 items-center justify-center rounded-full hover:bg-cream disabled:opacity-40"
         aria-label={t("cart.increase", { item: line.name })}
       >
-        <Plus className="size-4" aria-hidden="true" />
+        <span aria-hidden="true" className="text-xl leading-none">
+          +
+        </span>
       </button>
     </fieldset>
   );
@@ -179,16 +182,15 @@ function Line({ line, quoted }: { line: CartLine; quoted: CartQuoteLine | undefi
 /** SPEC §2 /cart. */
 export default function CartPage() {
   const cart = useCart();
-  const session = useSession();
   const { quote, loading, error } = useCartQuote();
   const navigate = useNavigate();
   useLineDetailsFrom(quote);
 
   // With a token the account's cart is read when the page opens (it may have changed on another device).
   useEffect(() => {
-    if (!session.ready || !session.token) return;
+    if (!signedIn()) return;
     void import("../state/cart-sync").then((m) => m.refreshCartFromServer());
-  }, [session.ready, session.token]);
+  }, []);
 
   if (!cart.ready) {
     return (
@@ -205,7 +207,6 @@ export default function CartPage() {
         <h1 className="mt-4 text-4xl text-ink" data-testid="cart-empty">
           {t("cart.empty")}
         </h1>
-        <p className="mt-3 max-w-md text-stone">{t("cart.emptyText")}</p>
         <Link to="/shop" className="btn-primary mt-8">
           {t("cart.continue")}
         </Link>
@@ -222,7 +223,9 @@ export default function CartPage() {
   return (
     <div className="container-page py-8 sm:py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-4xl text-ink sm:text-5xl">{t("cart.title")}</h1>
+        <h1 id="cart-title" className="text-4xl text-ink sm:text-5xl">
+          {t("cart.title")}
+        </h1>
         <button
           type="button"
           onClick={() => clearCart()}
@@ -232,7 +235,7 @@ export default function CartPage() {
         </button>
       </div>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
-        <section aria-label={t("cart.lines")}>
+        <section aria-labelledby="cart-title">
           <ul className="border-t border-sand" data-testid="cart-lines">
             {cart.lines.map((line) => (
               <Line
@@ -277,7 +280,7 @@ export default function CartPage() {
             {t("cart.checkout")}
           </button>
           <p className="mt-3 text-sm text-stone" role="status">
-            {problems ? t("cart.blocked") : error ? error : loading && !current ? t("cart.checking") : ""}
+            {problems ? t("cart.blocked") : (error ?? "")}
           </p>
         </aside>
       </div>

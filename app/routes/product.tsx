@@ -1,5 +1,5 @@
 import { Check, Heart, Link2, Minus, Plus, ShoppingBag, Star } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Await, data, isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
 import { toast } from "sonner";
 import { type ProductCardData, type ReviewDto, type ReviewSummaryDto, toProductCard } from "#core/catalog.ts";
@@ -7,14 +7,19 @@ import { CATEGORIES, COPY_LINK_CONFIRMATION_MS, CURRENCY, RELATED_SKELETON_COUNT
 import { type MessageKey, t } from "#core/i18n/index.ts";
 import { variantPrices } from "#core/pricing.ts";
 import { stockBand } from "#core/stock.ts";
-import { Price, ProductCard } from "../components/product-card";
+import { Price } from "../components/media-image";
 import { ProductGallery } from "../components/product-gallery";
 import { SizeGuide } from "../components/size-guide";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
 import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
-import { useWishlist } from "../state/wishlist-store";
+import { useInWishlist } from "../state/in-wishlist";
 import type { Route } from "./+types/product";
+
+// 'You May Also Like' streams in below the fold; its cards load with it, not with the first paint.
+const ProductCard = lazy(() =>
+  import("../components/product-card").then((m) => ({ default: m.ProductCard })),
+);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog, shop } = getServices(context);
@@ -160,8 +165,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [quantity, setQuantity] = useState(1);
   const [tab, setTab] = useState<Tab>("details");
   const navigate = useNavigate();
-  const wishlist = useWishlist();
-  const inWishlist = wishlist.items.some((i) => i._id === product._id);
+  // null until the wishlist is read: the button stays disabled, so no duplicate can slip in.
+  const inWishlist = useInWishlist(product._id);
   const variant = product.variants[selected];
   const stock = variant?.stock;
   const maxQuantity = stock === null || stock === undefined ? 9999 : Math.max(1, stock);
@@ -356,7 +361,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               onClick={onWishlist}
-              disabled={inWishlist}
+              disabled={inWishlist !== false}
               className="btn-outline h-12 flex-1 disabled:opacity-60"
               data-testid="wishlist-button"
             >

@@ -2,19 +2,18 @@ import { Heart, X } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { t } from "#core/i18n/index.ts";
-import { MediaImage } from "../components/media-image";
-import { Price } from "../components/product-card";
+import { MediaImage, Price } from "../components/media-image";
 import { pageMeta, shopFromMatches } from "../lib/seo";
-import { useSession } from "../state/session";
 import { removeFromWishlist, useWishlist } from "../state/wishlist";
+import { signedIn } from "../state/wishlist-store";
 import type { Route } from "./+types/wishlist";
 
 export function meta({ matches }: Route.MetaArgs) {
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
-    title: t("wishlist.metaTitle", { shop: shop?.shopName ?? "" }),
-    description: t("wishlist.emptyText"),
+    title: `${t("wishlist.title")} | ${shop?.shopName ?? ""}`,
+    description: t("wishlist.title"),
     path: "/wishlist",
     noindex: true,
   });
@@ -23,13 +22,12 @@ export function meta({ matches }: Route.MetaArgs) {
 /** SPEC §2 /wishlist: a grid of saved products with a remove button; the empty state links to /shop. */
 export default function WishlistPage() {
   const wishlist = useWishlist();
-  const session = useSession();
 
   // With a token the account's wishlist is read when the page opens (it follows the shopper's devices).
   useEffect(() => {
-    if (!session.ready || !session.token) return;
+    if (!signedIn()) return;
     void import("../state/cart-sync").then((m) => m.refreshWishlistFromServer());
-  }, [session.ready, session.token]);
+  }, []);
 
   if (!wishlist.ready) {
     return (
@@ -46,7 +44,6 @@ export default function WishlistPage() {
         <h1 className="mt-4 text-4xl text-ink" data-testid="wishlist-empty">
           {t("wishlist.empty")}
         </h1>
-        <p className="mt-3 max-w-md text-stone">{t("wishlist.emptyText")}</p>
         <Link to="/shop" className="btn-primary mt-8">
           {t("wishlist.browse")}
         </Link>

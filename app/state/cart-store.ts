@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { type CartLine, type CartTotals, cartTotals } from "#core/cart.ts";
+import type { CartLine } from "#core/cart.ts";
+import { type CartTotals, cartTotals } from "#core/cart-totals.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
 
 /**
@@ -19,38 +20,27 @@ export interface CartState {
 
 const EMPTY_TOTALS: CartTotals = { subtotalFils: 0, shippingFils: 0, totalFils: 0, itemCount: 0 };
 const SERVER_STATE: CartState = { ready: false, lines: [], totals: EMPTY_TOTALS };
-/** Set when a change could not reach the server cart, so the next visit to /cart pushes this cart up. */
-const UNSYNCED_KEY = "store.cartUnsynced";
 
 let state: CartState | undefined;
 const listeners = new Set<() => void>();
 
-function isLine(value: unknown): value is CartLine {
-  if (!value || typeof value !== "object") return false;
-  const line = value as Partial<CartLine>;
-  return (
-    typeof line._id === "string" &&
-    typeof line.name === "string" &&
-    typeof line.price === "number" &&
-    Number.isFinite(line.price) &&
-    typeof line.selectedSize === "string" &&
-    Number.isInteger(line.quantity) &&
-    (line.quantity ?? 0) > 0
-  );
-}
-
-/** The persisted lines; unreadable data counts as an empty cart, a malformed line is dropped. */
+/**
+ * The persisted lines; unreadable data counts as an empty cart. A line needs an id, a size, a finite
+ * price and a whole quantity above 0 (anything else was not written by this store and is dropped).
+ */
 function readLines(): CartLine[] {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.cart);
-    const parsed = raw ? (JSON.parse(raw) as { items?: unknown }) : {};
-    if (!Array.isArray(parsed.items)) return [];
-    return parsed.items.filter(isLine).map((line) => ({
-      ...line,
-      slug: typeof line.slug === "string" ? line.slug : "",
-      image: typeof line.image === "string" ? line.image : "",
-      selectedColor: typeof line.selectedColor === "string" ? line.selectedColor : "",
-    }));
+    const items = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.cart) || "{}").items;
+    return Array.isArray(items)
+      ? items.filter(
+          (l: CartLine) =>
+            l?._id &&
+            l.selectedSize !== undefined &&
+            Number.isFinite(l.price) &&
+            Number.isInteger(l.quantity) &&
+            l.quantity > 0,
+        )
+      : [];
   } catch {
     return [];
   }
@@ -105,24 +95,4 @@ export function getCartLines(): CartLine[] {
 /** SPEC §4 totals: itemCount; what the header badge and the after-login redirect read. */
 export function cartCount(): number {
   return current().totals.itemCount;
-}
-
-export function markCartSynced(): void {
-  try {
-    window.localStorage.removeItem(UNSYNCED_KEY);
-  } catch {}
-}
-
-export function cartNeedsPush(): boolean {
-  try {
-    return window.localStorage.getItem(UNSYNCED_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-export function markCartUnsynced(): void {
-  try {
-    window.localStorage.setItem(UNSYNCED_KEY, "1");
-  } catch {}
 }

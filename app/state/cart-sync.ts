@@ -1,7 +1,7 @@
 import { toast } from "sonner";
 import { type CartData, type CartEntry, type CartLine, type CartQuote, cartDataEntries } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
-import { cartNeedsPush, getCartLines, markCartSynced, markCartUnsynced, setCartLines } from "./cart-store";
+import { getCartLines, setCartLines } from "./cart-store";
 import { forgetPrivate, readPrivate } from "./private-read";
 import { api } from "./session";
 import { getWishlistItems, setWishlistItems, type WishlistItem } from "./wishlist-store";
@@ -11,12 +11,45 @@ import { getWishlistItems, setWishlistItems, type WishlistItem } from "./wishlis
  * shopper's changes, log-in, /cart and /wishlist need it.
  */
 
+/** Set when a change could not reach the server cart, so the next visit to /cart pushes this cart up. */
+const UNSYNCED_KEY = "store.cartUnsynced";
+
+function markCartSynced(): void {
+  try {
+    window.localStorage.removeItem(UNSYNCED_KEY);
+  } catch {}
+}
+
+function cartNeedsPush(): boolean {
+  try {
+    return window.localStorage.getItem(UNSYNCED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function markCartUnsynced(): void {
+  try {
+    window.localStorage.setItem(UNSYNCED_KEY, "1");
+  } catch {}
+}
+
 /**
  * One change of the cart or wishlist sent to the server (SPEC §4: with a token, changes are also sent).
  * A failure keeps the local change, shows 'Error' with the message (SPEC §8) and marks the cart for a
  * push at the next visit to /cart. `fine` lists statuses that already mean the wanted state.
  */
-export async function pushChange(path: string, body: object, fine: number[] = []): Promise<boolean> {
+export function pushChange(path: string, body: object, fine: number[] = []): Promise<boolean> {
+  // One at a time, in the order the shopper made them, so a quick − then + reaches the server as made.
+  const sent = queue.then(() => send(path, body, fine));
+  queue = sent.catch(() => false);
+  return sent;
+}
+
+/** Changes on their way to the server; a read of the server's cart waits for them. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function send(path: string, body: object, fine: number[]): Promise<boolean> {
   const result = await api(path, { body });
   if (result.success || fine.includes(result.status)) return true;
   if (path.startsWith("/api/cart/")) markCartUnsynced();
@@ -100,6 +133,7 @@ export async function mergeAfterLogin(token?: string): Promise<void> {
  * merged up instead.
  */
 export async function refreshCartFromServer(): Promise<void> {
+  await queue;
   if (cartNeedsPush()) {
     await mergeAfterLogin();
     return;

@@ -45,7 +45,7 @@ export function setWishlistItems(items: WishlistItem[]): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+export function subscribeWishlist(listener: () => void) {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key !== null && event.key !== STORAGE_KEYS.wishlist) return;
@@ -60,7 +60,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useWishlist(): WishlistState {
-  return useSyncExternalStore(subscribe, current, () => SERVER_STATE);
+  return useSyncExternalStore(subscribeWishlist, current, () => SERVER_STATE);
 }
 
 export function getWishlistItems(): WishlistItem[] {

@@ -4,11 +4,11 @@ import {
   type CartEntry,
   type CartQuote,
   mergeCartEntries,
-  quoteCart,
   stockCap,
   toWishlistItem,
   type WishlistItem,
 } from "#core/cart.ts";
+import { quoteCart } from "#core/cart-quote.ts";
 import type { ProductDto } from "#core/catalog.ts";
 import { t } from "#core/i18n/index.ts";
 import type {

@@ -225,4 +225,50 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     await page.evaluate(() => localStorage.clear());
     await page.close();
   });
+
+  it("follows another tab: a line added there shows here with the badge", async () => {
+    const product = catalog.find((p) => tracked(p.variants[0]?.stock ?? null, 2, 50))!;
+    const here = await openPage(context, "/cart");
+    await here.getByTestId("cart-empty").waitFor();
+    const there = await context.newPage();
+    await addFromProductPage(there, product, product.variants[0]!.filter_value);
+    await here.getByTestId("cart-line").first().waitFor();
+    expect(await here.getByTestId("line-name").textContent()).toBe(product.name);
+    expect(await here.getByTestId("header-cart").getByTestId("cart-count").textContent()).toBe("1");
+    await here.evaluate(() => localStorage.clear());
+    await there.close();
+    await here.close();
+  });
+
+  it("keeps a signed-in shopper's change when the server refuses it, and says why", async () => {
+    const product = catalog.find(
+      (p) => p._id !== catalog[0]?._id && tracked(p.variants[0]?.stock ?? null, 2, 50),
+    )!;
+    const variant = product.variants[0]!;
+    const shopper = await registerShopper();
+    const page = await openPage(context, "/login");
+    await logIn(page, shopper.phone, shopper.password);
+    await page.waitForURL(/\/shop/);
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    // The size sells out after the page showed it in stock: the browser adds, the server refuses.
+    db.prepare("update product_variants set stock = 0 where sku = ?").run(variant.sku);
+    try {
+      await page.getByTestId("add-to-cart").click();
+      await page.waitForURL(/\/cart$/);
+      await page.getByText("Only 0 in stock for selected size").waitFor();
+      expect(await page.getByText("Error", { exact: true }).isVisible()).toBe(true);
+      // SPEC §4: the local change is kept; the cart shows why it cannot be bought.
+      expect(await page.getByTestId("cart-line").count()).toBe(1);
+      await page.getByTestId("line-problem").waitFor();
+      expect(await page.getByTestId("line-problem").textContent()).toBe(
+        `${product.name} (${variant.filter_value}) is out of stock`,
+      );
+      expect(await page.getByTestId("proceed-to-checkout").isDisabled()).toBe(true);
+    } finally {
+      db.prepare("update product_variants set stock = ? where sku = ?").run(variant.stock, variant.sku);
+    }
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+  });
 });

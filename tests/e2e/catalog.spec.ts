@@ -223,11 +223,14 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     });
 
     const wishlist = page.getByTestId("wishlist-button");
+    await expect.poll(() => wishlist.isEnabled()).toBe(true);
     await wishlist.click();
     await page.getByText("Added to wishlist").waitFor();
     expect(await wishlist.isDisabled()).toBe(true);
     await page.reload();
     await waitForHydration(page);
+    // The button reads the wishlist after the first paint; once read, it says the product is in.
+    await page.getByTestId("wishlist-button").getByText("In Wishlist").waitFor();
     expect(await page.getByTestId("wishlist-button").isDisabled()).toBe(true);
     await expectAccessible(page);
     await page.evaluate(() => localStorage.clear());

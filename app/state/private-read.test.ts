@@ -1,0 +1,73 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { peekPrivate, readPrivate, retryDelay } from "./private-read";
+
+/** A real HTTP server that answers each path with a scripted list of statuses, then 200. */
+let server: Server;
+let base: string;
+const hits = new Map<string, number>();
+const scripts: Record<string, number[]> = {
+  "/flaky": [503, 0, 200],
+  "/refused": [400],
+  "/down": [500, 500, 500, 500, 500],
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    const n = hits.get(path) ?? 0;
+    hits.set(path, n + 1);
+    const status = scripts[path]?.[n] ?? 200;
+    if (status === 0) {
+      // A dropped connection: the browser's fetch fails with a network error.
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify(
+        status === 200
+          ? { success: true, wishlist: [path] }
+          : { success: false, message: `status ${status}` },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("private reads (SPEC §9 library defaults)", () => {
+  it("doubles the delay from 1 s and never waits more than 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+  });
+
+  it("retries a failed read (5xx, network) and keeps the answer 5 minutes", async () => {
+    const waits: number[] = [];
+    const result = await readPrivate<{ wishlist: string[] }>(`${base}/flaky`, {}, async (ms) => {
+      waits.push(ms);
+    });
+    expect(result).toMatchObject({ success: true, wishlist: ["/flaky"] });
+    expect(hits.get("/flaky")).toBe(3);
+    expect(waits).toEqual([1000, 2000]);
+    expect(peekPrivate<{ wishlist: string[] }>(`${base}/flaky`)?.wishlist).toEqual(["/flaky"]);
+  });
+
+  it("gives up after 3 retries, and never retries a refusal", async () => {
+    const waits: number[] = [];
+    const down = await readPrivate(`${base}/down`, {}, async (ms) => {
+      waits.push(ms);
+    });
+    expect(down).toMatchObject({ success: false, status: 500, message: "status 500" });
+    expect(hits.get("/down")).toBe(4);
+    expect(waits).toEqual([1000, 2000, 4000]);
+
+    const refused = await readPrivate(`${base}/refused`, {}, async () => {
+      throw new Error("a refusal must not be retried");
+    });
+    expect(refused).toMatchObject({ success: false, status: 400 });
+    expect(hits.get("/refused")).toBe(1);
+    expect(peekPrivate(`${base}/refused`)).toBeUndefined();
+  });
+});
