@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_STOCK_CAP, DELIVERY_TYPES } from "./constants.ts";
+import { type OrderMessageKey, tOrder } from "./i18n/en-orders.ts";
 import { t } from "./i18n/index.ts";
 import { AddressSchema } from "./schemas/account.schema.ts";
 
@@ -113,8 +114,8 @@ export function includedVat(amountFils: number, ratePercent: number): number {
   return Math.round((amountFils * ratePercent) / (100 + ratePercent));
 }
 
-const say = (key: Parameters<typeof t>[0], values?: Record<string, string | number>) => ({
-  error: () => t(key, values),
+const say = (key: OrderMessageKey, values?: Record<string, string | number>) => ({
+  error: () => tOrder(key, values),
 });
 
 const idText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
@@ -166,28 +167,31 @@ export const OrderPayloadSchema = z
       price: z.object({ delivery_type: deliveryType.optional() }, say("orderApi.lineInvalid")).optional(),
       line_items: z.array(z.unknown(), say("orderApi.cartEmpty")).optional(),
     },
-    say("field.body"),
+    { error: () => t("field.body") },
   )
   .transform((body, ctx) => {
     const address = AddressSchema.safeParse(body.address);
     if (!address.success) {
-      ctx.addIssue({ code: "custom", message: t("orderApi.addressRequired") });
+      ctx.addIssue({ code: "custom", message: tOrder("orderApi.addressRequired") });
       return z.NEVER;
     }
     const items = body.line_items ?? [];
     if (items.length === 0) {
-      ctx.addIssue({ code: "custom", message: t("orderApi.cartEmpty") });
+      ctx.addIssue({ code: "custom", message: tOrder("orderApi.cartEmpty") });
       return z.NEVER;
     }
     if (items.length > MAX_ORDER_LINES) {
-      ctx.addIssue({ code: "custom", message: t("orderApi.tooManyLines", { max: MAX_ORDER_LINES }) });
+      ctx.addIssue({ code: "custom", message: tOrder("orderApi.tooManyLines", { max: MAX_ORDER_LINES }) });
       return z.NEVER;
     }
     const lines: OrderPayloadLine[] = [];
     for (const item of items) {
       const line = OrderPayloadLineSchema.safeParse(item);
       if (!line.success) {
-        ctx.addIssue({ code: "custom", message: line.error.issues[0]?.message ?? t("orderApi.lineInvalid") });
+        ctx.addIssue({
+          code: "custom",
+          message: line.error.issues[0]?.message ?? tOrder("orderApi.lineInvalid"),
+        });
         return z.NEVER;
       }
       lines.push(line.data);
@@ -202,11 +206,11 @@ export type OrderPayload = z.output<typeof OrderPayloadSchema>;
 
 /** POST /api/order/verifyPaymennt: only the payment id is read; the rest of the pending record is ignored. */
 export const VerifyPaymentSchema = z
-  .object({ paymentId: z.unknown().optional() }, say("field.body"))
+  .object({ paymentId: z.unknown().optional() }, { error: () => t("field.body") })
   .transform((body, ctx) => {
     const id = typeof body.paymentId === "string" ? body.paymentId.trim() : "";
     if (!id || id.length > 200) {
-      ctx.addIssue({ code: "custom", message: t("orderApi.paymentIdMissing") });
+      ctx.addIssue({ code: "custom", message: tOrder("orderApi.paymentIdMissing") });
       return z.NEVER;
     }
     return { paymentId: id };

@@ -176,7 +176,7 @@ async function registerPages(
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     app.addHook("onClose", () => vite.close());
     app.addHook("onRequest", (request, reply, done) => {
-      if (/^\/(api|media|dev)\//.test(request.url) || request.url === "/healthz") return done();
+      if (/^\/(api|media|dev|sandbox)\//.test(request.url) || request.url === "/healthz") return done();
       vite.middlewares(request.raw, reply.raw, () => done());
     });
     loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<StoreServerBuild>;

@@ -1,6 +1,7 @@
+import { DatabaseSync } from "node:sqlite";
 import type { Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "./db/connection.ts";
+import { openDatabase, sqlitePath } from "./db/connection.ts";
 import { migrateTo, migrateToLatest } from "./db/migrate.ts";
 import { hasPaidPurchase } from "./db/repositories/purchases.ts";
 import {
@@ -9,6 +10,7 @@ import {
   createListeningStore,
   newShopper,
   orderPayload,
+  stockOf,
   submitCard,
 } from "./testing/checkout.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
@@ -157,5 +159,42 @@ describe.each(TEST_ENGINES)("order data on $name", (engine) => {
       expect(confirmation.raw).toContain(started.body.orderNumber as string);
       await smtp.waitFor(store.config.SHOP_EMAIL, { subject: /New order NA-\d+/ });
     });
+  });
+});
+
+describe("when SQLite stays locked past its busy timeout", () => {
+  it("answers 503 'Many shoppers are ordering right now…' and leaves nothing behind", {
+    timeout: 30_000,
+  }, async () => {
+    const sqlite = TEST_ENGINES.find((e) => e.name === "sqlite")!;
+    const store = await createListeningStore(sqlite);
+    const locker = new DatabaseSync(sqlitePath(store.config.DATABASE_URL));
+    try {
+      const db = store.database.db;
+      const p = await addTestProduct(db, { variants: [{ size: "M/54", retailFils: 45_000, stock: 3 }] });
+      const a = await newShopper(store.base, db);
+      // Another process holds the write lock for longer than the store waits (5 s).
+      locker.exec("BEGIN EXCLUSIVE");
+      const res = await api(store.base, "POST", "/api/order/paymennt", {
+        token: a.token,
+        body: orderPayload([{ product: p, quantity: 1 }]),
+      });
+      locker.exec("ROLLBACK");
+      expect(res).toEqual({
+        status: 503,
+        body: { success: false, message: "Many shoppers are ordering right now. Please try again." },
+      });
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
+      expect(await db.selectFrom("orders").select("id").execute()).toEqual([]);
+      // Once the lock is gone, the same call goes through.
+      const again = await api(store.base, "POST", "/api/order/paymennt", {
+        token: a.token,
+        body: orderPayload([{ product: p, quantity: 1 }]),
+      });
+      expect(again.status).toBe(200);
+    } finally {
+      locker.close();
+      await store.close();
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { enAccount } from "./en-account.ts";
 import { enCart } from "./en-cart.ts";
 import { enCheckout } from "./en-checkout.ts";
-import { enOrders } from "./en-orders.ts";
 import { enServer } from "./en-server.ts";
 
 /**
@@ -253,7 +252,6 @@ export const en = {
   ...enCheckout,
   ...enServer,
   ...enCart,
-  ...enOrders,
 } as const;
 
 export type MessageKey = keyof typeof en;

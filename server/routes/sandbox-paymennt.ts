@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { t } from "#core/i18n/index.ts";
+import { tOrder } from "#core/i18n/en-orders.ts";
 import {
   findSandboxCheckout,
   findSandboxCheckoutByRequest,
@@ -203,10 +203,10 @@ export function registerPaymentSandbox(
 
     sandbox.get<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}:id`, async (request, reply) => {
       const row = await findSandboxCheckout(db, request.params.id);
-      if (!row) return page(reply, 404, (nonce) => messagePage(nonce, t("sandbox.notFound")));
+      if (!row) return page(reply, 404, (nonce) => messagePage(nonce, tOrder("sandbox.notFound")));
       if (row.status !== "PENDING") {
         return page(reply, 200, (nonce) =>
-          messagePage(nonce, t("sandbox.done", { status: row.status }), { href: returnTo(row) }),
+          messagePage(nonce, tOrder("sandbox.done", { status: row.status }), { href: returnTo(row) }),
         );
       }
       return page(reply, 200, (nonce) => cardPage(nonce, row, {}, {}), new URL(row.return_url).origin);
@@ -216,7 +216,7 @@ export function registerPaymentSandbox(
       `${SANDBOX_PAGE_PATH}:id`,
       async (request, reply) => {
         const row = await findSandboxCheckout(db, request.params.id);
-        if (!row) return page(reply, 404, (nonce) => messagePage(nonce, t("sandbox.notFound")));
+        if (!row) return page(reply, 404, (nonce) => messagePage(nonce, tOrder("sandbox.notFound")));
         const origin = new URL(row.return_url).origin;
         if (row.status !== "PENDING") return reply.redirect(returnTo(row), 303);
         const body = request.body && typeof request.body === "object" ? request.body : {};
@@ -243,7 +243,7 @@ export function registerPaymentSandbox(
             reply,
             402,
             (nonce) =>
-              messagePage(nonce, t("sandbox.declined"), {
+              messagePage(nonce, tOrder("sandbox.declined"), {
                 href: returnTo(row),
                 returning: true,
                 alert: true,
@@ -259,7 +259,7 @@ export function registerPaymentSandbox(
     // Paymennt's page has a cancel link back to the shop; so does the sandbox's.
     sandbox.get<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}:id/cancel`, async (request, reply) => {
       const row = await findSandboxCheckout(db, request.params.id);
-      if (!row) return page(reply, 404, (nonce) => messagePage(nonce, t("sandbox.notFound")));
+      if (!row) return page(reply, 404, (nonce) => messagePage(nonce, tOrder("sandbox.notFound")));
       await finishSandboxCheckout(db, row.id, "CANCELLED", new Date().toISOString());
       return reply.redirect(returnTo(row), 303);
     });
@@ -271,7 +271,7 @@ type CardField = "card" | "expiry" | "cvc" | "name";
 function checkCard(values: Record<CardField, string>): Partial<Record<CardField, string>> {
   const errors: Partial<Record<CardField, string>> = {};
   const digits = values.card.replace(/[\s-]/g, "");
-  if (digits !== PAYING_CARD && digits !== DECLINED_CARD) errors.card = t("sandbox.cardInvalid");
+  if (digits !== PAYING_CARD && digits !== DECLINED_CARD) errors.card = tOrder("sandbox.cardInvalid");
   const expiry = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(values.expiry);
   const now = new Date();
   const month = Number(expiry?.[1]);
@@ -283,9 +283,9 @@ function checkCard(values: Record<CardField, string>): Partial<Record<CardField,
     year < now.getUTCFullYear() ||
     (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
   )
-    errors.expiry = t("sandbox.expiryInvalid");
-  if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = t("sandbox.cvcInvalid");
-  if (values.name.trim().length === 0) errors.name = t("sandbox.nameRequired");
+    errors.expiry = tOrder("sandbox.expiryInvalid");
+  if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = tOrder("sandbox.cvcInvalid");
+  if (values.name.trim().length === 0) errors.name = tOrder("sandbox.nameRequired");
   return errors;
 }
 
@@ -318,12 +318,12 @@ function shell(nonce: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(t("sandbox.title"))}</title>
+<title>${escapeHtml(tOrder("sandbox.title"))}</title>
 <style nonce="${nonce}">${STYLES}</style>
 </head>
 <body>
 <main>
-<span class="badge">${escapeHtml(t("sandbox.title"))}</span>
+<span class="badge">${escapeHtml(tOrder("sandbox.title"))}</span>
 ${body}
 </main>
 </body>
@@ -347,23 +347,23 @@ ${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ""}`;
   const hasErrors = Object.keys(errors).length > 0;
   return shell(
     nonce,
-    `<h1>${escapeHtml(t("sandbox.title"))}</h1>
-<p>${escapeHtml(t("sandbox.payTo", { shop: row.shop_name }))}</p>
-<p class="hint">${escapeHtml(t("sandbox.notice"))}</p>
-<section class="card" aria-label="${escapeHtml(t("sandbox.order"))}">
-<dl><dt>${escapeHtml(t("sandbox.order"))}</dt><dd>${escapeHtml(row.order_id)}</dd>
-<dt>${escapeHtml(t("sandbox.amount"))}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd></dl>
+    `<h1>${escapeHtml(tOrder("sandbox.title"))}</h1>
+<p>${escapeHtml(tOrder("sandbox.payTo", { shop: row.shop_name }))}</p>
+<p class="hint">${escapeHtml(tOrder("sandbox.notice"))}</p>
+<section class="card" aria-label="${escapeHtml(tOrder("sandbox.order"))}">
+<dl><dt>${escapeHtml(tOrder("sandbox.order"))}</dt><dd>${escapeHtml(row.order_id)}</dd>
+<dt>${escapeHtml(tOrder("sandbox.amount"))}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd></dl>
 </section>
 <form class="card" method="post" action="${SANDBOX_PAGE_PATH}${escapeHtml(row.id)}" novalidate>
-${hasErrors ? `<p class="alert" role="alert">${escapeHtml(t("sandbox.errorSummary"))}</p>` : ""}
-${field("card", t("sandbox.cardNumber"), 'inputmode="numeric" autocomplete="cc-number" maxlength="23"')}
-<div class="row"><div>${field("expiry", t("sandbox.expiry"), 'autocomplete="cc-exp" placeholder="MM/YY" maxlength="7"')}</div>
-<div>${field("cvc", t("sandbox.cvc"), 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div></div>
-${field("name", t("sandbox.name"), 'autocomplete="cc-name" maxlength="100"')}
-<button type="submit">${escapeHtml(t("sandbox.pay", { amount }))}</button>
-<p class="hint">${escapeHtml(t("sandbox.testCards"))}</p>
+${hasErrors ? `<p class="alert" role="alert">${escapeHtml(tOrder("sandbox.errorSummary"))}</p>` : ""}
+${field("card", tOrder("sandbox.cardNumber"), 'inputmode="numeric" autocomplete="cc-number" maxlength="23"')}
+<div class="row"><div>${field("expiry", tOrder("sandbox.expiry"), 'autocomplete="cc-exp" placeholder="MM/YY" maxlength="7"')}</div>
+<div>${field("cvc", tOrder("sandbox.cvc"), 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div></div>
+${field("name", tOrder("sandbox.name"), 'autocomplete="cc-name" maxlength="100"')}
+<button type="submit">${escapeHtml(tOrder("sandbox.pay", { amount }))}</button>
+<p class="hint">${escapeHtml(tOrder("sandbox.testCards"))}</p>
 </form>
-<p class="actions"><a href="${SANDBOX_PAGE_PATH}${escapeHtml(row.id)}/cancel">${escapeHtml(t("sandbox.cancel"))}</a></p>`,
+<p class="actions"><a href="${SANDBOX_PAGE_PATH}${escapeHtml(row.id)}/cancel">${escapeHtml(tOrder("sandbox.cancel"))}</a></p>`,
   );
 }
 
@@ -374,9 +374,9 @@ function messagePage(
 ): string {
   return shell(
     nonce,
-    `<h1>${escapeHtml(t("sandbox.title"))}</h1>
+    `<h1>${escapeHtml(tOrder("sandbox.title"))}</h1>
 <p class="${options.alert ? "alert" : "card"}"${options.alert ? ' role="alert"' : ""}>${escapeHtml(message)}</p>
-${options.returning ? `<p class="hint">${escapeHtml(t("sandbox.returning"))}</p>` : ""}
-${options.href ? `<p class="actions"><a href="${escapeHtml(options.href)}">${escapeHtml(t("sandbox.returnLink"))}</a></p>` : ""}`,
+${options.returning ? `<p class="hint">${escapeHtml(tOrder("sandbox.returning"))}</p>` : ""}
+${options.href ? `<p class="actions"><a href="${escapeHtml(options.href)}">${escapeHtml(tOrder("sandbox.returnLink"))}</a></p>` : ""}`,
   );
 }

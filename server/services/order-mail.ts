@@ -1,4 +1,4 @@
-import { t } from "#core/i18n/index.ts";
+import { tOrder } from "#core/i18n/en-orders.ts";
 import { formatAed } from "#core/money.ts";
 import type { OrderLineTable, OrderTable } from "../db/schema.ts";
 import { escapeHtml, type MailMessage } from "../integrations/mail.ts";
@@ -28,21 +28,21 @@ function summary(order: OrderTable, lines: OrderLineTable[], context: MailContex
     order.ship_phone,
   ].filter(Boolean);
   const totals: [string, string][] = [
-    [t("orderMail.subtotal"), formatAed(order.subtotal_fils)],
+    [tOrder("orderMail.subtotal"), formatAed(order.subtotal_fils)],
     [
-      t("orderMail.shipping"),
-      order.shipping_fils === 0 ? t("orderMail.free") : formatAed(order.shipping_fils),
+      tOrder("orderMail.shipping"),
+      order.shipping_fils === 0 ? tOrder("orderMail.free") : formatAed(order.shipping_fils),
     ],
-    [t("orderMail.total"), formatAed(order.total_fils)],
+    [tOrder("orderMail.total"), formatAed(order.total_fils)],
   ];
   if (context.trn)
-    totals.push([t("orderMail.vatIncluded", { rate: context.vatRate }), formatAed(order.tax_fils)]);
+    totals.push([tOrder("orderMail.vatIncluded", { rate: context.vatRate }), formatAed(order.tax_fils)]);
   const facts: [string, string][] = [
-    [t("orderMail.order"), order.order_number],
-    [t("orderMail.delivery"), order.delivery_type],
+    [tOrder("orderMail.order"), order.order_number],
+    [tOrder("orderMail.delivery"), order.delivery_type],
     [
-      t("orderMail.payment"),
-      order.payment_mode === "cod" ? t("orderMail.paymentCod") : t("orderMail.paymentOnline"),
+      tOrder("orderMail.payment"),
+      order.payment_mode === "cod" ? tOrder("orderMail.paymentCod") : tOrder("orderMail.paymentOnline"),
     ],
   ];
   return { items, address, totals, facts };
@@ -62,12 +62,12 @@ function render(
     "",
     ...s.facts.map(([k, v]) => `${k}: ${v}`),
     "",
-    `${t("orderMail.items")}:`,
+    `${tOrder("orderMail.items")}:`,
     ...s.items.map((i) => `  ${i}`),
     "",
     ...s.totals.map(([k, v]) => `${k}: ${v}`),
     "",
-    `${t("orderMail.deliverTo")}:`,
+    `${tOrder("orderMail.deliverTo")}:`,
     ...s.address.map((a) => `  ${a}`),
     "",
     context.shopName,
@@ -78,9 +78,9 @@ function render(
       .join("");
   const html = `<p>${escapeHtml(intro)}</p>${extra.map((e) => `<p><strong>${escapeHtml(e)}</strong></p>`).join("")}
 <table>${rows(s.facts)}</table>
-<h2>${escapeHtml(t("orderMail.items"))}</h2><ul>${s.items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>
+<h2>${escapeHtml(tOrder("orderMail.items"))}</h2><ul>${s.items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>
 <table>${rows(s.totals)}</table>
-<h2>${escapeHtml(t("orderMail.deliverTo"))}</h2><p>${s.address.map(escapeHtml).join("<br>")}</p>
+<h2>${escapeHtml(tOrder("orderMail.deliverTo"))}</h2><p>${s.address.map(escapeHtml).join("<br>")}</p>
 <p>${escapeHtml(context.shopName)}</p>`;
   return { text, html };
 }
@@ -94,8 +94,8 @@ export function orderConfirmationMail(
   return {
     kind: "order-confirmation",
     to: order.ship_email,
-    subject: t("orderMail.confirmSubject", { number: order.order_number, shop: context.shopName }),
-    ...render(t("orderMail.confirmIntro"), order, lines, context, []),
+    subject: tOrder("orderMail.confirmSubject", { number: order.order_number, shop: context.shopName }),
+    ...render(tOrder("orderMail.confirmIntro"), order, lines, context, []),
   };
 }
 
@@ -106,16 +106,16 @@ export function newOrderMail(
 ): MailMessage {
   const extra =
     order.needs_attention && order.attention_reason
-      ? [t("orderMail.attention", { reason: order.attention_reason })]
+      ? [tOrder("orderMail.attention", { reason: order.attention_reason })]
       : [];
   return {
     kind: "order-new",
     to: context.shopEmail,
     // A plain space in the subject: some mail clients show an encoded non-breaking space as-is.
-    subject: t("orderMail.shopSubject", {
+    subject: tOrder("orderMail.shopSubject", {
       number: order.order_number,
       total: formatAed(order.total_fils).replace(/\u00a0/g, " "),
     }),
-    ...render(t("orderMail.shopIntro"), order, lines, context, extra),
+    ...render(tOrder("orderMail.shopIntro"), order, lines, context, extra),
   };
 }

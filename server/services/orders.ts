@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
-import { t } from "#core/i18n/index.ts";
+import { tOrder } from "#core/i18n/en-orders.ts";
 import { filsToAed } from "#core/money.ts";
 import {
   includedVat,
@@ -86,6 +86,30 @@ interface PricedLine {
 
 class StockError extends Error {}
 
+/**
+ * The database could not take the write in time (SQLite still locked after its busy timeout, a
+ * PostgreSQL deadlock or serialization failure): the attempt left nothing behind and can simply be
+ * tried again, so the shopper is told that rather than 'Something went wrong'.
+ */
+function isBusy(error: unknown): boolean {
+  const e = error as { errcode?: number; code?: string; message?: string };
+  return (
+    e?.errcode === 5 ||
+    e?.code === "40P01" ||
+    e?.code === "40001" ||
+    /database is locked/i.test(e?.message ?? "")
+  );
+}
+
+async function refusingWhenBusy<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isBusy(error)) throw new HttpError(503, tOrder("orderApi.busy"), { "retry-after": "1" });
+    throw error;
+  }
+}
+
 export interface FinalizeResult {
   status: "paid" | "failed" | "cancelled" | "expired" | "pending";
   orderId: string;
@@ -156,8 +180,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
   const stockMessage = (line: PricedLine, available: number) =>
     available <= 0
-      ? t("orderApi.outOfStock", { item: line.variant.productName, size: line.variant.size })
-      : t("orderApi.stockShort", { n: available, item: line.variant.productName, size: line.variant.size });
+      ? tOrder("orderApi.outOfStock", { item: line.variant.productName, size: line.variant.size })
+      : tOrder("orderApi.stockShort", {
+          n: available,
+          item: line.variant.productName,
+          size: line.variant.size,
+        });
 
   /**
    * Prices the shopper's lines from the database: the variant named by sku_id must belong to the product
@@ -172,13 +200,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
     const merged = new Map<string, PricedLine>();
     for (const line of lines) {
       const ofProduct = variants.filter((v) => v.productId === line.product_id);
-      if (ofProduct.length === 0) throw new HttpError(400, t("orderApi.productGone"));
+      if (ofProduct.length === 0) throw new HttpError(400, tOrder("orderApi.productGone"));
       const variant = ofProduct.find((v) => v.sku === line.sku_id || v.variantId === line.sku_id);
       const size = line.size?.trim();
       if (!variant || (size && size.toLowerCase() !== variant.size.toLowerCase())) {
         throw new HttpError(
           400,
-          t("orderApi.skuMismatch", { item: ofProduct[0]!.productName, size: size || line.sku_id }),
+          tOrder("orderApi.skuMismatch", { item: ofProduct[0]!.productName, size: size || line.sku_id }),
         );
       }
       const color = line.color?.trim() ?? "";
@@ -540,173 +568,231 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }
   }
 
+  /** The pending order, its lines, payment attempt and holds in one transaction; then the checkout. */
+  async function startPayment(user: UserRow, payload: OrderPayload) {
+    await supersedeOpenAttempts(user);
+    const lines = await priceLines(payload.lines);
+    const orderNumber = await nextOrderNumber(db);
+    const now = new Date();
+    const at = now.toISOString();
+    const holdExpiresAt = new Date(now.getTime() + config.PAYMENT_HOLD_MINUTES * 60_000).toISOString();
+    const orderId = newId();
+    const paymentId = newId();
+    const { order, lineRows } = orderRow(user, payload, lines, {
+      id: orderId,
+      order_number: orderNumber,
+      status: AWAITING_PAYMENT,
+      payment_status: "pending",
+      payment_mode: "online",
+      hold_expires_at: holdExpiresAt,
+      placed_at: null,
+      created_at: at,
+    });
+    const payment: PaymentTable = {
+      id: paymentId,
+      order_id: orderId,
+      provider: "paymennt",
+      provider_checkout_id: null,
+      request_id: newId(),
+      amount_fils: order.total_fils,
+      currency: "AED",
+      status: "created",
+      redirect_url: null,
+      status_history: "[]",
+      next_check_at: new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString(),
+      claimed_until: null,
+      checks: 0,
+      finalized_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        // The first statement writes, so on SQLite the transaction holds the write lock from here on.
+        await insertOrder(trx, order, lineRows);
+        await insertPayment(trx, payment);
+        await insertOrderEvent(trx, {
+          id: newId(),
+          order_id: orderId,
+          at,
+          actor: "shopper",
+          from_status: null,
+          to_status: AWAITING_PAYMENT,
+          note: null,
+        });
+        const holds: StockHoldTable[] = [];
+        for (const [variantId, quantity] of quantitiesByVariant(lines)) {
+          const line = lines.find((l) => l.variant.variantId === variantId)!;
+          if (line.variant.stock === null) continue;
+          if (!(await reserveStock(trx, variantId, quantity)))
+            throw await stockRefusal(trx, lines, variantId);
+          holds.push({
+            id: newId(),
+            order_id: orderId,
+            variant_id: variantId,
+            quantity,
+            status: "active",
+            expires_at: holdExpiresAt,
+            created_at: at,
+          });
+        }
+        await insertHolds(trx, holds);
+      });
+    } catch (error) {
+      if (error instanceof StockError) throw new HttpError(409, error.message);
+      throw error;
+    }
+
+    const siteUrl = config.PUBLIC_SITE_URL.replace(/\/$/, "");
+    const a = payload.address;
+    let checkout: Awaited<ReturnType<PaymenntClient["createCheckout"]>>;
+    try {
+      checkout = await paymennt.createCheckout({
+        requestId: payment.request_id,
+        orderId: orderNumber,
+        currency: "AED",
+        amount: filsToAmount(order.total_fils),
+        totals: {
+          subtotal: filsToAmount(order.subtotal_fils),
+          // Prices include VAT, so nothing is added on top of the subtotal.
+          tax: 0,
+          shipping: filsToAmount(order.shipping_fils),
+          handling: 0,
+          discount: 0,
+        },
+        items: lineRows.map((l) => ({
+          name: `${l.name} (${l.size})`,
+          sku: l.sku,
+          unitprice: filsToAmount(l.unit_price_fils),
+          quantity: l.quantity,
+          linetotal: filsToAmount(l.line_total_fils),
+        })),
+        customer: {
+          firstName: a.first_name,
+          lastName: a.last_name ?? "",
+          email: user.email ?? "",
+          phone: order.ship_phone,
+        },
+        billingAddress: {
+          name: `${a.first_name} ${a.last_name ?? ""}`.trim(),
+          address1: a.address,
+          address2: a.landmark ?? "",
+          city: a.city,
+          state: a.state,
+          zip: a.postcode,
+          country: "ARE",
+        },
+        returnUrl: `${siteUrl}/payment-redirect`,
+        language: "EN",
+      });
+    } catch (error) {
+      log.error({ err: error, orderNumber }, "payment could not be started");
+      await settleUnpaid(payment, "failed", "NOT_STARTED", "system");
+      throw new HttpError(502, tOrder("orderApi.initiateFailed"));
+    }
+    const recorded = await recordCheckout(db, paymentId, {
+      checkoutId: checkout.id,
+      redirectUrl: checkout.redirectUrl,
+      history: history(payment, {
+        at: new Date().toISOString(),
+        status: String(checkout.status),
+        source: "start",
+      }),
+      at: new Date().toISOString(),
+    });
+    if (!recorded) throw new HttpError(502, tOrder("orderApi.initiateFailed"));
+    return {
+      success: true as const,
+      paymentId: checkout.id,
+      checkoutUrl: checkout.redirectUrl,
+      orderNumber,
+      message: tOrder("orderApi.redirecting"),
+    };
+  }
+
+  /** The shopper's own attempt, finalized by its id (our payment id or Paymennt's checkout id). */
+  async function verify(user: UserRow, paymentId: string) {
+    const payment = await findPaymentByAnyId(db, paymentId);
+    // Another shopper's payment is answered exactly like an unknown one.
+    if (!payment || payment.user_id !== user.id) throw new HttpError(404, tOrder("orderApi.orderNotFound"));
+    const result = await finalizePayment(payment.id, "shopper");
+    if (result?.status === "paid") {
+      const order = await orderDto(payment.order_id);
+      return { success: true as const, status: "paid" as const, message: tOrder("orderApi.paid"), order };
+    }
+    const status = result?.status ?? "pending";
+    const message =
+      status === "failed"
+        ? tOrder("orderApi.declined")
+        : status === "cancelled"
+          ? tOrder("orderApi.cancelled")
+          : status === "expired"
+            ? tOrder("orderApi.expired")
+            : result?.unreachable
+              ? tOrder("orderApi.verifyFailed")
+              : tOrder("orderApi.pending");
+    return { success: false as const, status, message };
+  }
+
+  /** A cash-on-delivery order, placed and its stock taken in one transaction. */
+  async function placeCod(user: UserRow, payload: OrderPayload) {
+    const lines = await priceLines(payload.lines);
+    const orderNumber = await nextOrderNumber(db);
+    const at = new Date().toISOString();
+    const orderId = newId();
+    const { order, lineRows } = orderRow(user, payload, lines, {
+      id: orderId,
+      order_number: orderNumber,
+      status: ORDER_PLACED,
+      payment_status: "unpaid",
+      payment_mode: "cod",
+      hold_expires_at: null,
+      placed_at: at,
+      created_at: at,
+    });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertOrder(trx, order, lineRows);
+        await insertOrderEvent(trx, {
+          id: newId(),
+          order_id: orderId,
+          at,
+          actor: "shopper",
+          from_status: null,
+          to_status: ORDER_PLACED,
+          note: "cash on delivery",
+        });
+        for (const [variantId, quantity] of quantitiesByVariant(lines)) {
+          const line = lines.find((l) => l.variant.variantId === variantId)!;
+          if (line.variant.stock === null) continue;
+          if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
+        }
+        await onOrderPlaced(trx, order, lineRows);
+      });
+    } catch (error) {
+      if (error instanceof StockError) throw new HttpError(409, error.message);
+      throw error;
+    }
+    deliverMails();
+    return {
+      success: true as const,
+      message: tOrder("orderApi.placed"),
+      orderNumber,
+      order: (await orderDto(orderId))!,
+    };
+  }
+
   return {
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
     async startOnlinePayment(user: UserRow, body: unknown) {
       const payload = parseInput(OrderPayloadSchema, body);
-      await supersedeOpenAttempts(user);
-      const lines = await priceLines(payload.lines);
-      const orderNumber = await nextOrderNumber(db);
-      const now = new Date();
-      const at = now.toISOString();
-      const holdExpiresAt = new Date(now.getTime() + config.PAYMENT_HOLD_MINUTES * 60_000).toISOString();
-      const orderId = newId();
-      const paymentId = newId();
-      const { order, lineRows } = orderRow(user, payload, lines, {
-        id: orderId,
-        order_number: orderNumber,
-        status: AWAITING_PAYMENT,
-        payment_status: "pending",
-        payment_mode: "online",
-        hold_expires_at: holdExpiresAt,
-        placed_at: null,
-        created_at: at,
-      });
-      const payment: PaymentTable = {
-        id: paymentId,
-        order_id: orderId,
-        provider: "paymennt",
-        provider_checkout_id: null,
-        request_id: newId(),
-        amount_fils: order.total_fils,
-        currency: "AED",
-        status: "created",
-        redirect_url: null,
-        status_history: "[]",
-        next_check_at: new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString(),
-        claimed_until: null,
-        checks: 0,
-        finalized_at: null,
-        created_at: at,
-        updated_at: at,
-      };
-      try {
-        await db.transaction().execute(async (trx) => {
-          // The first statement writes, so on SQLite the transaction holds the write lock from here on.
-          await insertOrder(trx, order, lineRows);
-          await insertPayment(trx, payment);
-          await insertOrderEvent(trx, {
-            id: newId(),
-            order_id: orderId,
-            at,
-            actor: "shopper",
-            from_status: null,
-            to_status: AWAITING_PAYMENT,
-            note: null,
-          });
-          const holds: StockHoldTable[] = [];
-          for (const [variantId, quantity] of quantitiesByVariant(lines)) {
-            const line = lines.find((l) => l.variant.variantId === variantId)!;
-            if (line.variant.stock === null) continue;
-            if (!(await reserveStock(trx, variantId, quantity)))
-              throw await stockRefusal(trx, lines, variantId);
-            holds.push({
-              id: newId(),
-              order_id: orderId,
-              variant_id: variantId,
-              quantity,
-              status: "active",
-              expires_at: holdExpiresAt,
-              created_at: at,
-            });
-          }
-          await insertHolds(trx, holds);
-        });
-      } catch (error) {
-        if (error instanceof StockError) throw new HttpError(409, error.message);
-        throw error;
-      }
-
-      const siteUrl = config.PUBLIC_SITE_URL.replace(/\/$/, "");
-      const a = payload.address;
-      let checkout: Awaited<ReturnType<PaymenntClient["createCheckout"]>>;
-      try {
-        checkout = await paymennt.createCheckout({
-          requestId: payment.request_id,
-          orderId: orderNumber,
-          currency: "AED",
-          amount: filsToAmount(order.total_fils),
-          totals: {
-            subtotal: filsToAmount(order.subtotal_fils),
-            // Prices include VAT, so nothing is added on top of the subtotal.
-            tax: 0,
-            shipping: filsToAmount(order.shipping_fils),
-            handling: 0,
-            discount: 0,
-          },
-          items: lineRows.map((l) => ({
-            name: `${l.name} (${l.size})`,
-            sku: l.sku,
-            unitprice: filsToAmount(l.unit_price_fils),
-            quantity: l.quantity,
-            linetotal: filsToAmount(l.line_total_fils),
-          })),
-          customer: {
-            firstName: a.first_name,
-            lastName: a.last_name ?? "",
-            email: user.email ?? "",
-            phone: order.ship_phone,
-          },
-          billingAddress: {
-            name: `${a.first_name} ${a.last_name ?? ""}`.trim(),
-            address1: a.address,
-            address2: a.landmark ?? "",
-            city: a.city,
-            state: a.state,
-            zip: a.postcode,
-            country: "ARE",
-          },
-          returnUrl: `${siteUrl}/payment-redirect`,
-          language: "EN",
-        });
-      } catch (error) {
-        log.error({ err: error, orderNumber }, "payment could not be started");
-        await settleUnpaid(payment, "failed", "NOT_STARTED", "system");
-        throw new HttpError(502, t("orderApi.initiateFailed"));
-      }
-      const recorded = await recordCheckout(db, paymentId, {
-        checkoutId: checkout.id,
-        redirectUrl: checkout.redirectUrl,
-        history: history(payment, {
-          at: new Date().toISOString(),
-          status: String(checkout.status),
-          source: "start",
-        }),
-        at: new Date().toISOString(),
-      });
-      if (!recorded) throw new HttpError(502, t("orderApi.initiateFailed"));
-      return {
-        success: true as const,
-        paymentId: checkout.id,
-        checkoutUrl: checkout.redirectUrl,
-        orderNumber,
-        message: t("orderApi.redirecting"),
-      };
+      return refusingWhenBusy(() => startPayment(user, payload));
     },
 
     /** SPEC §7 POST /api/order/verifyPaymennt: only the payment (checkout) id is read from the body. */
     async verifyPayment(user: UserRow, body: unknown) {
       const { paymentId } = parseInput(VerifyPaymentSchema, body);
-      const payment = await findPaymentByAnyId(db, paymentId);
-      // Another shopper's payment is answered exactly like an unknown one.
-      if (!payment || payment.user_id !== user.id) throw new HttpError(404, t("orderApi.orderNotFound"));
-      const result = await finalizePayment(payment.id, "shopper");
-      if (result?.status === "paid") {
-        const order = await orderDto(payment.order_id);
-        return { success: true as const, status: "paid" as const, message: t("orderApi.paid"), order };
-      }
-      const status = result?.status ?? "pending";
-      const message =
-        status === "failed"
-          ? t("orderApi.declined")
-          : status === "cancelled"
-            ? t("orderApi.cancelled")
-            : status === "expired"
-              ? t("orderApi.expired")
-              : result?.unreachable
-                ? t("orderApi.verifyFailed")
-                : t("orderApi.pending");
-      return { success: false as const, status, message };
+      return refusingWhenBusy(() => verify(user, paymentId));
     },
 
     /** POST /api/webhooks/paymennt: the body only names a checkout; its status is read from Paymennt. */
@@ -723,54 +809,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
     async placeCashOnDelivery(user: UserRow, body: unknown) {
-      if (!config.COD_ENABLED) throw new HttpError(400, t("orderApi.methodUnavailable"));
+      if (!config.COD_ENABLED) throw new HttpError(400, tOrder("orderApi.methodUnavailable"));
       const payload = parseInput(OrderPayloadSchema, body);
-      const lines = await priceLines(payload.lines);
-      const orderNumber = await nextOrderNumber(db);
-      const at = new Date().toISOString();
-      const orderId = newId();
-      const { order, lineRows } = orderRow(user, payload, lines, {
-        id: orderId,
-        order_number: orderNumber,
-        status: ORDER_PLACED,
-        payment_status: "unpaid",
-        payment_mode: "cod",
-        hold_expires_at: null,
-        placed_at: at,
-        created_at: at,
-      });
-      try {
-        await db.transaction().execute(async (trx) => {
-          await insertOrder(trx, order, lineRows);
-          await insertOrderEvent(trx, {
-            id: newId(),
-            order_id: orderId,
-            at,
-            actor: "shopper",
-            from_status: null,
-            to_status: ORDER_PLACED,
-            note: "cash on delivery",
-          });
-          for (const [variantId, quantity] of quantitiesByVariant(lines)) {
-            const line = lines.find((l) => l.variant.variantId === variantId)!;
-            if (line.variant.stock === null) continue;
-            if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
-          }
-          await onOrderPlaced(trx, order, lineRows);
-        });
-      } catch (error) {
-        if (error instanceof StockError) throw new HttpError(409, error.message);
-        throw error;
-      }
-      deliverMails();
-      return {
-        success: true as const,
-        message: t("orderApi.placed"),
-        orderNumber,
-        order: (await orderDto(orderId))!,
-      };
+      return refusingWhenBusy(() => placeCod(user, payload));
     },
-
     /** SPEC §7 POST /api/order/userorders: placed orders only, newest first. */
     async listUserOrders(user: UserRow): Promise<OrderDto[]> {
       return loadDtos(await listPlacedOrdersForUser(db, user.id));

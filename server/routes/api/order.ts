@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { t } from "#core/i18n/index.ts";
+import { tOrder } from "#core/i18n/en-orders.ts";
 import { HttpError } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser, tokenFrom } from "../../plugins/auth.ts";
 import type { Services } from "../../services/index.ts";
@@ -21,7 +21,7 @@ export default async function orderRoutes(app: FastifyInstance, { services }: { 
         request.account = await services.accounts.authenticate(tokenFrom(request));
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 401)
-          throw new HttpError(401, t("orderApi.loginRequired"));
+          throw new HttpError(401, tOrder("orderApi.loginRequired"));
         throw error;
       }
     });
