@@ -33,6 +33,7 @@ describe.each(TEST_ENGINES)("search engines and link previews on $name", (engine
     const res = await store.app.inject({ method: "GET", url: "/robots.txt" });
     expect(res.body).toContain("Sitemap: https://shop.example/sitemap.xml");
     expect(res.body).toContain("Disallow: /checkout");
+    expect(res.body).toContain("Disallow: /wishlist");
   });
 
   it("gives the home page Organization and WebSite (with search) data", async () => {

@@ -22,15 +22,25 @@ const EMPTY_TOTALS: CartTotals = { subtotalFils: 0, shippingFils: 0, totalFils: 
 const SERVER_STATE: CartState = { ready: false, lines: [], totals: EMPTY_TOTALS };
 
 let state: CartState | undefined;
+/** What storage held when `state` was made: a write by anything else is noticed at the next read. */
+let raw: string | null = null;
 const listeners = new Set<() => void>();
 
 /**
  * The persisted lines; unreadable data counts as an empty cart. A line needs an id, a size, a finite
  * price and a whole quantity above 0 (anything else was not written by this store and is dropped).
  */
-function readLines(): CartLine[] {
+function stored(): string | null {
   try {
-    const items = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.cart) || "{}").items;
+    return window.localStorage.getItem(STORAGE_KEYS.cart);
+  } catch {
+    return null;
+  }
+}
+
+function parse(text: string | null): CartLine[] {
+  try {
+    const items = JSON.parse(text || "{}").items;
     return Array.isArray(items)
       ? items.filter(
           (l: CartLine) =>
@@ -49,7 +59,11 @@ function readLines(): CartLine[] {
 const snapshot = (lines: CartLine[]): CartState => ({ ready: true, lines, totals: cartTotals(lines) });
 
 export function current(): CartState {
-  state ??= snapshot(readLines());
+  const now = stored();
+  if (!state || now !== raw) {
+    raw = now;
+    state = snapshot(parse(now));
+  }
   return state;
 }
 
@@ -64,6 +78,7 @@ export function setCartLines(lines: CartLine[]): void {
   } catch {
     // Storage full or blocked: the cart still works for this page.
   }
+  raw = stored();
   state = snapshot(lines);
   emit();
 }
@@ -73,7 +88,7 @@ function subscribe(listener: () => void) {
   // SPEC: the cart works across tabs; another tab's change arrives as a storage event.
   const onStorage = (event: StorageEvent) => {
     if (event.key !== null && event.key !== STORAGE_KEYS.cart) return;
-    state = snapshot(readLines());
+    state = undefined;
     emit();
   };
   window.addEventListener("storage", onStorage);

@@ -133,6 +133,9 @@ export async function refreshProfile(): Promise<User | null> {
   return null;
 }
 
+/** How long log-in waits for the cart merge before going on (it still finishes in the background). */
+const MERGE_WAIT_MS = 8000;
+
 /**
  * SPEC §4 Session: login success stores the token in app state and browser storage, then fetches the
  * profile. Before the session holds the token, the browser's cart and wishlist are merged with the
@@ -147,7 +150,11 @@ export async function login(token: string): Promise<void> {
   }
   try {
     const { mergeAfterLogin } = await import("./cart-sync");
-    await mergeAfterLogin(token);
+    // The client has no request timeout (SPEC §7); a slow merge must not hold the log-in up.
+    await Promise.race([
+      mergeAfterLogin(token),
+      new Promise((resolve) => setTimeout(resolve, MERGE_WAIT_MS)),
+    ]);
   } catch {
     // The shopper is signed in either way; the carts merge at the next log-in.
   }

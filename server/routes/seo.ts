@@ -35,6 +35,7 @@ export function registerSeoRoutes(app: FastifyInstance, db: Kysely<Database>, si
       "Disallow: /account",
       "Disallow: /checkout",
       "Disallow: /cart",
+      "Disallow: /wishlist",
       "Disallow: /api/",
       `Sitemap: ${url("/sitemap.xml")}`,
       "",

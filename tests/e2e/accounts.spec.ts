@@ -450,10 +450,20 @@ describe("a shopper at phone size", () => {
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await storedToken(page)).toBeNull();
 
-    // A token holder with items in the cart is sent to /cart.
-    await page.evaluate(() =>
-      localStorage.setItem("store.cart", JSON.stringify({ items: [{ _id: "x", quantity: 1 }] })),
-    );
+    // A token holder with items in the cart is sent to /cart (the line must be a real product's: the
+    // log-in merge keeps only what the catalog holds).
+    const { products } = await (await fetch(`${store.baseUrl}/api/product/list?limit=1`)).json();
+    const p = products[0];
+    await page.evaluate((line) => localStorage.setItem("store.cart", JSON.stringify({ items: [line] })), {
+      _id: p._id,
+      slug: p.slug,
+      name: p.name,
+      image: "",
+      price: p.price,
+      selectedSize: p.variants[0].filter_value,
+      selectedColor: p.colors[0] ?? "",
+      quantity: 1,
+    });
     await page.getByLabel(/^Password\*?$/).fill("huda-pass-123");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(/\/cart$/);

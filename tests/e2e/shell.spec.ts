@@ -156,7 +156,16 @@ describe("the shell at phone size", () => {
   it("shows the cart's item count in the badge", async () => {
     const page = await open(context, "/about");
     await page.evaluate(() => {
-      localStorage.setItem("store.cart", JSON.stringify({ items: [{ quantity: 2 }, { quantity: 1 }] }));
+      const line = { _id: "p1", slug: "a", name: "Abaya", image: "", price: 450, selectedColor: "" };
+      localStorage.setItem(
+        "store.cart",
+        JSON.stringify({
+          items: [
+            { ...line, selectedSize: "M/54", quantity: 2 },
+            { ...line, selectedSize: "L/56", quantity: 1 },
+          ],
+        }),
+      );
     });
     await page.reload();
     await waitForHydration(page);
