@@ -333,6 +333,19 @@ describe.each(TEST_ENGINES)("cart on $name", (engine) => {
     });
   });
 
+  it("answers every one of many adds at once without a 500, never passing the stock", async () => {
+    const a = await shopper();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post("/api/cart/add", { itemId: products.abaya.id, size: "M/54", quantity: 1 }, a.token),
+      ),
+    );
+    for (const res of answers) expect([200, 409]).toContain(res.status);
+    const cart = (await cartOf(a.token)) as Record<string, { quantity: number }>;
+    expect(cart[products.abaya.id]?.quantity).toBeGreaterThanOrEqual(1);
+    expect(cart[products.abaya.id]?.quantity).toBeLessThanOrEqual(3);
+  });
+
   describe("POST /api/cart/merge (log-in)", () => {
     it("keeps the larger quantity of a line, capped at stock, and lines only one side holds", async () => {
       const a = await shopper();

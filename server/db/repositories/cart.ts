@@ -45,6 +45,12 @@ export async function insertCartLine(db: Db, userId: string, line: CartEntry): P
       created_at: now,
       updated_at: now,
     })
+    // Two requests adding the same new line at once: the later one sets the quantity, never a 500.
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "product_id", "size", "color"])
+        .doUpdateSet({ quantity: line.quantity, updated_at: now }),
+    )
     .execute();
 }
 

@@ -19,6 +19,8 @@ export async function insertWishlistItem(db: Db, userId: string, productId: stri
   await db
     .insertInto("wishlist_items")
     .values({ user_id: userId, product_id: productId, created_at: at })
+    // Saved twice at once: once is what was asked.
+    .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
     .execute();
 }
 
