@@ -19,5 +19,7 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("account", "routes/account.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("payment-redirect", "routes/payment-redirect.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -87,6 +87,8 @@ export const STORAGE_KEYS = {
   cart: "store.cart",
   token: "store.token",
   wishlist: "store.wishlist",
+  /** SPEC §3 pending online-payment record, kept until the payment return settles it. */
+  pendingPayment: "store.pendingPayment",
 } as const;
 
 /** The announcement bar's dismissal, remembered in a cookie so the server renders the page without it. */

@@ -1,11 +1,8 @@
 import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { t } from "#core/i18n/index.ts";
-import { AddressesTab } from "../components/account/addresses-tab";
-import { OrdersTab } from "../components/account/orders-tab";
 import { PanelSkeleton } from "../components/account/panel";
-import { SettingsTab } from "../components/account/settings-tab";
 import { pageMeta, shopFromMatches } from "../lib/seo";
 import { logout, refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/account";
@@ -20,6 +17,18 @@ export function meta({ matches }: Route.MetaArgs) {
     noindex: true,
   });
 }
+
+// Each tab loads when it is shown: the page is drawn empty on the server (the data is private), and the
+// forms' validation code (zod) would otherwise put /account far over the 150 KB first-load budget.
+const OrdersTab = lazy(() =>
+  import("../components/account/orders-tab").then((m) => ({ default: m.OrdersTab })),
+);
+const AddressesTab = lazy(() =>
+  import("../components/account/addresses-tab").then((m) => ({ default: m.AddressesTab })),
+);
+const SettingsTab = lazy(() =>
+  import("../components/account/settings-tab").then((m) => ({ default: m.SettingsTab })),
+);
 
 const TABS = [
   { id: "orders", label: t("account.tab.orders"), Icon: Package },
@@ -132,12 +141,16 @@ export default function AccountPage() {
               </p>
               <PanelSkeleton rows={2} />
             </>
-          ) : tab === "orders" ? (
-            <OrdersTab userId={session.user?._id} />
-          ) : tab === "addresses" ? (
-            <AddressesTab user={session.user} />
           ) : (
-            <SettingsTab user={session.user} />
+            <Suspense fallback={<PanelSkeleton rows={2} />}>
+              {tab === "orders" ? (
+                <OrdersTab userId={session.user?._id} />
+              ) : tab === "addresses" ? (
+                <AddressesTab user={session.user} />
+              ) : (
+                <SettingsTab user={session.user} />
+              )}
+            </Suspense>
           )}
         </section>
       </div>

@@ -1,5 +1,6 @@
 import { enAccount } from "./en-account.ts";
 import { enCart } from "./en-cart.ts";
+import { enCheckout } from "./en-checkout.ts";
 import { enRequests } from "./en-requests.ts";
 import { enReviews } from "./en-reviews.ts";
 import { enServer } from "./en-server.ts";
@@ -249,6 +250,7 @@ export const en = {
   "contact.qa.phoneHours": "Phone lines are open Sun-Thu, 9AM-6PM UAE time.",
   "policy.lastUpdated": "Last updated {date}",
   ...enAccount,
+  ...enCheckout,
   ...enServer,
   ...enStorefront,
   ...enRequests,

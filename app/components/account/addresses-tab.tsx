@@ -2,51 +2,14 @@ import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
-import { formatUaeMobile } from "#core/phone.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
 import { api, type User } from "../../state/session";
 import { type Address, AddressForm } from "./address-form";
+import { AddressLines, primaryIndex } from "./address-view";
 import { Modal } from "./modal";
 import { LoadError, PanelSkeleton } from "./panel";
 
 type Editing = { mode: "add" } | { mode: "edit"; index: number } | null;
-
-const SAME_FIELDS = ["first_name", "last_name", "address", "city", "state", "postcode"] as const;
-
-/**
- * The server returns the list and a primaryAddress (SPEC §3); this finds its place in the list, whether
- * it comes as an index or as the address itself. With none, the first address is the primary one.
- */
-export function primaryIndex(addresses: Address[], primary: unknown): number {
-  if (addresses.length === 0) return -1;
-  if (typeof primary === "number" && primary >= 0 && primary < addresses.length) return primary;
-  const id = typeof primary === "string" ? primary : (primary as { _id?: unknown } | null)?._id;
-  const byId = id ? addresses.findIndex((a) => a._id === id) : -1;
-  if (byId >= 0) return byId;
-  if (primary && typeof primary === "object") {
-    const p = primary as Record<string, unknown>;
-    const found = addresses.findIndex((a) => SAME_FIELDS.every((key) => (a[key] ?? "") === (p[key] ?? "")));
-    if (found >= 0) return found;
-  }
-  return 0;
-}
-
-function AddressLines({ address }: { address: Address }) {
-  const name = [address.first_name, address.last_name].filter(Boolean).join(" ");
-  return (
-    <address className="text-sm leading-relaxed text-charcoal not-italic">
-      <span className="block font-semibold text-ink">{name}</span>
-      <span className="block">{address.address}</span>
-      {address.landmark ? <span className="block text-stone">{address.landmark}</span> : null}
-      <span className="block">
-        {[address.city, address.state, address.postcode].filter(Boolean).join(", ")}
-      </span>
-      <span className="block">{address.country}</span>
-      {address.phone ? <span className="mt-1 block text-stone">{formatUaeMobile(address.phone)}</span> : null}
-      {address.email ? <span className="block break-all text-stone">{address.email}</span> : null}
-    </address>
-  );
-}
 
 /** SPEC §2 /account Addresses: list, add, edit, remove (with confirmation) and set the primary address. */
 export function AddressesTab({ user }: { user: User | null }) {

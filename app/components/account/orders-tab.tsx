@@ -1,28 +1,15 @@
-import { Package } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { ChevronRight, Package } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { ORDER_STATUSES } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
-import { aedToFils, formatAed } from "#core/money.ts";
+import { formatAed } from "#core/money.ts";
+import type { OrderDto } from "#core/order.ts";
 import { api } from "../../state/session";
 import { LoadError, PanelSkeleton } from "./panel";
 
-/** SPEC §3 Order, as the screens use it. */
-export interface Order {
-  _id: string;
-  date?: string | number;
-  createdAt?: string;
-  status?: string;
-  line_items?: {
-    sku_id?: string;
-    name?: string;
-    quantity?: number | string;
-    price?: number | string;
-    image?: string;
-  }[];
-  price?: { currency_code?: string; payment_mode?: string };
-  address?: { first_name?: string; last_name?: string; city?: string; state?: string };
-}
+// The detail view and its printable invoice load when a shopper opens an order, not with the list.
+const OrderDetail = lazy(() => import("./order-detail"));
 
 /** SPEC §4 order status values, each with its own style; anything else is neutral. */
 const STATUS_STYLES: Record<(typeof ORDER_STATUSES)[number], string> = {
@@ -38,40 +25,60 @@ export function statusStyle(status: string | undefined): string {
   return (STATUS_STYLES as Record<string, string>)[status ?? ""] ?? NEUTRAL_STYLE;
 }
 
-function toNumber(value: number | string | undefined): number {
-  const n = Number(value);
-  return Number.isFinite(n) ? n : 0;
-}
+const dateFormat = new Intl.DateTimeFormat("en-AE", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Dubai",
+});
 
-function orderTotalFils(order: Order): number {
-  return (order.line_items ?? []).reduce(
-    (sum, item) => sum + aedToFils(toNumber(item.price)) * toNumber(item.quantity),
-    0,
-  );
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-AE", { day: "numeric", month: "short", year: "numeric" });
-
-function formatDate(value: string | number | undefined): string {
-  if (value === undefined) return "";
+/** An order's date as a shopper in the UAE reads it, e.g. "23 Nov 2026". */
+export function formatOrderDate(value: string | number | undefined): string {
+  if (value === undefined || value === "") return "";
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
 
-/** SPEC §2 /account My Orders: the shopper's orders, newest first, each with its status style. */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${statusStyle(status)}`}
+      data-testid="order-status"
+    >
+      <span className="sr-only">{t("orders.status")}: </span>
+      {status}
+    </span>
+  );
+}
+
+function itemCount(order: OrderDto): number {
+  return order.line_items.reduce((sum, line) => sum + (Number(line.quantity) || 0), 0);
+}
+
+/**
+ * SPEC §2 /account My Orders: the shopper's placed orders (POST /api/order/userorders), newest first,
+ * each with its number, date, status style and total; `?order=<id>` opens one with its lines, address,
+ * payment and printable invoice, so the detail can be bookmarked and Back returns to the list.
+ */
 export function OrdersTab({ userId }: { userId: string | undefined }) {
-  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [orders, setOrders] = useState<OrderDto[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [params] = useSearchParams();
+  const openId = params.get("order");
 
   const load = useCallback(async () => {
     setFailed(false);
     // SPEC §7: POST /api/order/userorders { userId }; the server answers for the token's user only.
-    const result = await api<{ orders: Order[] }>("/api/order/userorders", {
+    const result = await api<{ orders: OrderDto[] }>("/api/order/userorders", {
       body: { userId: userId ?? "" },
       loading: true,
     });
-    if (result.success) setOrders(Array.isArray(result.orders) ? result.orders : []);
-    else if (result.status !== 401) setFailed(true);
+    if (result.success) {
+      const list = Array.isArray(result.orders) ? [...result.orders] : [];
+      // Newest first, whatever order the answer came in.
+      list.sort((a, b) => Date.parse(b.createdAt || b.date) - Date.parse(a.createdAt || a.date));
+      setOrders(list);
+    } else if (result.status !== 401) setFailed(true);
   }, [userId]);
 
   useEffect(() => {
@@ -80,6 +87,15 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
 
   if (failed) return <LoadError onRetry={load} />;
   if (!orders) return <PanelSkeleton rows={2} />;
+
+  if (openId) {
+    return (
+      <Suspense fallback={<PanelSkeleton rows={2} />}>
+        <OrderDetail order={orders.find((order) => order._id === openId) ?? null} />
+      </Suspense>
+    );
+  }
+
   if (orders.length === 0) {
     return (
       <div
@@ -95,79 +111,66 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
       </div>
     );
   }
+
   return (
     <ul className="flex flex-col gap-4" data-testid="orders-list">
-      {orders.map((order) => (
-        <li key={order._id} className="rounded-2xl border border-sand bg-white/70 p-5" data-testid="order">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div>
-              <h3 className="font-sans text-base font-semibold text-ink">
-                {t("orders.order", { id: order._id.slice(-8).toUpperCase() })}
-              </h3>
-              <p className="text-sm text-stone">
-                {t("orders.placedOn", { date: formatDate(order.date ?? order.createdAt) })}
+      {orders.map((order) => {
+        const count = itemCount(order);
+        return (
+          <li
+            key={order._id}
+            className="rounded-2xl border border-sand bg-white/70 p-5"
+            data-testid="order"
+            data-order-number={order.orderNumber}
+          >
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h3 className="font-sans text-base font-semibold text-ink" data-testid="order-number">
+                  {t("orders.number", { number: order.orderNumber })}
+                </h3>
+                <p className="text-sm text-stone">
+                  {t("orders.placedOn", { date: formatOrderDate(order.createdAt || order.date) })}
+                </p>
+              </div>
+              <StatusBadge status={order.status} />
+            </div>
+            <div className="mt-4 flex items-center gap-2" aria-hidden="true">
+              {order.line_items.slice(0, 4).map((line, index) => (
+                <img
+                  key={`${line.sku_id}-${index}`}
+                  src={line.image}
+                  alt=""
+                  width={40}
+                  height={50}
+                  loading="lazy"
+                  className="h-12.5 w-10 rounded-lg bg-cream object-cover"
+                />
+              ))}
+            </div>
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-sand pt-4 text-sm">
+              <p>
+                <span className="text-stone">{t("orders.total")} </span>
+                <span className="font-semibold text-ink" data-testid="order-total">
+                  {formatAed(order.totals.totalFils)}
+                </span>
+                <span className="text-stone">
+                  {" · "}
+                  {count === 1 ? t("orders.itemsCountOne") : t("orders.itemsCount", { n: count })}
+                </span>
               </p>
-            </div>
-            <span
-              className={`rounded-full px-3 py-1 text-xs font-semibold ${statusStyle(order.status)}`}
-              data-testid="order-status"
-            >
-              <span className="sr-only">{t("orders.status")}: </span>
-              {order.status}
-            </span>
-          </div>
-          <ul className="mt-4 flex flex-wrap gap-3" aria-label={t("orders.items")}>
-            {(order.line_items ?? []).map((item, index) => (
-              <li
-                key={`${item.sku_id}-${index}`}
-                className="flex items-center gap-3 rounded-xl bg-cream p-2 pe-4"
+              <Link
+                to={`?tab=orders&order=${encodeURIComponent(order._id)}`}
+                className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-medium text-accent-dark hover:bg-accent-soft"
+                aria-label={t("orders.viewDetailsNamed", { number: order.orderNumber })}
+                data-testid="order-open"
               >
-                {item.image ? (
-                  <img
-                    src={item.image}
-                    alt={item.name ?? t("orders.itemImage", { sku: item.sku_id ?? "" })}
-                    width={48}
-                    height={60}
-                    loading="lazy"
-                    className="h-15 w-12 rounded-lg object-cover"
-                  />
-                ) : null}
-                <div className="text-sm">
-                  <p className="font-medium text-ink">{item.name ?? item.sku_id}</p>
-                  <p className="text-stone">
-                    {t("orders.quantity", { n: toNumber(item.quantity) })} ·{" "}
-                    {formatAed(aedToFils(toNumber(item.price)))}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 border-t border-sand pt-4 text-sm">
-            <div className="flex gap-2">
-              <dt className="text-stone">{t("orders.total")}</dt>
-              <dd className="font-semibold text-ink">{formatAed(orderTotalFils(order))}</dd>
+                {t("orders.viewDetails")}
+                <ChevronRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+              </Link>
             </div>
-            {order.price?.payment_mode ? (
-              <div className="flex gap-2">
-                <dt className="text-stone">{t("orders.payment")}</dt>
-                <dd className="text-ink">
-                  {order.price.payment_mode === "cod" ? t("orders.payment.cod") : t("orders.payment.online")}
-                </dd>
-              </div>
-            ) : null}
-            {order.address?.city ? (
-              <div className="flex gap-2">
-                <dt className="text-stone">{t("orders.deliverTo")}</dt>
-                <dd className="text-ink">
-                  {[order.address.first_name, order.address.city, order.address.state]
-                    .filter(Boolean)
-                    .join(", ")}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { t } from "#core/i18n/index.ts";
+import type { AddressInput } from "#core/schemas/account.schema.ts";
+import { api } from "../../state/session";
+import type { Address } from "./address-form";
+import { primaryIndex } from "./address-view";
+
+/**
+ * The signed-in shopper's saved addresses (SPEC §7 /api/address/*) with the toasts of SPEC §8, for the
+ * screens that list and change them. Each change reloads the list, since addresses are referred to by
+ * their index (SPEC §3) and the server decides which one is primary (SPEC §4: the first one).
+ */
+export function useAddressBook() {
+  const [addresses, setAddresses] = useState<Address[] | null>(null);
+  const [primary, setPrimary] = useState(-1);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async (overlay = true): Promise<Address[] | null> => {
+    setFailed(false);
+    const result = await api<{ addresses: Address[]; primaryAddress: unknown }>("/api/address/get", {
+      loading: overlay,
+    });
+    if (!result.success) {
+      if (result.status !== 401) setFailed(true);
+      return null;
+    }
+    const list = Array.isArray(result.addresses) ? result.addresses : [];
+    setAddresses(list);
+    setPrimary(primaryIndex(list, result.primaryAddress));
+    return list;
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Adds an address, or replaces the one at `editIndex`; resolves with the new list when saved. */
+  async function save(address: AddressInput, editIndex?: number): Promise<Address[] | null> {
+    const isEdit = editIndex !== undefined;
+    const result = isEdit
+      ? await api("/api/address/edit", { body: { addressIndex: editIndex, address } })
+      : await api("/api/address/save", { body: { address } });
+    if (!result.success) {
+      toast.error(t("account.error"), { description: result.message || t("address.saveFailed") });
+      return null;
+    }
+    toast.success(isEdit ? t("address.updated") : t("address.added"));
+    return (await load(false)) ?? [];
+  }
+
+  async function remove(index: number): Promise<boolean> {
+    setBusy(true);
+    const result = await api("/api/address/remove", { body: { addressIndex: index } });
+    setBusy(false);
+    if (!result.success) {
+      toast.error(t("account.error"), { description: result.message || t("address.removeFailed") });
+      return false;
+    }
+    toast.success(t("address.removed"));
+    await load(false);
+    return true;
+  }
+
+  return { addresses, primary, failed, busy, load, save, remove };
+}

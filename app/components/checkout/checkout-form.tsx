@@ -1,0 +1,215 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import {
+  buildOrderPayload,
+  type DeliveryType,
+  isDeliveryType,
+  type PaymentMode,
+  pendingPaymentRecord,
+  toOrderAddress,
+} from "#core/checkout.ts";
+import { DEFAULT_DELIVERY_TYPE, DELIVERY_TYPES, PAYMENT_REDIRECT_DELAY_MS } from "#core/constants.ts";
+import { type MessageKey, t } from "#core/i18n/index.ts";
+import { clearCart, useCartQuote } from "../../state/cart";
+import { savePendingPayment } from "../../state/pending-payment";
+import { api } from "../../state/session";
+import { useAddressBook } from "../account/use-address-book";
+import { Choice } from "./choice";
+import { DeliverySection } from "./delivery-section";
+import { OrderSummary } from "./order-summary";
+
+/** SPEC §4 Checkout order button: idle, processing (card pop-up, not offered) or redirecting; plus COD. */
+type ButtonState = "idle" | "redirecting" | "placing";
+
+const BUSY_LABEL: Record<Exclude<ButtonState, "idle">, MessageKey> = {
+  redirecting: "checkout.redirecting",
+  placing: "checkout.placing",
+};
+
+/**
+ * SPEC §2/§4 /checkout's form: Delivery Information, Payment Method, Delivery Type and the
+ * server-priced Order Summary with Place Order. The card payment hands over to the hosted payment page
+ * (POST /api/order/paymennt); cash on delivery places the order at once (POST /api/order/place) when the
+ * shop has it switched on (GET /api/order/config).
+ */
+export default function CheckoutForm({ email, userId }: { email: string; userId: string }) {
+  const navigate = useNavigate();
+  const { quote, loading, error, refresh } = useCartQuote();
+  const book = useAddressBook();
+  const addresses = book.addresses;
+  const [codEnabled, setCodEnabled] = useState(false);
+  const [paymentMode, setPaymentMode] = useState<PaymentMode>("online");
+  const [deliveryType, setDeliveryType] = useState<DeliveryType>(DEFAULT_DELIVERY_TYPE);
+  const [selected, setSelected] = useState(-1);
+  const [state, setState] = useState<ButtonState>("idle");
+  const redirectTimer = useRef<number | undefined>(undefined);
+
+  // SPEC §9: cash on delivery is selectable only when the shop has switched it on.
+  useEffect(() => {
+    let live = true;
+    void api<{ codEnabled: boolean }>("/api/order/config").then((result) => {
+      if (live && result.success) setCodEnabled(result.codEnabled === true);
+    });
+    return () => {
+      live = false;
+      window.clearTimeout(redirectTimer.current);
+    };
+  }, []);
+
+  // SPEC §4: the primary address is selected when the list arrives; a selection past the end falls
+  // back to the first.
+  useEffect(() => {
+    if (!addresses) return;
+    if (addresses.length === 0) setSelected(-1);
+    else if (selected < 0 || selected >= addresses.length) setSelected(Math.max(0, book.primary));
+  }, [addresses, book.primary, selected]);
+
+  const busy = state !== "idle";
+  const canPlace = Boolean(quote?.canCheckout) && !busy;
+
+  async function placeOrder() {
+    if (busy) return;
+    const address = addresses?.[selected];
+    // SPEC §5 Checkout placement, in SPEC's order.
+    if (!address) {
+      toast.error(t("order.selectAddress"));
+      return;
+    }
+    if (!quote || quote.lines.length === 0) {
+      toast.error(t("order.cartEmpty"));
+      return;
+    }
+    if (!quote.canCheckout) return;
+
+    const payload = buildOrderPayload({
+      userId,
+      address: toOrderAddress(address),
+      lines: quote.lines,
+      totalFils: quote.totalFils,
+      paymentMode,
+      deliveryType,
+    });
+    const online = paymentMode === "online";
+    setState(online ? "redirecting" : "placing");
+    const result = await api<{ paymentId: string; checkoutUrl: string; orderNumber: string }>(
+      online ? "/api/order/paymennt" : "/api/order/place",
+      { body: payload },
+    );
+
+    if (result.success && online && result.paymentId && result.checkoutUrl) {
+      savePendingPayment(pendingPaymentRecord(payload, result.paymentId));
+      // SPEC §9: the shopper sees 'Redirecting to Payment...' for 1.5 s, then the payment page.
+      const url = result.checkoutUrl;
+      redirectTimer.current = window.setTimeout(() => window.location.assign(url), PAYMENT_REDIRECT_DELAY_MS);
+      return;
+    }
+    if (result.success && !online) {
+      // SPEC §4 Checkout: cash on delivery success clears the cart and goes home.
+      toast.success(t("order.placed"));
+      clearCart({ silent: true });
+      navigate("/");
+      return;
+    }
+
+    setState("idle");
+    // SPEC §8 Order: a refusal shows the server's message, else 'Failed to initiate payment.' (card) or
+    // 'Failed to place order.' (cash); a call that never got an answer (what the original's HTTP client
+    // throws on) shows 'Failed to place order. Please try again.'.
+    const fallback = online ? t("order.initiateFailed") : t("order.placeFailed");
+    const message =
+      result.status === 0
+        ? t("order.thrown")
+        : result.success
+          ? fallback
+          : result.message || (result.status >= 300 ? t("order.thrown") : fallback);
+    toast.error(message);
+    // A stock refusal (409) means the quote is stale: show the shopper which line changed.
+    if (result.status === 409) refresh();
+  }
+
+  return (
+    <div className="container-page py-10 sm:py-14" data-testid="checkout-page">
+      <header className="max-w-2xl">
+        <p className="eyebrow">{t("checkout.eyebrow")}</p>
+        <h1 className="mt-2 text-4xl text-ink sm:text-5xl">{t("checkout.title")}</h1>
+      </header>
+
+      {/* Not a <form>: the address form sits inside, and forms cannot nest. */}
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-12">
+        <div className="flex min-w-0 flex-col gap-10">
+          <DeliverySection book={book} email={email} selected={selected} onSelect={setSelected} />
+
+          <fieldset className="flex flex-col gap-3" data-testid="payment-methods">
+            <legend className="mb-3">
+              <h2 className="text-2xl text-ink sm:text-3xl">{t("checkout.payment")}</h2>
+            </legend>
+            <Choice
+              name="payment"
+              value="online"
+              checked={paymentMode === "online"}
+              onSelect={() => setPaymentMode("online")}
+              title={t("checkout.payment.online")}
+              text={t("checkout.payment.onlineText")}
+              testId="payment-online"
+            />
+            <Choice
+              name="payment"
+              value="cod"
+              checked={paymentMode === "cod"}
+              disabled={!codEnabled}
+              onSelect={() => setPaymentMode("cod")}
+              title={t("checkout.payment.cod")}
+              text={t("checkout.payment.codText")}
+              testId="payment-cod"
+            />
+            {/* SPEC §9: the card-provider pop-up exists but is not offered; SPEC names no provider. */}
+            <Choice
+              name="payment"
+              value="popup"
+              checked={false}
+              disabled
+              onSelect={() => {}}
+              title={t("checkout.payment.popup")}
+              text={t("checkout.payment.popupText")}
+              testId="payment-popup"
+            />
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-3" data-testid="delivery-types">
+            <legend className="mb-3">
+              <h2 className="text-2xl text-ink sm:text-3xl">{t("checkout.deliveryType")}</h2>
+            </legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {DELIVERY_TYPES.map((type) => (
+                <Choice
+                  key={type}
+                  name="delivery_type"
+                  value={type}
+                  checked={deliveryType === type}
+                  onSelect={(value) => isDeliveryType(value) && setDeliveryType(value)}
+                  title={t(`checkout.deliveryType.${type}`)}
+                  text={t(`checkout.deliveryType.${type}Text`)}
+                  testId="delivery-type"
+                />
+              ))}
+            </div>
+          </fieldset>
+        </div>
+
+        <OrderSummary quote={quote} loading={loading} error={error} onRetry={refresh}>
+          <button
+            type="button"
+            onClick={() => void placeOrder()}
+            className="btn-primary min-h-12 w-full text-base disabled:cursor-not-allowed disabled:opacity-60"
+            disabled={!canPlace}
+            data-testid="place-order"
+            data-state={state}
+          >
+            {state === "idle" ? t("checkout.placeOrder") : t(BUSY_LABEL[state])}
+          </button>
+        </OrderSummary>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { t } from "#core/i18n/index.ts";
+import type { AddressInput } from "#core/schemas/account.schema.ts";
+import type { Address } from "../account/address-form";
+import { AddressLines } from "../account/address-view";
+import { Modal } from "../account/modal";
+import { LoadError, PanelSkeleton } from "../account/panel";
+import type { useAddressBook } from "../account/use-address-book";
+import { Choice } from "./choice";
+
+// The form carries the address schema (zod); it loads when a shopper adds or edits an address, so the
+// checkout's first paint stays within the JavaScript budget.
+const loadAddressForm = () => import("../account/address-form");
+const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressForm })));
+
+type Editing = { mode: "add" } | { mode: "edit"; index: number } | null;
+
+interface DeliverySectionProps {
+  book: ReturnType<typeof useAddressBook>;
+  email: string;
+  selected: number;
+  onSelect: (index: number) => void;
+}
+
+/**
+ * SPEC §2/§4 Delivery Information: the saved addresses with the primary one selected, Add New Address
+ * and the accounts screens' add/edit form. With no saved address the form opens at once. After a
+ * removal the selection goes back to the first address (SPEC §4).
+ */
+export function DeliverySection({ book, email, selected, onSelect }: DeliverySectionProps) {
+  const { addresses, failed, busy } = book;
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const formArea = useRef<HTMLDivElement>(null);
+
+  const empty = addresses !== null && addresses.length === 0;
+  useEffect(() => {
+    if (empty) setEditing((current) => current ?? { mode: "add" });
+  }, [empty]);
+
+  useEffect(() => {
+    if (editing) formArea.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [editing]);
+
+  function closeForm() {
+    setEditing(null);
+    requestAnimationFrame(() => addButton.current?.focus());
+  }
+
+  async function save(address: AddressInput): Promise<boolean> {
+    const editIndex = editing?.mode === "edit" ? editing.index : undefined;
+    const list = await book.save(address, editIndex);
+    if (!list) return false;
+    closeForm();
+    // A new address is the one the shopper means to use; an edited one keeps its place.
+    onSelect(editIndex ?? Math.max(0, list.length - 1));
+    return true;
+  }
+
+  async function remove(index: number) {
+    const removed = await book.remove(index);
+    setRemoving(null);
+    if (!removed) return;
+    if (editing?.mode === "edit") setEditing(null);
+    onSelect(0);
+    requestAnimationFrame(() => addButton.current?.focus());
+  }
+
+  return (
+    <section
+      aria-labelledby="checkout-delivery"
+      className="flex flex-col gap-4"
+      data-testid="checkout-delivery"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="checkout-delivery" className="text-2xl text-ink sm:text-3xl">
+          {t("checkout.delivery")}
+        </h2>
+        <button
+          ref={addButton}
+          type="button"
+          className="btn-outline disabled:cursor-not-allowed disabled:opacity-50"
+          onClick={() => setEditing({ mode: "add" })}
+          onPointerEnter={() => void loadAddressForm()}
+          onFocus={() => void loadAddressForm()}
+          disabled={editing?.mode === "add" || addresses === null}
+          data-testid="add-address"
+        >
+          <Plus className="size-4" aria-hidden="true" />
+          {t("address.add")}
+        </button>
+      </div>
+
+      {failed ? <LoadError onRetry={() => void book.load()} /> : null}
+      {!failed && addresses === null ? <PanelSkeleton rows={1} /> : null}
+      {empty ? <p className="text-sm text-stone">{t("checkout.addressesEmpty")}</p> : null}
+
+      <div ref={formArea} className="scroll-mt-28">
+        {editing ? (
+          <Suspense fallback={<PanelSkeleton rows={1} />}>
+            <AddressForm
+              key={editing.mode === "edit" ? `edit-${editing.index}` : "add"}
+              title={editing.mode === "edit" ? t("address.editTitle") : t("address.addTitle")}
+              initial={editing.mode === "edit" ? addresses?.[editing.index] : undefined}
+              email={email}
+              onCancel={closeForm}
+              onSubmit={save}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+
+      {addresses && addresses.length > 0 ? (
+        <fieldset>
+          <legend className="sr-only">{t("checkout.deliveryChoose")}</legend>
+          <ul className="grid gap-3 lg:grid-cols-2" data-testid="checkout-addresses">
+            {addresses.map((address: Address, index) => {
+              const n = index + 1;
+              return (
+                <li key={address._id ?? `${index}-${address.first_name}`} className="flex flex-col gap-1">
+                  <Choice
+                    name="address"
+                    value={String(index)}
+                    checked={index === selected}
+                    onSelect={() => onSelect(index)}
+                    title={
+                      <>
+                        {[address.first_name, address.last_name].filter(Boolean).join(" ")}
+                        {index === book.primary ? (
+                          <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">
+                            {t("address.primary")}
+                          </span>
+                        ) : null}
+                      </>
+                    }
+                    testId="checkout-address"
+                  >
+                    <AddressLines address={{ ...address, first_name: "", last_name: "" }} />
+                  </Choice>
+                  <div className="flex gap-1 ps-2">
+                    <button
+                      type="button"
+                      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-charcoal hover:bg-cream"
+                      onClick={() => setEditing({ mode: "edit", index })}
+                      onPointerEnter={() => void loadAddressForm()}
+                      aria-label={t("address.editNamed", { n })}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                      {t("address.edit")}
+                    </button>
+                    <button
+                      type="button"
+                      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10"
+                      onClick={() => setRemoving(index)}
+                      aria-label={t("address.removeNamed", { n })}
+                      disabled={busy}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      {t("address.remove")}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      ) : null}
+
+      <Modal
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t("address.confirmTitle")}
+        description={t("address.confirm")}
+        busy={busy}
+        testId="confirm-remove"
+      >
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn-outline" onClick={() => setRemoving(null)} disabled={busy}>
+            {t("account.cancel")}
+          </button>
+          <button
+            type="button"
+            className="btn bg-sale text-white hover:bg-sale/90"
+            onClick={() => removing !== null && void remove(removing)}
+            disabled={busy}
+          >
+            {t("address.confirmYes")}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,591 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductDto } from "#core/catalog.ts";
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  openPage,
+  type RunningStore,
+  startStore,
+  type ViewportName,
+  waitForHydration,
+} from "./harness.ts";
+import { checkScreen, expectToast, fillAddress, logIn, registerVerified } from "./shopper.ts";
+
+/**
+ * Issue 11's journeys: log in → cart → checkout → the payment sandbox's card page → back to the store,
+ * with the paying card, the declined card, and a shopper who pays and closes the tab before the return
+ * (the order still arrives: the test plays Paymennt's part and calls the store's webhook, which re-reads
+ * the payment's status from the sandbox). Real store process, real payment client talking to the
+ * sandbox over HTTP, real Chromium.
+ */
+
+const TRN = "100234567890003";
+/** E2E_DATABASE_URL=postgres://… runs the journeys on PostgreSQL (a fresh database); SQLite otherwise. */
+const DATABASE: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+  : {};
+const PAYING_CARD = "4242 4242 4242 4242";
+const DECLINED_CARD = "4000 0000 0000 0002";
+
+let store: RunningStore;
+let browser: Browser;
+let product: ProductDto;
+let catalog: ProductDto[];
+
+beforeAll(async () => {
+  [store, browser] = await Promise.all([
+    startStore({
+      // NODE_ENV=test: the dev outbox exists, so accounts can be verified with their e-mailed code.
+      NODE_ENV: "test",
+      PASSWORD_HASH_COST: "10",
+      OTP_RESEND_SECONDS: "0",
+      SHOP_TRN: TRN,
+      ...DATABASE,
+    }),
+    launchBrowser(),
+  ]);
+  const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
+    products: ProductDto[];
+  };
+  catalog = products;
+  // A product whose first size has plenty of stock: every journey buys one of it.
+  const found = products.find((p) => (p.variants[0]?.stock ?? 0) >= 20);
+  expect(found).toBeDefined();
+  product = found!;
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const priceOf = (p: ProductDto) => p.salePrice ?? p.price;
+const aed = (amount: number) => `AED ${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+
+async function addToCartAndCheckout(page: Page) {
+  await page.goto(`/product/${product.slug}`);
+  await waitForHydration(page);
+  await page.getByTestId("add-to-cart").click();
+  // SPEC §4: a successful add goes to the cart; Proceed to Checkout goes to /checkout.
+  await page.waitForURL(/\/cart$/);
+  await page
+    .getByRole("link", { name: "Proceed to Checkout" })
+    .or(page.getByRole("button", { name: "Proceed to Checkout" }))
+    .click();
+  await page.waitForURL(/\/checkout$/);
+  await page.getByTestId("order-summary").getByTestId("summary-line").first().waitFor();
+}
+
+async function payOnSandbox(page: Page, card: string) {
+  await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
+  expect(await page.title()).toContain("Test payment");
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Mariam Khan");
+  await page.getByRole("button", { name: /^Pay/ }).click();
+}
+
+/** Places the order by card and returns the pending record the page kept (SPEC §3) on its way out. */
+async function placeOrder(page: Page): Promise<Record<string, unknown>> {
+  const button = page.getByTestId("place-order");
+  expect(await button.textContent()).toBe("Place Order");
+  await button.click();
+  // SPEC §2/§9: the busy label, disabled, for 1.5 s before the payment page.
+  await expect.poll(() => button.textContent()).toBe("Redirecting to Payment...");
+  expect(await button.isDisabled()).toBe(true);
+  await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
+  const pending = await storedJson(page, "store.pendingPayment");
+  expect(pending?.paymentId).toBeTruthy();
+  expect(page.url()).toContain(String(pending?.paymentId));
+  return pending ?? {};
+}
+
+async function storedJson(page: Page, key: string): Promise<Record<string, unknown> | null> {
+  return page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "null"), key);
+}
+
+describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewport) => {
+  let context: BrowserContext;
+  const account = {
+    name: `Mariam ${viewport}`,
+    phone: viewport === "desktop" ? "0501112233" : "0502223344",
+    email: `mariam.${viewport}@example.com`,
+    password: "checkout-pass-123",
+  };
+
+  beforeAll(async () => {
+    context = await newContext(browser, viewport, store.baseUrl);
+    await registerVerified(store.baseUrl, account);
+  });
+  afterAll(() => context.close());
+
+  it("is sent to /login from /checkout without a token", async () => {
+    const page = await openPage(context, "/checkout");
+    await page.waitForURL(/\/login$/);
+    await page.close();
+  });
+
+  it("pays by card on the sandbox and finds the order, 'Order Placed', with its tax invoice", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openPage(context, "/login");
+    await logIn(page, account.email, account.password);
+    await page.waitForURL(/\/shop$/);
+    await addToCartAndCheckout(page);
+    expect(await page.locator("h1").textContent()).toBe("Checkout");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+
+    // Delivery Information: no saved address yet, so the form is open; the first becomes primary.
+    const form = page.getByTestId("address-form");
+    await form.waitFor();
+    expect(await form.getByLabel("Email").inputValue()).toBe(account.email);
+    await fillAddress(form, {
+      first: "Mariam",
+      last: "Khan",
+      address: "Villa 12, Street 4",
+      city: "Dubai",
+      state: "Dubai",
+      postcode: "00000",
+    });
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+    const addresses = page.getByTestId("checkout-address");
+    await expect.poll(() => addresses.count()).toBe(1);
+    expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+    expect(await addresses.first().textContent()).toContain("Primary");
+
+    // Payment Method: the hosted card payment is chosen; cash on delivery and the pop-up are disabled.
+    expect(await page.getByTestId("payment-online").getByRole("radio").isChecked()).toBe(true);
+    expect(await page.getByTestId("payment-cod").getByRole("radio").isDisabled()).toBe(true);
+    expect(await page.getByTestId("payment-popup").getByRole("radio").isDisabled()).toBe(true);
+    // Delivery Type: next day by default; the shopper picks same day.
+    const types = page.getByTestId("delivery-type");
+    expect(await types.nth(0).getByRole("radio").isChecked()).toBe(true);
+    expect(await types.nth(0).textContent()).toContain("Next Day Delivery");
+    await types.nth(1).click();
+    expect(await types.nth(1).getByRole("radio").isChecked()).toBe(true);
+
+    // Order Summary, priced by the server.
+    const summary = page.getByTestId("order-summary");
+    const line = summary.getByTestId("summary-line");
+    expect(await line.count()).toBe(1);
+    expect(await line.textContent()).toContain(product.name);
+    expect(await line.textContent()).toContain(`Size: ${product.variants[0]!.filter_value}`);
+    expect(await line.textContent()).toContain("Qty: 1");
+    expect(await summary.getByTestId("summary-shipping").textContent()).toBe("Free");
+    const total = (await summary.getByTestId("summary-total").textContent())!.replace(/\s/g, " ");
+    expect(total).toBe(aed(priceOf(product)));
+    await checkScreen(page);
+
+    // SPEC §3: the pending record, kept until the return.
+    const pending = await placeOrder(page);
+    await page.getByRole("heading", { name: "Test payment" }).waitFor();
+    await expectAccessible(page);
+    expect((pending.price as { delivery_type?: string } | undefined)?.delivery_type).toBe(
+      "same day delivery",
+    );
+
+    await payOnSandbox(page, PAYING_CARD);
+    await page.waitForURL(/\/payment-redirect\?checkout=/);
+    expect(new URL(page.url()).searchParams.get("checkout")).toBe(pending.paymentId);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await expectToast(page, "Payment Successful");
+    // SPEC §4 Payment return: the cart is cleared and the pending record removed.
+    expect(((await storedJson(page, "store.cart"))?.items as unknown[] | undefined) ?? []).toHaveLength(0);
+    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await expectAccessible(page);
+
+    // After 3 s: My Account, where the order is listed as placed.
+    await page.waitForURL(/\/account$/, { timeout: 10_000 });
+    const order = page.getByTestId("order").first();
+    await order.waitFor();
+    expect(await order.getByTestId("order-status").textContent()).toContain("Order Placed");
+    expect((await order.getByTestId("order-total").textContent())!.replace(/\s/g, " ")).toBe(total);
+    await checkScreen(page);
+
+    // The detail view with its tax invoice.
+    await order.getByTestId("order-open").click();
+    const detail = page.getByTestId("order-detail");
+    await detail.waitFor();
+    expect(await detail.getByTestId("order-line").first().textContent()).toContain(product.name);
+    expect(await detail.getByTestId("order-delivery-type").textContent()).toBe("Same Day Delivery");
+    expect(await detail.getByTestId("order-payment").textContent()).toBe("Card payment");
+    const invoice = detail.getByTestId("invoice");
+    expect(await invoice.getByTestId("invoice-heading").textContent()).toBe("Tax Invoice");
+    expect(await invoice.getByTestId("invoice-trn").textContent()).toBe(`TRN: ${TRN}`);
+    expect(await invoice.getByTestId("invoice-number").textContent()).toBeTruthy();
+    expect(await invoice.getByTestId("invoice-line").first().textContent()).toContain(product.name);
+    // UAE VAT: 5% included in the VAT-inclusive total, total × 5/105 to the fils.
+    const totalFils = Math.round(priceOf(product) * 100);
+    const vat = Number((await invoice.getByTestId("invoice-vat").textContent())!.replace(/,/g, ""));
+    expect(Math.abs(Math.round(vat * 100) - Math.round((totalFils * 5) / 105))).toBeLessThanOrEqual(1);
+    expect(await invoice.textContent()).toContain("VAT 5% included");
+    await checkScreen(page);
+
+    // Printing shows the invoice alone.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByTestId("invoice-print-copy").isVisible()).toBe(true);
+    expect(await page.getByTestId("account-page").isVisible()).toBe(false);
+    await page.emulateMedia({ media: "screen" });
+    expect(await page.getByTestId("invoice-print-copy").isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("is declined with the test card, sees 'Payment Failed', and Try Again returns to checkout", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openPage(context, "/");
+    const ordersBefore = await countOrders(page);
+    await addToCartAndCheckout(page);
+    // The saved address is the primary one, selected.
+    const addresses = page.getByTestId("checkout-address");
+    await expect.poll(() => addresses.count()).toBe(1);
+    expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+
+    // A second address, added here, is selected; removing it sends the selection back to the first.
+    await page.getByTestId("add-address").click();
+    await fillAddress(page.getByTestId("address-form"), {
+      first: "Mariam",
+      address: "Office 1204, Al Manara Tower",
+      city: "Business Bay",
+      state: "Dubai",
+      postcode: "12345",
+    });
+    await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+    await expect.poll(() => addresses.count()).toBe(2);
+    await expect.poll(() => addresses.nth(1).getByRole("radio").isChecked()).toBe(true);
+    expect(await addresses.first().textContent()).toContain("Primary");
+    await addresses.first().click();
+    expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+    await addresses.nth(1).click();
+    await page.getByRole("button", { name: "Remove address 2" }).click();
+    const confirm = page.getByTestId("confirm-remove");
+    await confirm.waitFor({ state: "visible" });
+    expect(await confirm.textContent()).toContain("Are you sure you want to remove this address?");
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expectToast(page, "Address Removed");
+    await expect.poll(() => addresses.count()).toBe(1);
+    expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+
+    await placeOrder(page);
+    await payOnSandbox(page, DECLINED_CARD);
+    await page.getByText("Your card was declined.").waitFor();
+    await page.waitForURL(/\/payment-redirect\?checkout=/, { timeout: 15_000 });
+    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
+    expect(await page.getByTestId("payment-message").textContent()).toBe("Your payment was declined.");
+    await expectAccessible(page);
+    // The cart is kept for another try.
+    expect((await storedJson(page, "store.cart"))?.items).toHaveLength(1);
+
+    await page.getByRole("link", { name: "Try Again" }).click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByTestId("summary-line").first().waitFor();
+    // No order was made by the declined payment.
+    expect(await countOrders(page)).toBe(ordersBefore);
+    await page.close();
+  });
+
+  it("pays, closes the tab before the return, and still finds the order in My Orders", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openPage(context, "/");
+    const ordersBefore = await countOrders(page);
+    // The cart still holds the line from the declined attempt.
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await page.getByTestId("summary-line").first().waitFor();
+    const paymentId = String((await placeOrder(page)).paymentId);
+    // The tab closes as the sandbox hands back to the store: the browser never reaches /payment-redirect.
+    await page.route(/\/payment-redirect/, (route) => route.abort());
+    const returned = page.waitForRequest(/\/payment-redirect/);
+    await payOnSandbox(page, PAYING_CARD);
+    await returned;
+    await page.close();
+
+    // Nobody verified it: no order yet.
+    const later = await openPage(context, "/");
+    expect(await countOrders(later)).toBe(ordersBefore);
+    // Paymennt tells the shop by its webhook; the store treats the body as a hint and asks the provider.
+    const hook = await fetch(`${store.baseUrl}/api/webhooks/paymennt`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ checkoutId: paymentId, status: "PAID" }),
+    });
+    expect(hook.ok).toBe(true);
+    await expect.poll(() => countOrders(later), { timeout: 15_000, interval: 500 }).toBe(ordersBefore + 1);
+    await later.goto("/account");
+    await waitForHydration(later);
+    await expect
+      .poll(() => later.getByTestId("order").first().getByTestId("order-status").textContent())
+      .toContain("Order Placed");
+    await later.close();
+  });
+});
+
+describe("the checkout pages when something is missing or refused", () => {
+  it("shows SPEC §8's return texts, an empty cart, a stock problem, no address, and a refused order", {
+    timeout: 120_000,
+  }, async () => {
+    const context = await newContext(browser, "desktop", store.baseUrl);
+    const account = {
+      name: "Sara",
+      phone: "0503334455",
+      email: "sara@example.com",
+      password: "sara-pass-123",
+    };
+    await registerVerified(store.baseUrl, account);
+    const page = await openPage(context, "/login");
+    await logIn(page, account.email, account.password);
+    await page.waitForURL(/\/shop$/);
+
+    await page.goto("/payment-redirect");
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
+    expect(await page.getByTestId("payment-message").textContent()).toBe(
+      "Payment ID not found in URL parameters.",
+    );
+    await expectAccessible(page);
+
+    await page.goto("/payment-redirect?checkout=not-a-payment");
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
+    expect(await page.getByTestId("payment-message").textContent()).toBe(
+      "Order data not found. Please try placing your order again.",
+    );
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await page.getByTestId("checkout-empty").waitFor();
+    await page.getByTestId("checkout-empty").getByRole("link", { name: "Continue Shopping" }).click();
+    await page.waitForURL(/\/shop$/);
+
+    // A cart kept from before the size nearly sold out: more than the stock now.
+    const variant = product.variants[0]!;
+    await page.evaluate(
+      ([p, size, quantity]) =>
+        localStorage.setItem(
+          "store.cart",
+          JSON.stringify({
+            items: [
+              {
+                _id: p._id,
+                slug: p.slug,
+                name: p.name,
+                image: p.image[0],
+                price: p.price,
+                selectedSize: size,
+                selectedColor: "",
+                quantity,
+              },
+            ],
+          }),
+        ),
+      [product, variant.filter_value, (variant.stock ?? 0) + 5] as const,
+    );
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    const problem = page.getByTestId("line-problem");
+    await problem.waitFor();
+    // SPEC §8: 'Stock error: Only N in stock for {item} ({size})'.
+    const text = (await problem.textContent()) ?? "";
+    expect(text).toMatch(/^Stock error: Only \d+ in stock for /);
+    expect(text.endsWith(`for ${product.name} (${variant.filter_value})`)).toBe(true);
+    expect(await page.getByTestId("stock-blocked").isVisible()).toBe(true);
+    expect(await page.getByTestId("place-order").isDisabled()).toBe(true);
+    await checkScreen(page);
+
+    // Within stock again, but no delivery address yet: SPEC §5's text, and the button stays as it was.
+    await page.evaluate(() => {
+      const cart = JSON.parse(localStorage.getItem("store.cart") ?? "{}");
+      cart.items[0].quantity = 1;
+      localStorage.setItem("store.cart", JSON.stringify(cart));
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByTestId("address-form").waitFor();
+    const button = page.getByTestId("place-order");
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await expectToast(page, "Please select a delivery address.");
+    expect(await button.textContent()).toBe("Place Order");
+    expect(await button.isEnabled()).toBe(true);
+    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+
+    // Sara saves an address and opens checkout for the last units of a size; meanwhile another shopper
+    // starts paying for all of them (the store holds them). Place Order is refused with the stock text,
+    // the button comes back, and the summary shows the line's problem.
+    const scarce = catalog.find((p) => p !== product && (p.variants[0]?.stock ?? 0) >= 1)!;
+    const size = scarce.variants[0]!;
+    await fillAddress(page.getByTestId("address-form"), {
+      first: "Sara",
+      address: "Villa 3, Al Barsha",
+      city: "Dubai",
+      state: "Dubai",
+      postcode: "00000",
+    });
+    await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+    await page.evaluate(
+      ([p, sizeLabel]) =>
+        localStorage.setItem(
+          "store.cart",
+          JSON.stringify({
+            items: [
+              {
+                _id: p._id,
+                slug: p.slug,
+                name: p.name,
+                image: p.image[0],
+                price: p.price,
+                selectedSize: sizeLabel,
+                selectedColor: "",
+                quantity: 1,
+              },
+            ],
+          }),
+        ),
+      [scarce, size.filter_value] as const,
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByTestId("summary-line").waitFor();
+    await expect.poll(() => button.isEnabled()).toBe(true);
+
+    const rival = { name: "Rana", phone: "0506667788", email: "rana@example.com", password: "rana-pass-123" };
+    await registerVerified(store.baseUrl, rival);
+    const rivalToken = (
+      (await (
+        await fetch(`${store.baseUrl}/api/user/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ identifier: rival.email, password: rival.password }),
+        })
+      ).json()) as { token: string }
+    ).token;
+    const held = await fetch(`${store.baseUrl}/api/order/paymennt`, {
+      method: "POST",
+      headers: { "content-type": "application/json", token: rivalToken },
+      body: JSON.stringify({
+        address: {
+          first_name: "Rana",
+          address: "Tower 2",
+          city: "Dubai",
+          state: "Dubai",
+          postcode: "00000",
+          country: "UAE",
+        },
+        line_items: [
+          {
+            product_id: scarce._id,
+            sku_id: size.sku,
+            quantity: String(size.stock),
+            price: "1",
+            size: size.filter_value,
+          },
+        ],
+      }),
+    });
+    expect(held.status).toBe(200);
+
+    await button.click();
+    const refusal = page.locator("[data-sonner-toast]").filter({ hasText: scarce.name }).first();
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(`${scarce.name} (${size.filter_value}) is out of stock`);
+    await expect.poll(() => button.textContent()).toBe("Place Order");
+    await page.getByTestId("line-problem").waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+    await context.close();
+  });
+});
+
+describe("cash on delivery, switched on by the shop", () => {
+  let codStore: RunningStore;
+  beforeAll(async () => {
+    codStore = await startStore({
+      NODE_ENV: "test",
+      PASSWORD_HASH_COST: "10",
+      COD_ENABLED: "true",
+      ...(process.env.E2E_COD_DATABASE_URL ? { DATABASE_URL: process.env.E2E_COD_DATABASE_URL } : {}),
+    });
+  });
+  afterAll(() => codStore?.stop());
+
+  it("places the order at once: 'Order Placed', the cart cleared, home, and the order unpaid in My Orders", {
+    timeout: 120_000,
+  }, async () => {
+    const context = await newContext(browser, "desktop", codStore.baseUrl);
+    const account = {
+      name: "Aisha",
+      phone: "0504445566",
+      email: "aisha@example.com",
+      password: "aisha-pass-123",
+    };
+    await registerVerified(codStore.baseUrl, account);
+    const page = await openPage(context, "/login");
+    await logIn(page, account.email, account.password);
+    await page.waitForURL(/\/shop$/);
+    await addToCartAndCheckout(page);
+    const form = page.getByTestId("address-form");
+    await form.waitFor();
+    await fillAddress(form, {
+      first: "Aisha",
+      address: "Flat 3, Al Nahda",
+      city: "Sharjah",
+      state: "Sharjah",
+      postcode: "00000",
+    });
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expectToast(page, "Address Added");
+
+    const cod = page.getByTestId("payment-cod").getByRole("radio");
+    await expect.poll(() => cod.isEnabled()).toBe(true);
+    expect(await page.getByTestId("payment-popup").getByRole("radio").isDisabled()).toBe(true);
+    await page.getByTestId("payment-cod").click();
+    expect(await cod.isChecked()).toBe(true);
+    await checkScreen(page);
+    const button = page.getByTestId("place-order");
+    await button.click();
+    await expectToast(page, "Order Placed");
+    await page.waitForURL((url) => url.pathname === "/");
+    expect((await storedJson(page, "store.cart"))?.items).toHaveLength(0);
+    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+
+    await page.goto("/account");
+    await waitForHydration(page);
+    const order = page.getByTestId("order").first();
+    await order.waitFor();
+    expect(await order.getByTestId("order-status").textContent()).toContain("Order Placed");
+    await order.getByTestId("order-open").click();
+    const detail = page.getByTestId("order-detail");
+    await detail.waitFor();
+    expect(await detail.getByTestId("order-payment").textContent()).toBe("Cash on delivery");
+    expect(await detail.textContent()).toContain("To be paid on delivery");
+    // No TRN configured on this store: a receipt, without a VAT line.
+    expect(await detail.getByTestId("invoice-heading").textContent()).toBe("Receipt");
+    expect(await detail.getByTestId("invoice-vat").count()).toBe(0);
+    await checkScreen(page);
+    await context.close();
+  });
+});
+
+/** The shopper's placed orders, as the store's own call answers for her token. */
+async function countOrders(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem("store.token") ?? "";
+    const res = await fetch("/api/order/userorders", {
+      method: "POST",
+      headers: { "content-type": "application/json", token },
+      body: "{}",
+    });
+    const body = (await res.json()) as { orders?: unknown[] };
+    return body.orders?.length ?? -1;
+  });
+}
