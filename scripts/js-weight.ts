@@ -1,0 +1,81 @@
+// npm run js-weight — the first-load JavaScript (gzip) of every storefront page, on the built app and a
+// fresh demo database. Prints a table; asserts nothing. The budget is 150 KB per page (DEVELOPERS.md).
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../server/app.ts";
+import { prepareDatabase } from "../server/bootstrap.ts";
+import { loadConfig } from "../server/config.ts";
+
+const BUDGET_KB = 150;
+const dir = mkdtempSync(join(tmpdir(), "store-js-weight-"));
+const config = loadConfig({
+  NODE_ENV: "production",
+  LOG_LEVEL: "silent",
+  DATABASE_URL: `file:${join(dir, "store.db")}`,
+  MEDIA_DIR: join(dir, "media"),
+});
+const { database } = await prepareDatabase(config);
+const { app } = await buildApp({ config, database, ssr: "production", logger: false });
+await app.listen({ host: "127.0.0.1", port: 0 });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+/** The JavaScript a page makes the browser load at once (module scripts and preloads), gzip-compressed. */
+export async function firstLoadJs(url: string): Promise<{ files: number; gzip: number }> {
+  const html = await (await fetch(url)).text();
+  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  let gzip = 0;
+  for (const script of scripts) {
+    const res = await fetch(new URL(script, url), { headers: { "accept-encoding": "gzip" } });
+    gzip += Number(res.headers.get("content-length") ?? (await res.arrayBuffer()).byteLength);
+  }
+  return { files: scripts.size, gzip };
+}
+
+try {
+  const product = await database.db
+    .selectFrom("products")
+    .select("slug")
+    .orderBy("slug")
+    .executeTakeFirstOrThrow();
+  const post = await database.db
+    .selectFrom("blog_posts")
+    .select("slug")
+    .orderBy("slug")
+    .executeTakeFirstOrThrow();
+  const pages = [
+    "/",
+    "/shop",
+    "/shop?category=graceful-abayas",
+    `/product/${product.slug}`,
+    "/blog",
+    `/blog/${post.slug}`,
+    "/cart",
+    "/wishlist",
+    "/checkout",
+    "/payment-redirect",
+    "/account",
+    "/login",
+    "/signup",
+    "/forgot-password",
+    "/contact",
+    "/stitching-service",
+    "/about",
+    "/terms",
+  ];
+  console.log(`${"page".padEnd(42)} files  KiB gzip`);
+  let over = 0;
+  for (const page of pages) {
+    const { files, gzip } = await firstLoadJs(`${base}${page}`);
+    const kib = gzip / 1024;
+    if (kib > BUDGET_KB) over += 1;
+    console.log(
+      `${page.padEnd(42)} ${String(files).padStart(5)}  ${kib.toFixed(1).padStart(8)}${kib > BUDGET_KB ? "  over budget" : ""}`,
+    );
+  }
+  console.log(over === 0 ? `every page within ${BUDGET_KB} KB` : `${over} page(s) over ${BUDGET_KB} KB`);
+} finally {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+}
