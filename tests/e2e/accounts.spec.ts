@@ -1,8 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  expectAccessible,
   launchBrowser,
   newContext,
   openPage,
@@ -10,6 +9,7 @@ import {
   startStore,
   waitForHydration,
 } from "./harness.ts";
+import { checkScreen, expectToast, fillAddress, logIn, toast } from "./shopper.ts";
 
 /**
  * Issue #4's journeys: sign-up with an e-mail code read from the store's dev outbox, addresses, profile,
@@ -106,37 +106,6 @@ async function googleReady(page: Page) {
     .toMatch(/ready|failed/);
 }
 
-/**
- * Axe on the screen itself. Toasts are closed first: Sonner's rich success colours (the shell's Toaster)
- * are 4.3:1, under AA, which is the shell's to fix and is reported there, not a fault of these screens.
- */
-async function checkScreen(page: Page) {
-  const toasts = page.locator("[data-sonner-toast]");
-  // Behind an open modal the toasts are out of reach (a click would land on the backdrop): let them expire.
-  const modalOpen = (await page.locator("dialog[open]").count()) > 0;
-  for (let i = 0; !modalOpen && i < 10 && (await toasts.count()) > 0; i++) {
-    await toasts
-      .locator("[data-close-button]")
-      .first()
-      .click({ force: true, timeout: 1000 })
-      .catch(() => {});
-    await page.waitForTimeout(100);
-  }
-  await expect.poll(() => toasts.count(), { timeout: 8000 }).toBe(0);
-  await expectAccessible(page);
-}
-
-/** A toast with this title (SPEC §8's exact texts). */
-function toast(page: Page, title: string): Locator {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  const item = toast(page, title);
-  await item.waitFor({ state: "visible" });
-  if (description) expect(await item.textContent()).toContain(description);
-}
-
 async function typeCode(page: Page, code: string) {
   await page.getByTestId("otp-digit").first().focus();
   await page.keyboard.type(code);
@@ -165,12 +134,6 @@ async function otpValue(page: Page): Promise<string> {
 
 async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem("store.token"));
-}
-
-async function logIn(page: Page, identifier: string, password: string) {
-  await page.getByLabel("Email or Phone").fill(identifier);
-  await page.getByLabel(/^Password\*?$/).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
 }
 
 async function register(body: Record<string, string>) {
@@ -413,27 +376,6 @@ describe("a shopper at desktop size", () => {
     await page.close();
   });
 });
-
-async function fillAddress(
-  form: Locator,
-  a: {
-    first: string;
-    last?: string;
-    address: string;
-    city: string;
-    state: string;
-    postcode: string;
-    landmark?: string;
-  },
-) {
-  await form.getByLabel("First Name").fill(a.first);
-  if (a.last) await form.getByLabel("Last Name").fill(a.last);
-  await form.getByLabel(/^Address\*?$/).fill(a.address);
-  if (a.landmark) await form.getByLabel("Landmark").fill(a.landmark);
-  await form.getByLabel("City").fill(a.city);
-  await form.getByLabel("Emirate").selectOption(a.state);
-  await form.getByLabel("Postcode").fill(a.postcode);
-}
 
 describe("a shopper at phone size", () => {
   let context: BrowserContext;

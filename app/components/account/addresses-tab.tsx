@@ -6,8 +6,8 @@ import type { AddressInput } from "#core/schemas/account.schema.ts";
 import { api, type User } from "../../state/session";
 import { type Address, AddressForm } from "./address-form";
 import { AddressLines, primaryIndex } from "./address-view";
-import { Modal } from "./modal";
 import { LoadError, PanelSkeleton } from "./panel";
+import { RemoveAddressDialog } from "./remove-address-dialog";
 
 type Editing = { mode: "add" } | { mode: "edit"; index: number } | null;
 
@@ -195,28 +195,12 @@ export function AddressesTab({ user }: { user: User | null }) {
         </ul>
       )}
 
-      <Modal
+      <RemoveAddressDialog
         open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t("address.confirmTitle")}
-        description={t("address.confirm")}
         busy={busy}
-        testId="confirm-remove"
-      >
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn-outline" onClick={() => setRemoving(null)} disabled={busy}>
-            {t("account.cancel")}
-          </button>
-          <button
-            type="button"
-            className="btn bg-sale text-white hover:bg-sale/90"
-            onClick={() => removing !== null && void remove(removing)}
-            disabled={busy}
-          >
-            {t("address.confirmYes")}
-          </button>
-        </div>
-      </Modal>
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing !== null && void remove(removing)}
+      />
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { t } from "#core/i18n/index.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
 import type { Address } from "../account/address-form";
 import { AddressLines } from "../account/address-view";
-import { Modal } from "../account/modal";
 import { LoadError, PanelSkeleton } from "../account/panel";
+import { RemoveAddressDialog } from "../account/remove-address-dialog";
 import type { useAddressBook } from "../account/use-address-book";
 import { Choice } from "./choice";
 
@@ -168,28 +168,12 @@ export function DeliverySection({ book, email, selected, onSelect }: DeliverySec
         </fieldset>
       ) : null}
 
-      <Modal
+      <RemoveAddressDialog
         open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t("address.confirmTitle")}
-        description={t("address.confirm")}
         busy={busy}
-        testId="confirm-remove"
-      >
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn-outline" onClick={() => setRemoving(null)} disabled={busy}>
-            {t("account.cancel")}
-          </button>
-          <button
-            type="button"
-            className="btn bg-sale text-white hover:bg-sale/90"
-            onClick={() => removing !== null && void remove(removing)}
-            disabled={busy}
-          >
-            {t("address.confirmYes")}
-          </button>
-        </div>
-      </Modal>
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing !== null && void remove(removing)}
+      />
     </section>
   );
 }
