@@ -10,7 +10,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import type { Route } from "./+types/root";
@@ -21,6 +20,7 @@ import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { NotFoundPage, UnexpectedErrorPage } from "./components/status-pages";
+import { ToasterAfterHydration } from "./components/toaster";
 import { getServices } from "./lib/context";
 import { loadingCounter } from "./state/loading";
 
@@ -104,8 +104,7 @@ function Shell({ children }: { children: ReactNode }) {
       <Footer shop={data.shop} />
       <BottomBar />
       <LoadingOverlay />
-      {/* SPEC §9 library defaults: up to 3 notifications, 4 s each. */}
-      <Toaster position="top-center" visibleToasts={3} duration={4000} closeButton />
+      <ToasterAfterHydration />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
-import { ForgotPasswordSchema, ResetPasswordSchema } from "#core/schemas/account.schema.ts";
 import { AuthLayout } from "../components/account/auth-layout";
 import { Field, PasswordField } from "../components/account/form-field";
 import { isCompleteOtp, OtpInput } from "../components/account/otp-input";
+import { accountSchemas, preloadAccountSchemas } from "../lib/account-schemas";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
 import { pageMeta, shopFromMatches } from "../lib/seo";
+import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api } from "../state/session";
 import type { Route } from "./+types/forgot-password";
@@ -46,6 +46,8 @@ export default function ForgotPasswordPage() {
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLParagraphElement>(null);
   const firstRender = useRef(true);
+  // The form's checks load once the page has hydrated, before the shopper can submit (lib/account-schemas).
+  useEffect(preloadAccountSchemas, []);
 
   // Each step's text is announced (aria-live). The code and password steps focus their first box; back
   // on the first step, the focus goes to its text so keyboard users are not left on a removed button.
@@ -64,7 +66,14 @@ export default function ForgotPasswordPage() {
   }
 
   async function sendOtp() {
-    const checked = validate(ForgotPasswordSchema, { email });
+    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
+    try {
+      schemas = await accountSchemas();
+    } catch {
+      setError(t("forgot.sendFailed"));
+      return;
+    }
+    const checked = validate(schemas.ForgotPasswordSchema, { email });
     if (checked.errors) {
       setErrors(checked.errors);
       focusFirstError(form.current, checked.errors);
@@ -89,7 +98,18 @@ export default function ForgotPasswordPage() {
       toast.error(t("forgot.mismatch"), { description: t("forgot.mismatchText") });
       return;
     }
-    const checked = validate(ResetPasswordSchema, { email, otp, newPassword: passwords.newPassword });
+    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
+    try {
+      schemas = await accountSchemas();
+    } catch {
+      setError(t("forgot.resetFailed"));
+      return;
+    }
+    const checked = validate(schemas.ResetPasswordSchema, {
+      email,
+      otp,
+      newPassword: passwords.newPassword,
+    });
     if (checked.errors) {
       setErrors(checked.errors);
       focusFirstError(form.current, checked.errors);

@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
-import { LoginSchema } from "#core/schemas/account.schema.ts";
 import { AuthLayout, OrDivider, useRedirectSignedIn } from "../components/account/auth-layout";
 import { EmailOtpDialog } from "../components/account/email-otp-dialog";
 import { Field, PasswordField } from "../components/account/form-field";
 import { useGoogleAuth } from "../components/account/google-auth";
 import { GoogleSignIn, useGoogleClientId } from "../components/account/google-sign-in";
+import { accountSchemas, preloadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
 import { pageMeta, shopFromMatches } from "../lib/seo";
+import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api, login } from "../state/session";
 import type { Route } from "./+types/login";
@@ -31,6 +31,8 @@ const UNVERIFIED = /verify your email before logging in/i;
 /** SPEC §2 /login. */
 export default function LoginPage() {
   useRedirectSignedIn();
+  // The form's checks load once the page has hydrated, before the shopper can submit (lib/account-schemas).
+  useEffect(preloadAccountSchemas, []);
   const clientId = useGoogleClientId();
   const google = useGoogleAuth("signin");
   const { form, values, check, field } = useFormState({
@@ -41,18 +43,22 @@ export default function LoginPage() {
   const [verifying, setVerifying] = useState(false);
 
   // SPEC §8: after the password reset's full page load, /login says 'Password Reset Successful'. The
-  // toaster subscribes in its own effect, after this page's, so the toast waits one task.
+  // toaster mounts after hydration; the toast waits for it (lib/toast).
   useEffect(() => {
     if (sessionStorage.getItem(RESET_DONE_KEY) === null) return;
     sessionStorage.removeItem(RESET_DONE_KEY);
-    const timer = setTimeout(() =>
-      toast.success(t("forgot.success"), { description: t("forgot.successText") }),
-    );
-    return () => clearTimeout(timer);
+    toast.success(t("forgot.success"), { description: t("forgot.successText") });
   }, []);
 
   async function submit() {
-    const data = check(LoginSchema);
+    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
+    try {
+      schemas = await accountSchemas();
+    } catch {
+      toast.error(t("login.failed"), { description: t("login.failedFallback") });
+      return;
+    }
+    const data = check(schemas.LoginSchema);
     if (!data) return;
     setBusy(true);
     const result = await api<{ token: string }>("/api/user/login", { body: data });

@@ -1,10 +1,10 @@
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { PAYMENT_SUCCESS_REDIRECT_MS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { pageMeta, shopFromMatches } from "../lib/seo";
+import { toast } from "../lib/toast";
 import { readPendingPayment, removePendingPayment } from "../state/pending-payment";
 import { getToken, useSession } from "../state/session";
 import type { Route } from "./+types/payment-redirect";

@@ -1,7 +1,6 @@
 import { Check, Heart, Link2, Minus, Plus, ShoppingBag, Star } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Await, data, isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
-import { toast } from "sonner";
 import { type ProductCardData, type ReviewDto, type ReviewSummaryDto, toProductCard } from "#core/catalog.ts";
 import { CATEGORIES, COPY_LINK_CONFIRMATION_MS, CURRENCY, RELATED_SKELETON_COUNT } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
@@ -15,6 +14,7 @@ import { sizeGuideHtml } from "../components/size-guide.server";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
 import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
+import { toast } from "../lib/toast";
 import { useInWishlist } from "../state/in-wishlist";
 import type { Route } from "./+types/product";
 

@@ -1,15 +1,15 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
-import { RegisterSchema } from "#core/schemas/account.schema.ts";
 import { AuthLayout, OrDivider, useRedirectSignedIn } from "../components/account/auth-layout";
 import { EmailOtpDialog } from "../components/account/email-otp-dialog";
 import { Field, PasswordField } from "../components/account/form-field";
 import { useGoogleAuth } from "../components/account/google-auth";
 import { GoogleSignIn, useGoogleClientId } from "../components/account/google-sign-in";
+import { accountSchemas, preloadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
 import { pageMeta, shopFromMatches } from "../lib/seo";
+import { toast } from "../lib/toast";
 import { api } from "../state/session";
 import type { Route } from "./+types/signup";
 
@@ -29,6 +29,8 @@ const EMPTY = { name: "", phone: "", email: "", password: "" };
 /** SPEC §2 /signup; SPEC §4 Signup: on success the e-mail code modal, then /login. */
 export default function SignupPage() {
   useRedirectSignedIn();
+  // The form's checks load once the page has hydrated, before the shopper can submit (lib/account-schemas).
+  useEffect(preloadAccountSchemas, []);
   const navigate = useNavigate();
   const clientId = useGoogleClientId();
   const google = useGoogleAuth("signup");
@@ -38,7 +40,14 @@ export default function SignupPage() {
 
   async function submit() {
     const email = values.email.trim();
-    const data = check(RegisterSchema, { ...values, email: email || undefined });
+    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
+    try {
+      schemas = await accountSchemas();
+    } catch {
+      toast.error(t("signup.failed"), { description: t("signup.failedFallback") });
+      return;
+    }
+    const data = check(schemas.RegisterSchema, { ...values, email: email || undefined });
     if (!data) return;
     setBusy(true);
     const result = await api("/api/user/register", { body: data });

@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import { type CartData, type CartEntry, type CartLine, type CartQuote, cartDataEntries } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
+import { toast } from "../lib/toast";
 import { getCartLines, setCartLines } from "./cart-store";
 import { forgetPrivate, readPrivate } from "./private-read";
 import { api } from "./session";

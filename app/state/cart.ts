@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import {
   type AddResult,
   addToCart as addLine,
@@ -10,6 +9,7 @@ import {
   updateQuantity,
 } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
+import { toast } from "../lib/toast";
 import { current, setCartLines, useCart } from "./cart-store";
 import { addToWishlist } from "./wishlist";
 import { signedIn } from "./wishlist-store";

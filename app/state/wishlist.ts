@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import type { WishlistItem } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
+import { toast } from "../lib/toast";
 import { getWishlistItems, setWishlistItems, signedIn } from "./wishlist-store";
 
 export {

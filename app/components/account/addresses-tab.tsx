@@ -1,8 +1,8 @@
 import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
+import { toast } from "../../lib/toast";
 import { api, type User } from "../../state/session";
 import { type Address, AddressForm } from "./address-form";
 import { AddressLines, primaryIndex } from "./address-view";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
-import { VerifyEmailOtpSchema } from "#core/schemas/account.schema.ts";
+import { accountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
+import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import { Modal } from "./modal";
 import { isCompleteOtp, OtpInput } from "./otp-input";
@@ -27,13 +27,21 @@ export function EmailOtpDialog({ open, email, title, onClose, onVerified }: Emai
   // A fresh start every time the dialog opens.
   useEffect(() => {
     if (!open) return;
+    preloadAccountSchemas();
     setCode("");
     setError(undefined);
   }, [open]);
 
   async function verify() {
     setError(undefined);
-    const parsed = VerifyEmailOtpSchema.safeParse({ email, otp: code });
+    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
+    try {
+      schemas = await accountSchemas();
+    } catch {
+      setError(t("otp.invalid"));
+      return;
+    }
+    const parsed = schemas.VerifyEmailOtpSchema.safeParse({ email, otp: code });
     if (!parsed.success) {
       // SPEC §5 Login: the code step only works for an e-mail identifier; the schema says so.
       setError(parsed.error.issues[0]?.message ?? t("otp.invalid"));

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
-import { GoogleLoginSchema } from "#core/schemas/account.schema.ts";
+import { accountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
+import { toast } from "../../lib/toast";
 import { api, login } from "../../state/session";
 import { Field } from "./form-field";
 import { Modal } from "./modal";
@@ -35,6 +35,7 @@ export function useGoogleAuth(mode: "signin" | "signup") {
       return;
     }
     if (!withPhone && PHONE_REQUIRED.test(result.message ?? "")) {
+      preloadAccountSchemas();
       setPhone("");
       setPhoneError(undefined);
       setPending(credential);
@@ -51,9 +52,16 @@ export function useGoogleAuth(mode: "signin" | "signup") {
     });
   }
 
-  function submitPhone() {
+  async function submitPhone() {
     if (!pending) return;
-    const parsed = GoogleLoginSchema.safeParse({ credential: pending, signupAllowed: true, phone });
+    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
+    try {
+      schemas = await accountSchemas();
+    } catch {
+      setPhoneError(t("google.tryAgain"));
+      return;
+    }
+    const parsed = schemas.GoogleLoginSchema.safeParse({ credential: pending, signupAllowed: true, phone });
     if (!parsed.success) {
       const issue = parsed.error.issues.find((i) => i.path[0] === "phone") ?? parsed.error.issues[0];
       setPhoneError(issue?.message);
@@ -78,7 +86,7 @@ export function useGoogleAuth(mode: "signin" | "signup") {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!busy) submitPhone();
+          if (!busy) void submitPhone();
         }}
       >
         <Field

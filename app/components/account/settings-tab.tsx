@@ -1,10 +1,10 @@
 import { KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
 import { formatUaeMobile } from "#core/phone.ts";
 import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account.schema.ts";
 import { useFormState } from "../../lib/form";
+import { toast } from "../../lib/toast";
 import { api, login, refreshProfile, type User } from "../../state/session";
 import { Field, PasswordField } from "./form-field";
 import { PanelSkeleton } from "./panel";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
 import { t } from "#core/i18n/index.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
+import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import type { Address } from "./address-form";
 import { primaryIndex } from "./address-view";

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import {
   buildOrderPayload,
   type DeliveryType,
@@ -11,6 +10,7 @@ import {
 } from "#core/checkout.ts";
 import { DEFAULT_DELIVERY_TYPE, DELIVERY_TYPES, PAYMENT_REDIRECT_DELAY_MS } from "#core/constants.ts";
 import { type MessageKey, t } from "#core/i18n/index.ts";
+import { toast } from "../../lib/toast";
 import { clearCart, useCartQuote } from "../../state/cart";
 import { savePendingPayment } from "../../state/pending-payment";
 import { api } from "../../state/session";

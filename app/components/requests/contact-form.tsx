@@ -1,9 +1,9 @@
 import { Send } from "lucide-react";
-import { toast } from "sonner";
 import { contactFormEn as copy } from "#core/i18n/contact-form.en.ts";
 import { t } from "#core/i18n/index.ts";
 import { REQUEST_LIMITS } from "#core/requests.ts";
 import type { PublicConfig } from "../../../server/config.ts";
+import { toast } from "../../lib/toast";
 import { Field } from "../account/form-field";
 import { Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
 

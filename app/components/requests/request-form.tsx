@@ -8,11 +8,11 @@ import {
   useRef,
   useState,
 } from "react";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../../server/config.ts";
 import { focusFirstError, useFormState } from "../../lib/form";
+import { toast } from "../../lib/toast";
 import { describedBy, FieldShell, inputClass } from "../account/form-field";
 
 /** SPEC §4 Stitching form (and the contact form alike): idle, submitting, then success or failure. */

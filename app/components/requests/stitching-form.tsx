@@ -1,10 +1,10 @@
 import { Send } from "lucide-react";
-import { toast } from "sonner";
 import { CATEGORIES, PIN_CODE_LENGTH } from "#core/constants.ts";
 import { fill, t } from "#core/i18n/index.ts";
 import { stitchingPageEn as copy } from "#core/i18n/stitching-page.en.ts";
 import { ADDRESS_TYPES, REQUEST_LIMITS } from "#core/requests.ts";
 import type { PublicConfig } from "../../../server/config.ts";
+import { toast } from "../../lib/toast";
 import { Field } from "../account/form-field";
 import { ChoiceField, Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { toast } from "sonner";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
+import { toast } from "../../lib/toast";
 
 // A signed-in shopper's side of reviews (eligibility, own review, the dialog) loads only in the browser,
 // after hydration, and only for a token holder: the product page's first-load JavaScript has a budget.

@@ -1,10 +1,10 @@
 import { Star } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { REVIEW_COMMENT_MAX } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { CreateReviewSchema, type OwnReviewDto } from "#core/schemas/review.schema.ts";
 import { type FieldErrors, validate } from "../../lib/form";
+import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import { inputClass } from "../account/form-field";
 import { Modal } from "../account/modal";
