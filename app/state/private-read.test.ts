@@ -16,6 +16,16 @@ const scripts: Record<string, number[]> = {
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? "/";
+    if (path === "/echo") {
+      // Answers with the body it was sent, as can-review answers for the product it is asked about.
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ success: true, asked: JSON.parse(body || "null") }));
+      });
+      return;
+    }
     const n = hits.get(path) ?? 0;
     hits.set(path, n + 1);
     const status = scripts[path]?.[n] ?? 200;
@@ -69,5 +79,16 @@ describe("private reads (SPEC §9 library defaults)", () => {
     expect(refused).toMatchObject({ success: false, status: 400 });
     expect(hits.get("/refused")).toBe(1);
     expect(peekPrivate(`${base}/refused`)).toBeUndefined();
+  });
+
+  it("keeps the answers to one call with different bodies apart", async () => {
+    await readPrivate(`${base}/echo`, { body: { productId: "a" } });
+    await readPrivate(`${base}/echo`, { body: { productId: "b" } });
+    expect(peekPrivate<{ asked: unknown }>(`${base}/echo`, { productId: "a" })?.asked).toEqual({
+      productId: "a",
+    });
+    expect(peekPrivate<{ asked: unknown }>(`${base}/echo`, { productId: "b" })?.asked).toEqual({
+      productId: "b",
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { type ApiOptions, type ApiResult, api, getToken } from "./session";
 
 /**
- * Reads of a shopper's private data (cart, wishlist; later orders) with SPEC §9's library defaults: a
+ * Reads of a shopper's private data (cart, wishlist, reviews, orders) with SPEC §9's library defaults: a
  * failed read is retried 3 times with the delay doubling from 1 s up to 30 s, and what was read is kept
  * 5 minutes so a screen can show it at once while it reads again. Built on `api()` rather than TanStack
  * Query, which would add about 13 KB gzip to pages at the 150 KB limit (decision 0004).
@@ -22,11 +22,13 @@ function retryable(status: number): boolean {
 }
 
 const kept = new Map<string, { at: number; value: unknown }>();
-const keyOf = (path: string, token: string | null) => `${token ?? ""} ${path}`;
+// One entry per session, call and body: can-review for one product is not another product's answer.
+const keyOf = (path: string, token: string | null, body?: unknown) =>
+  `${token ?? ""}\u0000${path}\u0000${JSON.stringify(body ?? null)}`;
 
-/** What the last successful read of `path` gave this session, if it is under 5 minutes old. */
-export function peekPrivate<T extends object>(path: string): ApiResult<T> | undefined {
-  const entry = kept.get(keyOf(path, getToken()));
+/** What the last successful read of `path` (with this body) gave this session, if under 5 minutes old. */
+export function peekPrivate<T extends object>(path: string, body?: unknown): ApiResult<T> | undefined {
+  const entry = kept.get(keyOf(path, getToken(), body));
   if (!entry || Date.now() - entry.at > KEEP_MS) return undefined;
   return entry.value as ApiResult<T>;
 }
@@ -34,7 +36,7 @@ export function peekPrivate<T extends object>(path: string): ApiResult<T> | unde
 /** Forgets what was kept (after a change the server made, or at log-out). */
 export function forgetPrivate(path?: string): void {
   if (path === undefined) kept.clear();
-  else for (const key of kept.keys()) if (key.endsWith(` ${path}`)) kept.delete(key);
+  else for (const key of kept.keys()) if (key.split("\u0000")[1] === path) kept.delete(key);
 }
 
 export async function readPrivate<T extends object>(
@@ -46,7 +48,7 @@ export async function readPrivate<T extends object>(
   for (let attempt = 0; ; attempt++) {
     const result = await api<T>(path, options);
     if (result.success) {
-      kept.set(keyOf(path, token), { at: Date.now(), value: result });
+      kept.set(keyOf(path, token, options.body), { at: Date.now(), value: result });
       return result;
     }
     if (attempt >= READ_RETRIES || !retryable(result.status)) return result;

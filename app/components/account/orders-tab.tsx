@@ -5,7 +5,7 @@ import type { ORDER_STATUSES } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import { formatAed } from "#core/money.ts";
 import type { OrderDto } from "#core/order.ts";
-import { api } from "../../state/session";
+import { readPrivate } from "../../state/private-read";
 import { LoadError, PanelSkeleton } from "./panel";
 
 // The detail view and its printable invoice load when a shopper opens an order, not with the list.
@@ -69,7 +69,7 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
   const load = useCallback(async () => {
     setFailed(false);
     // SPEC §7: POST /api/order/userorders { userId }; the server answers for the token's user only.
-    const result = await api<{ orders: OrderDto[] }>("/api/order/userorders", {
+    const result = await readPrivate<{ orders: OrderDto[] }>("/api/order/userorders", {
       body: { userId: userId ?? "" },
       loading: true,
     });

@@ -2,7 +2,7 @@ import { Star } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { t } from "#core/i18n/index.ts";
 import type { OwnReviewDto } from "#core/schemas/review.schema.ts";
-import { api } from "../../state/session";
+import { readPrivate } from "../../state/private-read";
 
 const loadDialog = () => import("./review-dialog");
 const ReviewDialog = lazy(loadDialog);
@@ -37,8 +37,8 @@ export default function ReviewPanel({
 
   const load = useCallback(async () => {
     const [own, can] = await Promise.all([
-      api<{ review: OwnReviewDto | null }>("/api/review/user-review", { body: { productId } }),
-      api<{ canReview: boolean }>("/api/review/can-review", { body: { productId } }),
+      readPrivate<{ review: OwnReviewDto | null }>("/api/review/user-review", { body: { productId } }),
+      readPrivate<{ canReview: boolean }>("/api/review/can-review", { body: { productId } }),
     ]);
     if (own.status === 401 || can.status === 401) {
       signedOut.current();
