@@ -73,8 +73,6 @@ export const enOrders = {
   "sandbox.nameRequired": "Enter the name on the card.",
   "sandbox.errorSummary": "Please correct the highlighted fields.",
   "sandbox.paid": "Payment received. Returning you to the shop…",
-  "sandbox.cancelled": "The payment was cancelled. Returning you to the shop…",
-  "sandbox.returning": "Returning you to the shop…",
   "sandbox.returnLink": "Return to the shop",
   "sandbox.notFound": "This payment could not be found.",
   "sandbox.done": "This payment is finished ({status}).",

@@ -21,7 +21,8 @@ import { escapeHtml } from "../integrations/mail.ts";
  * - `POST {base}checkout/web`, `GET {base}checkout/{id}` with base `/sandbox/paymennt/mer/v2.0/`, in
  *   Paymennt's envelope `{ success, elapsed, error, result }`;
  * - the hosted card page at `/sandbox/paymennt/pay/{id}`: 4242 4242 4242 4242 pays, 4000 0000 0000 0002
- *   is declined, Cancel cancels; each then sends the browser to `returnUrl?checkout={id}`.
+ *   is declined (the page says so; its link returns to the shop), Cancel cancels; each ends at
+ *   `returnUrl?checkout={id}`.
  */
 
 export const SANDBOX_API_PATH = "/sandbox/paymennt/mer/v2.0/";
@@ -29,8 +30,6 @@ export const SANDBOX_PAGE_PATH = "/sandbox/paymennt/pay/";
 
 const PAYING_CARD = "4242424242424242";
 const DECLINED_CARD = "4000000000000002";
-/** Seconds the declined and cancelled pages wait before returning to the shop. */
-const RETURN_DELAY_S = 3;
 
 const money = z.number().finite().min(0);
 const CheckoutRequestSchema = z.object({
@@ -234,20 +233,13 @@ export function registerPaymentSandbox(
         const at = new Date().toISOString();
         if (digits === DECLINED_CARD) {
           await finishSandboxCheckout(db, row.id, "FAILED", at);
-          // Like a hosted payment page, it returns to the shop by itself after a moment (the contract the
-          // checkout screens rely on); the page says so and its link goes at once, and the shop's return
-          // page restates the outcome with Try Again. Sent as a Refresh header because the page carries
-          // no script; it is still a timed redirect, which the decision record owns up to.
-          reply.header("refresh", `${RETURN_DELAY_S};url=${returnTo(row)}`);
+          // The page says so and waits for the shopper: its one action returns to the shop, whose return
+          // page restates the outcome with Try Again. No timed redirect (WCAG 2.2.1: a page must not move
+          // on by itself before a person has read it).
           return page(
             reply,
             402,
-            (nonce) =>
-              messagePage(nonce, tOrder("sandbox.declined"), {
-                href: returnTo(row),
-                returning: true,
-                alert: true,
-              }),
+            (nonce) => messagePage(nonce, tOrder("sandbox.declined"), { href: returnTo(row), alert: true }),
             origin,
           );
         }
@@ -370,13 +362,12 @@ ${field("name", tOrder("sandbox.name"), 'autocomplete="cc-name" maxlength="100"'
 function messagePage(
   nonce: string,
   message: string,
-  options: { href?: string; returning?: boolean; alert?: boolean } = {},
+  options: { href?: string; alert?: boolean } = {},
 ): string {
   return shell(
     nonce,
     `<h1>${escapeHtml(tOrder("sandbox.title"))}</h1>
 <p class="${options.alert ? "alert" : "card"}"${options.alert ? ' role="alert"' : ""}>${escapeHtml(message)}</p>
-${options.returning ? `<p class="hint">${escapeHtml(tOrder("sandbox.returning"))}</p>` : ""}
 ${options.href ? `<p class="actions"><a href="${escapeHtml(options.href)}">${escapeHtml(tOrder("sandbox.returnLink"))}</a></p>` : ""}`,
   );
 }

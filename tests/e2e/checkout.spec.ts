@@ -275,7 +275,8 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await placeOrder(page);
     await payOnSandbox(page, DECLINED_CARD);
     await page.getByText("Your card was declined.").waitFor();
-    await page.waitForURL(/\/payment-redirect\?checkout=/, { timeout: 15_000 });
+    await page.getByRole("link", { name: "Return to the shop" }).click();
+    await page.waitForURL(/\/payment-redirect\?checkout=/);
     await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
     expect(await page.getByTestId("payment-message").textContent()).toBe("Your payment was declined.");
     await expectAccessible(page);
