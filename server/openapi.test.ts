@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshPhone } from "./testing/accounts.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
@@ -134,5 +135,41 @@ describe(`the API reference on ${engine.name}`, () => {
     const res = await store.app.inject({ method: "POST", url: "/api/user/login", payload: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: "Please enter your email or phone number." });
+  });
+
+  it("checks the route's own refusals before the body: no token, then no cash on delivery", async () => {
+    const bad = { address: "nowhere", line_items: [] };
+    const anonymous = await store.app.inject({ method: "POST", url: "/api/order/place", payload: bad });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, message: "You must be logged in to place an order." });
+
+    const phone = freshPhone();
+    const signUp = { name: "Docs Reader", phone, password: "password-1" };
+    expect(
+      (await store.app.inject({ method: "POST", url: "/api/user/register", payload: signUp })).statusCode,
+    ).toBe(201);
+    const login = await store.app.inject({
+      method: "POST",
+      url: "/api/user/login",
+      payload: { identifier: phone, password: "password-1" },
+    });
+    const token = login.json().token as string;
+    const place = await store.app.inject({
+      method: "POST",
+      url: "/api/order/place",
+      headers: { token },
+      payload: bad,
+    });
+    expect(place.statusCode).toBe(400);
+    expect(place.json()).toEqual({ success: false, message: "This payment method is not available." });
+    // The same body where cash on delivery is not the question: the schema's sentence.
+    const online = await store.app.inject({
+      method: "POST",
+      url: "/api/order/paymennt",
+      headers: { token },
+      payload: bad,
+    });
+    expect(online.statusCode).toBe(400);
+    expect(online.json()).toEqual({ success: false, message: "Please select a delivery address." });
   });
 });
