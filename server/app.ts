@@ -9,9 +9,10 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { enHttp } from "#core/i18n/en-http.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
-import { HttpError } from "./http-errors.ts";
+import { HttpError, InputError, zodValidator } from "./http-errors.ts";
 import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
 import addressRoutes from "./routes/api/address.ts";
 import cartRoutes from "./routes/api/cart.ts";
 import catalogRoutes from "./routes/api/catalog.ts";
@@ -109,8 +110,18 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
         ? "Something went wrong on our side. Please try again."
         : clientMessage(error);
     if (error instanceof HttpError && error.headers) reply.headers(error.headers);
-    return reply.code(status).send({ success: false, message });
+    return reply.code(status).send({
+      success: false,
+      message,
+      ...(error instanceof InputError && error.field ? { field: error.field } : {}),
+    });
   });
+
+  // Routes declare their input with core/ zod schemas (fastify-type-provider-zod); a mismatch is a 400
+  // worded as parseInput always worded it. Answers are described by schemas but sent as the handler
+  // built them: a description never drops a field a screen reads.
+  app.setValidatorCompiler(zodValidator());
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(helmet, {
     // Pages get a per-response nonce policy from server/ssr.ts; JSON and images need none.
@@ -129,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     }
   });
 
+  await registerOpenApi(app);
+
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { services });
@@ -139,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(reviewRoutes, { services });
       await api.register(cartRoutes, { services });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
-      api.all("/*", async (request, reply) =>
+      api.all("/*", { schema: { hide: true } }, async (request, reply) =>
         reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),
       );
     },

@@ -1,3 +1,4 @@
+import type { FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
 
 /** A failure the shopper's screen can show: the status and the message travel as `{ success: false, message }`. */
@@ -12,23 +13,50 @@ export class HttpError extends Error {
   }
 }
 
-/**
- * Parses input with a core/ schema; the first problem becomes a 400 with its message. A message that is a
- * whole sentence (ending in a full stop, as core/schemas/account.schema.ts writes them) goes out as it is;
- * a short one is prefixed with the field it is about.
- */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-    const message = issue?.message ?? "Invalid request";
-    throw new HttpError(
-      400,
-      message.endsWith(".") || message.includes(String(issue?.path[0] ?? "\u0000"))
-        ? message
-        : `${field}${message}`,
-    );
+/** A request that does not match its route's schema; `field` names the form field a screen marks. */
+export class InputError extends HttpError {
+  readonly field: string | undefined;
+  constructor(message: string, field?: string) {
+    super(400, message);
+    this.field = field;
   }
-  return result.data;
+}
+
+/**
+ * How a route words its first schema problem:
+ * - `prefixed`: a message that is a whole sentence (ending in a full stop, as
+ *   core/schemas/account.schema.ts writes them) goes out as it is; a short one is prefixed with the field
+ *   it is about.
+ * - `sentence`: the schema's sentence as it is (SPEC §5 quotes review checks without a closing full stop).
+ * - `field`: the sentence as it is plus the top-level field it is about, shown beside that field (SPEC §8
+ *   inline errors on the contact and stitching forms).
+ */
+export type InputStyle = "prefixed" | "sentence" | "field";
+
+export function inputError(error: z.ZodError, style: InputStyle = "prefixed"): InputError {
+  const issue = error.issues[0];
+  const message = issue?.message ?? "Invalid request";
+  if (style === "sentence") return new InputError(message);
+  if (style === "field") {
+    const field = typeof issue?.path[0] === "string" ? issue.path[0] : undefined;
+    return new InputError(message, field);
+  }
+  const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  return new InputError(
+    message.endsWith(".") || message.includes(String(issue?.path[0] ?? "\u0000"))
+      ? message
+      : `${field}${message}`,
+  );
+}
+
+/**
+ * Fastify's validator for the core/ zod schemas a route declares (body, querystring, params): the parsed
+ * value replaces the raw one, and the first problem is a 400 worded as `style` says, never a 500.
+ */
+export function zodValidator(style: InputStyle = "prefixed"): FastifySchemaCompiler<z.ZodType> {
+  return ({ schema }) =>
+    (data) => {
+      const result = schema.safeParse(data);
+      return result.success ? { value: result.data } : { error: inputError(result.error, style) };
+    };
 }

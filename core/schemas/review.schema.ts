@@ -45,3 +45,8 @@ export const CreateReviewSchema = z.object(
 );
 
 export type CreateReviewInput = z.output<typeof CreateReviewSchema>;
+
+/** GET /api/review/product/{productId}: the path's product id. */
+export const ReviewProductParamsSchema = z.object({
+  productId: z.string().trim().min(1).max(64, { error: "Product id is too long" }),
+});

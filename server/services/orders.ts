@@ -2,14 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { filsToAed } from "#core/money.ts";
-import {
-  includedVat,
-  type OrderDto,
-  type OrderPayload,
-  type OrderPayloadLine,
-  OrderPayloadSchema,
-  VerifyPaymentSchema,
-} from "#core/order.ts";
+import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
@@ -49,7 +42,7 @@ import type {
   PaymentTable,
   StockHoldTable,
 } from "../db/schema.ts";
-import { HttpError, parseInput } from "../http-errors.ts";
+import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer } from "../integrations/mail.ts";
 import { filsToAmount, type PaymenntClient } from "../integrations/paymennt.ts";
@@ -786,14 +779,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
   return {
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
-    async startOnlinePayment(user: UserRow, body: unknown) {
-      const payload = parseInput(OrderPayloadSchema, body);
+    async startOnlinePayment(user: UserRow, payload: OrderPayload) {
       return refusingWhenBusy(() => startPayment(user, payload));
     },
 
     /** SPEC §7 POST /api/order/verifyPaymennt: only the payment (checkout) id is read from the body. */
-    async verifyPayment(user: UserRow, body: unknown) {
-      const { paymentId } = parseInput(VerifyPaymentSchema, body);
+    async verifyPayment(user: UserRow, { paymentId }: { paymentId: string }) {
       return refusingWhenBusy(() => verify(user, paymentId));
     },
 
@@ -809,10 +800,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
       );
     },
 
-    /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
-    async placeCashOnDelivery(user: UserRow, body: unknown) {
+    /** Cash on delivery is refused before its body is read (the route's preValidation). */
+    assertCashOnDelivery(): void {
       if (!config.COD_ENABLED) throw new HttpError(400, tOrder("orderApi.methodUnavailable"));
-      const payload = parseInput(OrderPayloadSchema, body);
+    },
+
+    /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
+    async placeCashOnDelivery(user: UserRow, payload: OrderPayload) {
       return refusingWhenBusy(() => placeCod(user, payload));
     },
     /** SPEC §7 POST /api/order/userorders: placed orders only, newest first. */

@@ -1,38 +1,105 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { AddressIndexSchema, EditAddressSchema, SaveAddressSchema } from "#core/schemas/account.schema.ts";
-import { parseInput } from "../../http-errors.ts";
+import { AddressListSchema, ok } from "#core/schemas/api.schema.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
+import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
+const tags = ["address"];
+const addresses = ok(
+  { message: z.string().optional(), addresses: AddressListSchema.optional() },
+  "The shopper's addresses (get) or the outcome's sentence (changes)",
+);
+
 /** SPEC §7 address calls: the token's user's list only; addresses are referred to by index. */
-export default async function addressRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function addressRoutes(base: FastifyInstance, { services }: { services: Services }) {
+  const app = base.withTypeProvider<ApiTypeProvider>();
   const { accounts } = services;
   requireUser(app, services);
   noStore(app);
 
-  app.get("/address/get", async (request) => ({
-    success: true,
-    ...(await accounts.listAddresses(currentUser(request))),
-  }));
+  app.get(
+    "/address/get",
+    {
+      schema: {
+        summary: "List the shopper's addresses",
+        tags,
+        security: signedIn,
+        response: { 200: addresses, ...errors(401) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      ...(await accounts.listAddresses(currentUser(request))),
+    }),
+  );
 
-  app.post("/address/save", async (request, reply) => {
-    const { address } = parseInput(SaveAddressSchema, request.body);
-    const answer = await accounts.saveAddress(currentUser(request), address);
-    return reply.code(201).send({ success: true, ...answer });
-  });
+  app.post(
+    "/address/save",
+    {
+      schema: {
+        summary: "Add an address",
+        tags,
+        security: signedIn,
+        body: SaveAddressSchema,
+        response: { 201: addresses, ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await accounts.saveAddress(currentUser(request), request.body.address);
+      return reply.code(201).send({ success: true, ...answer });
+    },
+  );
 
-  app.post("/address/edit", async (request) => {
-    const { addressIndex, address } = parseInput(EditAddressSchema, request.body);
-    return { success: true, ...(await accounts.editAddress(currentUser(request), addressIndex, address)) };
-  });
+  app.post(
+    "/address/edit",
+    {
+      schema: {
+        summary: "Change the address at an index",
+        tags,
+        security: signedIn,
+        body: EditAddressSchema,
+        response: { 200: addresses, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { addressIndex, address } = request.body;
+      return { success: true, ...(await accounts.editAddress(currentUser(request), addressIndex, address)) };
+    },
+  );
 
-  app.post("/address/remove", async (request) => {
-    const { addressIndex } = parseInput(AddressIndexSchema, request.body);
-    return { success: true, ...(await accounts.removeAddress(currentUser(request), addressIndex)) };
-  });
+  app.post(
+    "/address/remove",
+    {
+      schema: {
+        summary: "Remove the address at an index",
+        tags,
+        security: signedIn,
+        body: AddressIndexSchema,
+        response: { 200: addresses, ...errors(400, 401) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      ...(await accounts.removeAddress(currentUser(request), request.body.addressIndex)),
+    }),
+  );
 
-  app.post("/address/set-primary", async (request) => {
-    const { addressIndex } = parseInput(AddressIndexSchema, request.body);
-    return { success: true, ...(await accounts.setPrimary(currentUser(request), addressIndex)) };
-  });
+  app.post(
+    "/address/set-primary",
+    {
+      schema: {
+        summary: "Make the address at an index the primary one",
+        tags,
+        security: signedIn,
+        body: AddressIndexSchema,
+        response: { 200: addresses, ...errors(400, 401) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      ...(await accounts.setPrimary(currentUser(request), request.body.addressIndex)),
+    }),
+  );
 }

@@ -1,20 +1,44 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { tOrder } from "#core/i18n/en-orders.ts";
+import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
+import { OrderSchema, ok } from "#core/schemas/api.schema.ts";
 import { HttpError } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser, tokenFrom } from "../../plugins/auth.ts";
+import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
+
+const tags = ["order"];
 
 /**
  * SPEC §7 order calls (issue 11): start an online payment, verify it, place a cash-on-delivery order,
  * list the shopper's orders; plus the checkout's settings. The body's userId, prices and amounts are
  * never read: the token says who, the database says what things cost (services/orders.ts).
  */
-export default async function orderRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function orderRoutes(base: FastifyInstance, { services }: { services: Services }) {
+  const app = base.withTypeProvider<ApiTypeProvider>();
   // GET /api/order/config: public, what the checkout page needs to know.
-  app.get("/order/config", async () => services.orders.publicConfig());
+  app.get(
+    "/order/config",
+    {
+      schema: {
+        summary: "The checkout's settings",
+        tags,
+        response: {
+          200: ok(
+            { codEnabled: z.boolean(), vatRate: z.number(), trn: z.string().nullable() },
+            "Whether cash on delivery is offered, the VAT rate and the shop's TRN",
+          ),
+          ...errors(),
+        },
+      },
+    },
+    async () => services.orders.publicConfig(),
+  );
 
   // Placing: without a valid token, SPEC §5's 'You must be logged in to place an order.'
-  await app.register(async (placing) => {
+  await app.register(async (scope) => {
+    const placing = scope.withTypeProvider<ApiTypeProvider>();
     if (!placing.hasRequestDecorator("account")) placing.decorateRequest("account", null);
     placing.addHook("onRequest", async (request) => {
       try {
@@ -26,30 +50,105 @@ export default async function orderRoutes(app: FastifyInstance, { services }: { 
       }
     });
     noStore(placing);
-    placing.post("/order/paymennt", async (request) =>
-      services.orders.startOnlinePayment(currentUser(request), request.body),
+    placing.post(
+      "/order/paymennt",
+      {
+        schema: {
+          summary: "Place an order to pay online: a pending order, its stock held, and a hosted checkout",
+          description:
+            "SPEC §3 order payload. The server re-prices every line; the client's prices, amount, COD and userId are ignored.",
+          tags,
+          security: signedIn,
+          body: OrderPayloadSchema,
+          response: {
+            200: ok(
+              {
+                paymentId: z.string(),
+                checkoutUrl: z.string(),
+                orderNumber: z.string(),
+                message: z.string(),
+              },
+              "Go to checkoutUrl to pay",
+            ),
+            ...errors(400, 401, 409, 429, 502, 503),
+          },
+        },
+      },
+      async (request) => services.orders.startOnlinePayment(currentUser(request), request.body),
     );
-    placing.post("/order/place", async (request) =>
-      services.orders.placeCashOnDelivery(currentUser(request), request.body),
+    placing.post(
+      "/order/place",
+      {
+        schema: {
+          summary: "Place a cash-on-delivery order (when the shop offers it)",
+          description: "The same payload as /order/paymennt with payment_mode cod; stock is taken at once.",
+          tags,
+          security: signedIn,
+          body: OrderPayloadSchema,
+          response: {
+            200: ok({ message: z.string(), orderNumber: z.string(), order: OrderSchema }, "The placed order"),
+            ...errors(400, 401, 409, 429, 503),
+          },
+        },
+        // 'not offered' is the answer whatever the body says, as it was before the body was checked.
+        preValidation: async () => services.orders.assertCashOnDelivery(),
+      },
+      async (request) => services.orders.placeCashOnDelivery(currentUser(request), request.body),
     );
   });
 
-  await app.register(async (account) => {
+  await app.register(async (scope) => {
+    const account = scope.withTypeProvider<ApiTypeProvider>();
     requireUser(account, services);
     noStore(account);
-    account.post("/order/verifyPaymennt", async (request) =>
-      services.orders.verifyPayment(currentUser(request), request.body),
+    account.post(
+      "/order/verifyPaymennt",
+      {
+        schema: {
+          summary: "Read back an online payment's outcome after the hosted checkout",
+          description: "Only paymentId is read; the rest of the pending record is ignored.",
+          tags,
+          security: signedIn,
+          body: VerifyPaymentSchema,
+          response: {
+            200: z
+              .object({
+                success: z.boolean(),
+                status: z.enum(["paid", "failed", "cancelled", "expired", "pending"]),
+                message: z.string(),
+                order: OrderSchema.optional(),
+              })
+              .loose()
+              .describe("paid (success: true, with the order) or not (success: false, with the reason)"),
+            ...errors(400, 401, 404, 429, 503),
+          },
+        },
+      },
+      async (request) => services.orders.verifyPayment(currentUser(request), request.body),
     );
     // SPEC §7 POST /api/order/userorders { userId }: the body's userId is ignored; the token says who.
-    account.post("/order/userorders", async (request) => ({
-      success: true,
-      orders: await services.orders.listUserOrders(currentUser(request)),
-    }));
+    account.post(
+      "/order/userorders",
+      {
+        schema: {
+          summary: "The shopper's placed orders, newest first",
+          description: "A userId in the body is ignored: the token says whose orders.",
+          tags,
+          security: signedIn,
+          response: { 200: ok({ orders: z.array(OrderSchema) }, "The orders"), ...errors(401) },
+        },
+      },
+      async (request) => ({
+        success: true,
+        orders: await services.orders.listUserOrders(currentUser(request)),
+      }),
+    );
   });
 
   // Paymennt's notification: answered at once, the same for any body; the status is re-read from
   // Paymennt in the background (its webhook signature is not published, so the body is never trusted).
-  await app.register(async (hooks) => {
+  await app.register(async (scope) => {
+    const hooks = scope.withTypeProvider<ApiTypeProvider>();
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser("*", { parseAs: "string", bodyLimit: 65_536 }, (_request, body, done) => {
       try {
@@ -58,9 +157,22 @@ export default async function orderRoutes(app: FastifyInstance, { services }: { 
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       }
     });
-    hooks.post("/webhooks/paymennt", async (request, reply) => {
-      services.orders.webhook(request.body);
-      return reply.code(200).send({ received: true });
-    });
+    hooks.post(
+      "/webhooks/paymennt",
+      {
+        schema: {
+          summary: "Paymennt's payment notification",
+          description:
+            "Any body (JSON or form) is accepted and answered at once; it only names a checkout, whose status is then read from Paymennt.",
+          tags: ["webhook"],
+          body: z.unknown().describe("Paymennt's notification; only a checkout id is taken from it"),
+          response: { 200: z.object({ received: z.literal(true) }).describe("Acknowledged"), ...errors() },
+        },
+      },
+      async (request, reply) => {
+        services.orders.webhook(request.body);
+        return reply.code(200).send({ received: true });
+      },
+    );
   });
 }

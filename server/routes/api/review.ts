@@ -1,55 +1,113 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { t } from "#core/i18n/index.ts";
-import { CreateReviewSchema, ReviewProductSchema } from "#core/schemas/review.schema.ts";
-import { HttpError, parseInput } from "../../http-errors.ts";
+import { ok } from "#core/schemas/api.schema.ts";
+import {
+  CreateReviewSchema,
+  ReviewProductParamsSchema,
+  ReviewProductSchema,
+} from "#core/schemas/review.schema.ts";
+import { HttpError, zodValidator } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
+import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 import { sendWithEtag } from "./catalog.ts";
 
-/**
- * Review checks answer with the schema's sentence as it is: SPEC §5 quotes them without a closing full
- * stop, which parseInput would otherwise prefix with the field name.
- */
-function parseReview<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid request");
-  return result.data;
-}
+const tags = ["review"];
+const review = z.object({}).loose().describe("ReviewDto (core/schemas/review.schema.ts)");
 
 /** SPEC §7 review calls. */
-export default async function reviewRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function reviewRoutes(base: FastifyInstance, { services }: { services: Services }) {
+  const app = base.withTypeProvider<ApiTypeProvider>();
   // GET /api/review/product/{productId}: public, published reviews only.
-  app.get("/review/product/:productId", async (request, reply) => {
-    const { productId } = parseInput(
-      z.object({ productId: z.string().trim().min(1).max(64, { error: "Product id is too long" }) }),
-      request.params,
-    );
-    const found = await services.catalog.reviewsForProduct(productId);
-    if (!found) throw new HttpError(404, t("pdp.notFound"));
-    return sendWithEtag(request, reply, { success: true, ...found });
-  });
+  app.get(
+    "/review/product/:productId",
+    {
+      schema: {
+        summary: "A product's published reviews and rating",
+        tags,
+        params: ReviewProductParamsSchema,
+        response: {
+          200: ok({ reviews: z.array(review) }, "Published reviews, newest first, with the rating summary"),
+          304: z.null().describe("Not modified (If-None-Match)"),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { productId } = request.params;
+      const found = await services.catalog.reviewsForProduct(productId);
+      if (!found) throw new HttpError(404, t("pdp.notFound"));
+      return sendWithEtag(request, reply, { success: true, ...found });
+    },
+  );
 
   // The shopper's calls: the token says who; a userId or userName in the body is ignored.
-  await app.register(async (shopper) => {
+  await app.register(async (scope) => {
+    const shopper = scope.withTypeProvider<ApiTypeProvider>();
     requireUser(shopper, services);
     noStore(shopper);
+    // Review checks answer with the schema's sentence as it is: SPEC §5 quotes them without a closing
+    // full stop, which the shared wording would otherwise prefix with the field name.
+    shopper.setValidatorCompiler(zodValidator("sentence"));
 
-    shopper.post("/review/can-review", async (request) => {
-      const { productId } = parseReview(ReviewProductSchema, request.body);
-      return { success: true, canReview: await services.reviews.canReview(currentUser(request), productId) };
-    });
+    shopper.post(
+      "/review/can-review",
+      {
+        schema: {
+          summary: "Whether the shopper may review a product",
+          tags,
+          security: signedIn,
+          body: ReviewProductSchema,
+          response: { 200: ok({ canReview: z.boolean() }, "The answer"), ...errors(400, 401) },
+        },
+      },
+      async (request) => ({
+        success: true,
+        canReview: await services.reviews.canReview(currentUser(request), request.body.productId),
+      }),
+    );
 
-    shopper.post("/review/user-review", async (request) => {
-      const { productId } = parseReview(ReviewProductSchema, request.body);
-      return { success: true, review: await services.reviews.ownReview(currentUser(request), productId) };
-    });
+    shopper.post(
+      "/review/user-review",
+      {
+        schema: {
+          summary: "The shopper's own review of a product, if any",
+          tags,
+          security: signedIn,
+          body: ReviewProductSchema,
+          response: {
+            200: ok({ review: review.nullable() }, "The review with its status, or null"),
+            ...errors(400, 401),
+          },
+        },
+      },
+      async (request) => ({
+        success: true,
+        review: await services.reviews.ownReview(currentUser(request), request.body.productId),
+      }),
+    );
 
-    shopper.post("/review/create", async (request, reply) => {
-      const input = parseReview(CreateReviewSchema, request.body);
-      const review = await services.reviews.create(currentUser(request), input);
-      const message = review.status === "published" ? "review.published" : "review.pending";
-      return reply.code(201).send({ success: true, message: t(message), review });
-    });
+    shopper.post(
+      "/review/create",
+      {
+        schema: {
+          summary: "Write a review (published at once or held for moderation)",
+          tags,
+          security: signedIn,
+          body: CreateReviewSchema,
+          response: {
+            201: ok({ message: z.string(), review }, "The review and what happens to it"),
+            ...errors(400, 401, 404, 409, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const input = request.body;
+        const review = await services.reviews.create(currentUser(request), input);
+        const message = review.status === "published" ? "review.published" : "review.pending";
+        return reply.code(201).send({ success: true, message: t(message), review });
+      },
+    );
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import {
   ChangePasswordSchema,
   ForgotPasswordSchema,
@@ -9,71 +10,176 @@ import {
   UpdateProfileSchema,
   VerifyEmailOtpSchema,
 } from "#core/schemas/account.schema.ts";
-import { parseInput } from "../../http-errors.ts";
+import { ok, UserSchema } from "#core/schemas/api.schema.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
+import { type ApiTypeProvider, errors, signedIn as tokenRequired } from "../../plugins/openapi.ts";
 import type { RequestContext } from "../../services/accounts.ts";
 import type { Services } from "../../services/index.ts";
 
 export const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip });
 
+const tags = ["user"];
+const message = ok({ message: z.string() }, "The outcome's sentence");
+const session = ok(
+  { message: z.string(), token: z.string(), user: UserSchema },
+  "Signed in: the session token for the `token` header, and the account",
+);
+
 /** SPEC §7 user calls. Answers never carry a password or its hash; messages come from en-server.ts. */
-export default async function userRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function userRoutes(base: FastifyInstance, { services }: { services: Services }) {
+  const app = base.withTypeProvider<ApiTypeProvider>();
   const { accounts } = services;
   noStore(app);
 
-  app.post("/user/register", async (request, reply) => {
-    const input = parseInput(RegisterSchema, request.body);
-    const { message } = await accounts.register(input, context(request));
-    return reply.code(201).send({ success: true, message });
-  });
+  app.post(
+    "/user/register",
+    {
+      schema: {
+        summary: "Create an account (a code is mailed when an e-mail is given)",
+        tags,
+        body: RegisterSchema,
+        response: { 201: message, ...errors(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { message } = await accounts.register(request.body, context(request));
+      return reply.code(201).send({ success: true, message });
+    },
+  );
 
-  app.post("/user/login", async (request) => {
-    const input = parseInput(LoginSchema, request.body);
-    const { message, token, user } = await accounts.login(input, context(request));
-    return { success: true, message, token, user };
-  });
+  app.post(
+    "/user/login",
+    {
+      schema: {
+        summary: "Sign in with e-mail or phone and password",
+        tags,
+        body: LoginSchema,
+        response: { 200: session, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { message, token, user } = await accounts.login(request.body, context(request));
+      return { success: true, message, token, user };
+    },
+  );
 
-  app.post("/user/verify-email-otp", async (request) => {
-    const input = parseInput(VerifyEmailOtpSchema, request.body);
-    return { success: true, ...(await accounts.verifyEmailOtp(input, context(request))) };
-  });
+  app.post(
+    "/user/verify-email-otp",
+    {
+      schema: {
+        summary: "Confirm an e-mail address with its code",
+        tags,
+        body: VerifyEmailOtpSchema,
+        response: { 200: message, ...errors(400, 429) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      ...(await accounts.verifyEmailOtp(request.body, context(request))),
+    }),
+  );
 
-  app.post("/user/forgot-password", async (request) => {
-    const input = parseInput(ForgotPasswordSchema, request.body);
-    return { success: true, ...(await accounts.forgotPassword(input, context(request))) };
-  });
+  app.post(
+    "/user/forgot-password",
+    {
+      schema: {
+        summary: "Mail a password reset code",
+        tags,
+        body: ForgotPasswordSchema,
+        response: { 200: message, ...errors(400, 429) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      ...(await accounts.forgotPassword(request.body, context(request))),
+    }),
+  );
 
-  app.post("/user/reset-password", async (request) => {
-    const input = parseInput(ResetPasswordSchema, request.body);
-    return { success: true, ...(await accounts.resetPassword(input, context(request))) };
-  });
+  app.post(
+    "/user/reset-password",
+    {
+      schema: {
+        summary: "Set a new password with a reset code",
+        tags,
+        body: ResetPasswordSchema,
+        response: { 200: message, ...errors(400, 429) },
+      },
+    },
+    async (request) => ({ success: true, ...(await accounts.resetPassword(request.body, context(request))) }),
+  );
 
-  app.post("/user/google-login", async (request, reply) => {
-    const input = parseInput(GoogleLoginSchema, request.body);
-    const { message, token, user, created } = await accounts.googleLogin(input, context(request));
-    return reply.code(created ? 201 : 200).send({ success: true, message, token, user });
-  });
+  app.post(
+    "/user/google-login",
+    {
+      schema: {
+        summary: "Sign in or sign up with a Google ID token",
+        tags,
+        body: GoogleLoginSchema,
+        response: { 200: session, 201: session, ...errors(400, 401, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { message, token, user, created } = await accounts.googleLogin(request.body, context(request));
+      return reply.code(created ? 201 : 200).send({ success: true, message, token, user });
+    },
+  );
 
   // The signed-in shopper's own account: guarded once for the whole scope.
-  await app.register(async (signedIn) => {
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ApiTypeProvider>();
     requireUser(signedIn, services);
 
-    signedIn.get("/user/profile", async (request) => ({
-      success: true,
-      user: accounts.profile(currentUser(request)),
-    }));
-
-    signedIn.post("/user/update", async (request) => {
-      const input = parseInput(UpdateProfileSchema, request.body);
-      return { success: true, ...(await accounts.updateProfile(currentUser(request), input)) };
-    });
-
-    signedIn.post("/user/change-password", async (request) => {
-      const input = parseInput(ChangePasswordSchema, request.body);
-      return {
+    signedIn.get(
+      "/user/profile",
+      {
+        schema: {
+          summary: "The signed-in shopper's profile",
+          tags,
+          security: tokenRequired,
+          response: { 200: ok({ user: UserSchema }, "The account"), ...errors(401) },
+        },
+      },
+      async (request) => ({
         success: true,
-        ...(await accounts.changePassword(currentUser(request), input, context(request))),
-      };
-    });
+        user: accounts.profile(currentUser(request)),
+      }),
+    );
+
+    signedIn.post(
+      "/user/update",
+      {
+        schema: {
+          summary: "Change name, e-mail or phone",
+          tags,
+          security: tokenRequired,
+          body: UpdateProfileSchema,
+          response: {
+            200: ok({ message: z.string(), user: UserSchema }, "The updated account"),
+            ...errors(400, 401, 409),
+          },
+        },
+      },
+      async (request) => ({
+        success: true,
+        ...(await accounts.updateProfile(currentUser(request), request.body)),
+      }),
+    );
+
+    signedIn.post(
+      "/user/change-password",
+      {
+        schema: {
+          summary: "Change the password",
+          tags,
+          security: tokenRequired,
+          body: ChangePasswordSchema,
+          response: { 200: message, ...errors(400, 401, 429) },
+        },
+      },
+      async (request) => ({
+        success: true,
+        ...(await accounts.changePassword(currentUser(request), request.body, context(request))),
+      }),
+    );
   });
 }

@@ -1,0 +1,94 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance, FastifyTypeProvider } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { ErrorResponseSchema } from "#core/schemas/api.schema.ts";
+
+/**
+ * fastify-type-provider-zod's typing for inputs: a handler's body, query and params are the output of
+ * the route's core/ schema. Answers are typed by the handlers' own core/ DTOs; their response schemas
+ * describe them for the OpenAPI document and are not a second, looser type to satisfy.
+ */
+export interface ApiTypeProvider extends FastifyTypeProvider {
+  validator: this["schema"] extends z.ZodType ? z.output<this["schema"]> : unknown;
+  serializer: unknown;
+}
+
+/** The `token` header every signed-in call carries (SPEC §6/§7). */
+export const signedIn: { [scheme: string]: string[] }[] = [{ token: [] }];
+/** Calls that work for visitors and link to the account when a valid token comes along. */
+export const tokenOptional: { [scheme: string]: string[] }[] = [{}, { token: [] }];
+
+/** The <style> element swagger-ui-bundle.js (Swagger UI 5, @fastify/swagger-ui 6) adds while it renders. */
+const SWAGGER_UI_STYLE_HASH = "sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=";
+
+const errorText: Record<number, string> = {
+  400: "The request does not match the schema, or the shop refuses it; the message says why.",
+  401: "No valid `token` header.",
+  404: "Not found.",
+  409: "Conflicts with the shop's current state (e.g. stock).",
+  429: "Too many attempts; the message says how long to wait (Retry-After).",
+  502: "The payment provider did not answer.",
+  503: "The feature is not configured or the shop is closing.",
+};
+
+/** The `{ success: false, message }` answers a route can give, by status (500 is common to all). */
+export function errors(...statuses: number[]) {
+  return Object.fromEntries(
+    [...statuses, 500].map((status) => [
+      status,
+      ErrorResponseSchema.describe(errorText[status] ?? "Something went wrong on our side."),
+    ]),
+  );
+}
+
+/**
+ * OpenAPI 3.1 from the routes' zod schemas, at /api/openapi.json, and a reference page at /api/docs
+ * (Swagger UI from npm, no CDN, its own hash-based Content-Security-Policy). Registered before the
+ * routes: @fastify/swagger collects them as they are added. Only tagged routes (the /api ones) appear.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Noor Atelier store API",
+        version: "1",
+        description:
+          "Every answer is JSON with `success`; a refusal is `{ success: false, message }` whose message the screen shows as it is.",
+      },
+      components: {
+        securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } },
+      },
+      tags: [
+        { name: "product", description: "Catalog" },
+        { name: "blog", description: "Journal" },
+        { name: "user", description: "Accounts and sign-in" },
+        { name: "address", description: "The signed-in shopper's address book" },
+        { name: "cart", description: "Quotes and the server cart" },
+        { name: "wishlist", description: "The server wishlist" },
+        { name: "order", description: "Checkout, payments and orders" },
+        { name: "review", description: "Product reviews" },
+        { name: "request", description: "Contact messages and stitching requests" },
+        { name: "webhook", description: "Payment provider notifications" },
+      ],
+    },
+    hideUntagged: true,
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    staticCSP: true,
+    // Nothing from elsewhere: no https: sources, no online validator. The one <style> element the
+    // bundle inserts as it renders is allowed by its hash, as the plugin allows its own inline code.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/ https:/g, "")
+        .replace(/ validator\.swagger\.io/g, "")
+        .replace(/ upgrade-insecure-requests;/g, "")
+        .replace(/style-src 'self'/, `style-src 'self' '${SWAGGER_UI_STYLE_HASH}'`),
+  });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+}
