@@ -249,6 +249,17 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
       expect(res.body).toContain("In stock");
     });
 
+    it("offers 'You May Also Like': the category's most popular other products (SPEC §2)", async () => {
+      const product = all.find((p) => p.category === "graceful-abayas")!;
+      const related = await store.services.catalog.listRelatedProducts(product, 4);
+      const expected = all
+        .filter((p) => p.category === product.category && p._id !== product._id)
+        .sort((a, b) => b.popularity - a.popularity || (a._id < b._id ? -1 : 1))
+        .slice(0, 4);
+      expect(related).toHaveLength(4);
+      expect(related.map((p) => p._id)).toEqual(expected.map((p) => p._id));
+    });
+
     it("/product/{unknown} answers 404 with 'Product not found'", async () => {
       const res = await store.app.inject({ method: "GET", url: "/product/no-such-product" });
       expect(res.statusCode).toBe(404);
