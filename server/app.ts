@@ -14,9 +14,10 @@ import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import addressRoutes from "./routes/api/address.ts";
+import blogRoutes from "./routes/api/blog.ts";
 import cartRoutes from "./routes/api/cart.ts";
-import catalogRoutes from "./routes/api/catalog.ts";
 import orderRoutes from "./routes/api/order.ts";
+import productRoutes from "./routes/api/product.ts";
 import requestRoutes from "./routes/api/requests.ts";
 import reviewRoutes from "./routes/api/review.ts";
 import userRoutes from "./routes/api/user.ts";
@@ -144,7 +145,8 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
 
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes, { services });
+      await api.register(productRoutes, { services });
+      await api.register(blogRoutes, { services });
       await api.register(userRoutes, { services });
       await api.register(addressRoutes, { services });
       await api.register(orderRoutes, { services });

@@ -1,19 +1,23 @@
-import { Heart, Home, ShoppingBag, Store, User } from "lucide-react";
+import { Heart, Home, type LucideIcon, ShoppingBag, Store, User } from "lucide-react";
 import { NavLink } from "react-router";
 import { t } from "#core/i18n/index.ts";
+import { BOTTOM_BAR_NAV, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
 import { CartBadge } from "./header";
+
+/** The icon of each BOTTOM_BAR_NAV entry, by its address. */
+const ICONS: Record<string, LucideIcon> = {
+  [NAV.home.to]: Home,
+  [NAV.shop.to]: Store,
+  [NAV.wishlist.to]: Heart,
+  [NAV.account.to]: User,
+  [NAV.cart.to]: ShoppingBag,
+};
 
 /** SPEC §2 mobile bottom bar: Home, Shop, Wishlist, Account, Cart. */
 export function BottomBar() {
   const cartCount = useCart().totals.itemCount;
-  const items = [
-    { to: "/", label: t("nav.home"), Icon: Home },
-    { to: "/shop", label: t("nav.shop"), Icon: Store },
-    { to: "/wishlist", label: t("nav.wishlist"), Icon: Heart },
-    { to: "/account", label: t("nav.account"), Icon: User },
-    { to: "/cart", label: t("nav.cart"), Icon: ShoppingBag },
-  ];
+  const items = BOTTOM_BAR_NAV.map((entry) => ({ ...entry, Icon: ICONS[entry.to]! }));
   return (
     <nav
       aria-label={t("nav.bottomBar")}

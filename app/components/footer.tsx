@@ -2,24 +2,13 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
+import { FOOTER_NAV } from "../lib/navigation";
 import { telHref } from "./header";
 import { Wordmark } from "./logo";
 
 /** SPEC §2 footer links: /, /about, /shop, /blog, /contact, /terms, /privacy, /shipping, /returns. */
 export function Footer({ shop }: { shop: PublicConfig }) {
-  const explore = [
-    { to: "/", label: t("nav.home") },
-    { to: "/about", label: t("nav.about") },
-    { to: "/shop", label: t("nav.shop") },
-    { to: "/blog", label: t("nav.blog") },
-    { to: "/contact", label: t("nav.contact") },
-  ];
-  const help = [
-    { to: "/terms", label: t("footer.terms") },
-    { to: "/privacy", label: t("footer.privacy") },
-    { to: "/shipping", label: t("footer.shipping") },
-    { to: "/returns", label: t("footer.returns") },
-  ];
+  const { explore, help } = FOOTER_NAV;
   const linkClass = "inline-flex min-h-9 items-center text-sm text-ivory/80 hover:text-white";
   return (
     <footer className="mt-20 bg-ink text-ivory" data-testid="site-footer">

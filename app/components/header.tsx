@@ -3,17 +3,12 @@ import { useRef } from "react";
 import { Link, NavLink } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
+import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
 import { Wordmark } from "./logo";
 import { MobileDrawer, type MobileDrawerHandle } from "./mobile-drawer";
 import { NavDropdown } from "./nav-dropdown";
 import { SearchForm } from "./search-form";
-
-export const COLLECTION_LINKS = [
-  { to: "/shop?category=ethnic-elegance", label: t("category.ethnic-elegance") },
-  { to: "/shop?category=graceful-abayas", label: t("category.graceful-abayas") },
-];
-export const SERVICE_LINKS = [{ to: "/stitching-service", label: t("nav.stitchingService") }];
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -65,14 +60,16 @@ export function Header({ shop }: { shop: PublicConfig }) {
           className="hidden items-center gap-5 lg:flex"
           data-testid="desktop-nav"
         >
-          <NavLink to="/shop" className={navLinkClass} end>
-            {t("nav.shop")}
-          </NavLink>
-          <NavDropdown label={t("nav.collections")} items={COLLECTION_LINKS} testId="collections-menu" />
-          <NavDropdown label={t("nav.services")} items={SERVICE_LINKS} testId="services-menu" />
-          <NavLink to="/contact" className={navLinkClass}>
-            {t("nav.contact")}
-          </NavLink>
+          {HEADER_NAV.map((entry) =>
+            isMenu(entry) ? (
+              <NavDropdown key={entry.testId} label={entry.label} items={entry.items} testId={entry.testId} />
+            ) : (
+              // Shop is current only on /shop itself.
+              <NavLink key={entry.to} to={entry.to} className={navLinkClass} end={entry.to === NAV.shop.to}>
+                {entry.label}
+              </NavLink>
+            ),
+          )}
         </nav>
 
         <SearchForm className="ms-auto hidden w-full max-w-xs lg:block xl:max-w-sm" />
@@ -89,20 +86,24 @@ export function Header({ shop }: { shop: PublicConfig }) {
               {shop.phone}
             </span>
           </a>
-          <Link to="/account" className={`${iconClass} hidden md:inline-flex`} aria-label={t("nav.account")}>
+          <Link
+            to={NAV.account.to}
+            className={`${iconClass} hidden md:inline-flex`}
+            aria-label={NAV.account.label}
+          >
             <User className="size-5" aria-hidden="true" />
           </Link>
           <Link
-            to="/wishlist"
+            to={NAV.wishlist.to}
             className={`${iconClass} hidden md:inline-flex`}
-            aria-label={t("nav.wishlist")}
+            aria-label={NAV.wishlist.label}
           >
             <Heart className="size-5" aria-hidden="true" />
           </Link>
           <Link
-            to="/cart"
+            to={NAV.cart.to}
             className={`${iconClass} inline-flex`}
-            aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : t("nav.cart")}
+            aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : NAV.cart.label}
             data-testid="header-cart"
           >
             <ShoppingBag className="size-5" aria-hidden="true" />

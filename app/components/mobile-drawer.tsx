@@ -3,25 +3,13 @@ import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
+import { DRAWER_NAV } from "../lib/navigation";
 import { Wordmark } from "./logo";
 
 export interface MobileDrawerHandle {
   open(): void;
   close(): void;
 }
-
-const LINKS = [
-  { to: "/", label: t("nav.home") },
-  { to: "/shop", label: t("nav.shop") },
-  { to: "/shop?category=ethnic-elegance", label: t("category.ethnic-elegance"), indent: true },
-  { to: "/shop?category=graceful-abayas", label: t("category.graceful-abayas"), indent: true },
-  { to: "/stitching-service", label: t("nav.stitchingService") },
-  { to: "/blog", label: t("nav.blog") },
-  { to: "/about", label: t("nav.about") },
-  { to: "/contact", label: t("nav.contact") },
-  { to: "/account", label: t("nav.account") },
-  { to: "/wishlist", label: t("nav.wishlist") },
-];
 
 /**
  * SPEC §2: on small screens a drawer opens and closes. A modal <dialog> gives the focus trap, Escape
@@ -61,7 +49,7 @@ export function MobileDrawer({ shop, ref }: { shop: PublicConfig; ref: Ref<Mobil
       </div>
       <nav aria-label={t("nav.menu")} className="flex-1 overflow-y-auto px-2 py-3">
         <ul>
-          {LINKS.map((link) => (
+          {DRAWER_NAV.map((link) => (
             <li key={link.to}>
               <Link
                 to={link.to}

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { CATEGORIES } from "#core/constants.ts";
+import { listBlogPostSitemapRows } from "../db/repositories/content.ts";
+import { listProductSitemapRows } from "../db/repositories/products.ts";
 import type { Database } from "../db/schema.ts";
 
 const STATIC_PATHS = [
@@ -43,10 +45,7 @@ export function registerSeoRoutes(app: FastifyInstance, db: Kysely<Database>, si
   });
 
   app.get("/sitemap.xml", async (_request, reply) => {
-    const [products, posts] = await Promise.all([
-      db.selectFrom("products").select(["slug", "updated_at"]).orderBy("date", "desc").execute(),
-      db.selectFrom("blog_posts").select(["slug", "published_at"]).orderBy("published_at", "desc").execute(),
-    ]);
+    const [products, posts] = await Promise.all([listProductSitemapRows(db), listBlogPostSitemapRows(db)]);
     const entries: { loc: string; lastmod?: string }[] = [
       ...STATIC_PATHS.map((path) => ({ loc: url(path) })),
       ...CATEGORIES.map((c) => ({ loc: url(`/shop?category=${c.slug}`) })),

@@ -3,9 +3,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { t } from "#core/i18n/index.ts";
 import {
-  ADDRESSES_MAX,
-  type AddressDto,
-  type AddressInput,
   type ChangePasswordInput,
   type ForgotPasswordInput,
   type GoogleLoginInput,
@@ -21,14 +18,6 @@ import { hashPassword, needsRehash, verifyPassword } from "../auth/passwords.ts"
 import { type AppKeys, loadAppKeys } from "../auth/secret.ts";
 import { createSessionTokens } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
-import {
-  deleteAddress,
-  insertAddress,
-  listAddressRows,
-  setPrimaryAddress,
-  toAddressDto,
-  updateAddress,
-} from "../db/repositories/addresses.ts";
 import { consumeCode, findCode, replaceCode, takeAttempt } from "../db/repositories/codes.ts";
 import {
   createUser,
@@ -83,7 +72,7 @@ const nowIso = () => new Date().toISOString();
 
 /**
  * Accounts and identity (issue 4; SPEC §4 session, login, signup, social signup, forgot password; §5;
- * §7 user, address and order calls; §8). Every failure is an HttpError whose message a screen shows.
+ * §7 user calls; §8). Every failure is an HttpError whose message a screen shows.
  */
 export function createAccountsService(deps: AccountsDeps) {
   const { db, config, mailer, google, log } = deps;
@@ -490,64 +479,6 @@ export function createAccountsService(deps: AccountsDeps) {
       await limits.reset("login", `user:${user.id}`, ctx.ip);
       const updated = await userOrThrow(user.id);
       return { message: t("auth.passwordChanged"), token: await session(updated) };
-    },
-
-    /** SPEC §7 GET /api/address/get: the list and the primary address (the first when none is marked). */
-    async listAddresses(
-      user: UserRow,
-    ): Promise<{ addresses: AddressDto[]; primaryAddress: AddressDto | null }> {
-      const rows = await listAddressRows(db, user.id);
-      const addresses = rows.map((row) => toAddressDto(row, user.email));
-      const primary = rows.findIndex((row) => Boolean(row.is_primary));
-      return { addresses, primaryAddress: addresses[Math.max(primary, 0)] ?? null };
-    },
-
-    /** SPEC §7 POST /api/address/save; SPEC §4: the first address becomes primary. */
-    async saveAddress(user: UserRow, address: AddressInput): Promise<Answer> {
-      await db.transaction().execute(async (trx) => {
-        const rows = await listAddressRows(trx, user.id);
-        if (rows.length >= ADDRESSES_MAX) {
-          throw new HttpError(400, t("addresses.limit", { max: ADDRESSES_MAX }));
-        }
-        const position = rows.reduce((max, row) => Math.max(max, Number(row.position) + 1), 0);
-        await insertAddress(trx, user.id, position, address, rows.length === 0);
-      });
-      return { message: t("addresses.saved") };
-    },
-
-    /** SPEC §7 POST /api/address/edit. */
-    async editAddress(user: UserRow, index: number, address: AddressInput): Promise<Answer> {
-      await db.transaction().execute(async (trx) => {
-        const row = (await listAddressRows(trx, user.id))[index];
-        if (!row) throw new HttpError(404, t("addresses.notFound"));
-        await updateAddress(trx, row.id, user.id, address);
-      });
-      return { message: t("addresses.updated") };
-    },
-
-    /** SPEC §7 POST /api/address/remove; SPEC §4: the selection falls back to the first. */
-    async removeAddress(user: UserRow, index: number): Promise<Answer> {
-      await db.transaction().execute(async (trx) => {
-        const rows = await listAddressRows(trx, user.id);
-        const row = rows[index];
-        if (!row) throw new HttpError(404, t("addresses.notFound"));
-        await deleteAddress(trx, row);
-        const rest = rows.filter((r) => r.id !== row.id);
-        if (rest.length > 0 && !rest.some((r) => Boolean(r.is_primary))) {
-          await setPrimaryAddress(trx, user.id, rest[0]!.id);
-        }
-      });
-      return { message: t("addresses.removed") };
-    },
-
-    /** SPEC §7 POST /api/address/set-primary. */
-    async setPrimary(user: UserRow, index: number): Promise<Answer> {
-      await db.transaction().execute(async (trx) => {
-        const row = (await listAddressRows(trx, user.id))[index];
-        if (!row) throw new HttpError(404, t("addresses.notFound"));
-        await setPrimaryAddress(trx, user.id, row.id);
-      });
-      return { message: t("addresses.primarySet") };
     },
 
     /** Resolves when background work (lookups, mail deliveries) has finished. */

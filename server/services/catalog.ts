@@ -2,7 +2,16 @@ import type { Kysely } from "kysely";
 import type { BlogPostDto, ProductDto } from "#core/catalog.ts";
 import { type ProductQuery, ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
 import { findBlogPostBySlug, listBlogPosts } from "../db/repositories/content.ts";
-import { findProductRowBySlug, listProductRows, toProductDtos } from "../db/repositories/products.ts";
+import {
+  findProductRowBySlug,
+  listBestsellerRows,
+  listProductColors,
+  listProductFabrics,
+  listProductRows,
+  listProductTypes,
+  listRelatedProductRows,
+  toProductDtos,
+} from "../db/repositories/products.ts";
 import { listPublishedReviews, productExists } from "../db/repositories/reviews.ts";
 import type { Database } from "../db/schema.ts";
 import { sanitizeBlogHtml } from "../sanitize.ts";
@@ -31,15 +40,11 @@ export function createCatalogService(db: Kysely<Database>) {
 
   async function loadFacets(): Promise<CatalogFacets> {
     const [colors, fabrics, types] = await Promise.all([
-      db.selectFrom("product_colors").select("color").distinct().orderBy("color").execute(),
-      db.selectFrom("products").select("fabric").distinct().orderBy("fabric").execute(),
-      db.selectFrom("products").select("type").distinct().orderBy("type").execute(),
+      listProductColors(db),
+      listProductFabrics(db),
+      listProductTypes(db),
     ]);
-    return {
-      colors: colors.map((r) => r.color),
-      fabrics: fabrics.map((r) => r.fabric),
-      types: types.map((r) => r.type),
-    };
+    return { colors, fabrics, types };
   }
 
   return {
@@ -56,15 +61,7 @@ export function createCatalogService(db: Kysely<Database>) {
 
     /** SPEC §2 Home "Graceful Abayas collection": bestsellers of that collection. */
     async listBestsellers(category: string, count: number): Promise<ProductDto[]> {
-      const rows = await db
-        .selectFrom("products")
-        .selectAll()
-        .where("category_slug", "=", category)
-        .where("bestseller", "=", true)
-        .orderBy("popularity", "desc")
-        .orderBy("id")
-        .limit(count)
-        .execute();
+      const rows = await listBestsellerRows(db, category, count);
       return toProductDtos(db, rows);
     },
 
@@ -88,15 +85,7 @@ export function createCatalogService(db: Kysely<Database>) {
 
     /** SPEC §2 'You May Also Like': same category, not this product. */
     async listRelatedProducts(product: ProductDto, count: number): Promise<ProductDto[]> {
-      const rows = await db
-        .selectFrom("products")
-        .selectAll()
-        .where("category_slug", "=", product.category)
-        .where("id", "!=", product._id)
-        .orderBy("popularity", "desc")
-        .orderBy("id")
-        .limit(count)
-        .execute();
+      const rows = await listRelatedProductRows(db, product.category, product._id, count);
       return toProductDtos(db, rows);
     },
 

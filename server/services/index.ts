@@ -6,6 +6,7 @@ import { createMailer, createSmtpSender, type Mailer } from "../integrations/mai
 import { createPaymenntClient, PAYMENNT_BASE_URLS, type PaymenntClient } from "../integrations/paymennt.ts";
 import { SANDBOX_API_PATH } from "../routes/sandbox-paymennt.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
+import { type AddressesService, createAddressesService } from "./addresses.ts";
 import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
@@ -17,6 +18,7 @@ export interface Services {
   shop: PublicConfig;
   catalog: CatalogService;
   accounts: AccountsService;
+  addresses: AddressesService;
   reviews: ReviewsService;
   cart: CartService;
   mail: Mailer;
@@ -65,6 +67,7 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     orders: createOrdersService({ db: database.db, config, mailer: mail, paymennt, log }),
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
+    addresses: createAddressesService(database.db),
     reviews: createReviewsService(database.db),
     cart: createCartService(database.db),
     mail,

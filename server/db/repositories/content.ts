@@ -19,6 +19,15 @@ export async function findBlogPostBySlug(db: Db, slug: string): Promise<BlogPost
   return row ? toBlogPostDto(row) : undefined;
 }
 
+/** Every post's address and publication date, newest first, for the sitemap. */
+export async function listBlogPostSitemapRows(db: Db): Promise<{ slug: string; published_at: string }[]> {
+  return db
+    .selectFrom("blog_posts")
+    .select(["slug", "published_at"])
+    .orderBy("published_at", "desc")
+    .execute();
+}
+
 export function toBlogPostDto(row: BlogPostTable): BlogPostDto {
   return {
     _id: row.id,

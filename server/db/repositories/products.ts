@@ -164,6 +164,60 @@ export async function findProductRowBySlug(db: Db, slug: string): Promise<Produc
   return db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
 }
 
+/** SPEC §2 Home: a collection's bestsellers, most popular first. */
+export async function listBestsellerRows(db: Db, category: string, count: number): Promise<ProductTable[]> {
+  return db
+    .selectFrom("products")
+    .selectAll()
+    .where("category_slug", "=", category)
+    .where("bestseller", "=", true)
+    .orderBy("popularity", "desc")
+    .orderBy("id")
+    .limit(count)
+    .execute();
+}
+
+/** SPEC §2 'You May Also Like': the category's most popular products other than this one. */
+export async function listRelatedProductRows(
+  db: Db,
+  category: string,
+  productId: string,
+  count: number,
+): Promise<ProductTable[]> {
+  return db
+    .selectFrom("products")
+    .selectAll()
+    .where("category_slug", "=", category)
+    .where("id", "!=", productId)
+    .orderBy("popularity", "desc")
+    .orderBy("id")
+    .limit(count)
+    .execute();
+}
+
+/** The colours the catalog holds, for the shop's colour filter. */
+export async function listProductColors(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("product_colors").select("color").distinct().orderBy("color").execute();
+  return rows.map((r) => r.color);
+}
+
+/** The fabrics the catalog holds, for the shop's fabric filter. */
+export async function listProductFabrics(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("products").select("fabric").distinct().orderBy("fabric").execute();
+  return rows.map((r) => r.fabric);
+}
+
+/** The product types the catalog holds, for the shop's type filter. */
+export async function listProductTypes(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("products").select("type").distinct().orderBy("type").execute();
+  return rows.map((r) => r.type);
+}
+
+/** Every product's address and last change, newest first, for the sitemap. */
+export async function listProductSitemapRows(db: Db): Promise<{ slug: string; updated_at: string }[]> {
+  return db.selectFrom("products").select(["slug", "updated_at"]).orderBy("date", "desc").execute();
+}
+
 /** Turns product rows into the SPEC shape with three batched queries (no N+1). */
 export async function toProductDtos(db: Db, rows: ProductTable[]): Promise<ProductDto[]> {
   if (rows.length === 0) return [];

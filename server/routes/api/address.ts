@@ -15,7 +15,7 @@ const addresses = ok(
 /** SPEC §7 address calls: the token's user's list only; addresses are referred to by index. */
 export default async function addressRoutes(base: FastifyInstance, { services }: { services: Services }) {
   const app = base.withTypeProvider<ApiTypeProvider>();
-  const { accounts } = services;
+  const { addresses: book } = services;
   requireUser(app, services);
   noStore(app);
 
@@ -31,7 +31,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
     },
     async (request) => ({
       success: true,
-      ...(await accounts.listAddresses(currentUser(request))),
+      ...(await book.listAddresses(currentUser(request))),
     }),
   );
 
@@ -47,7 +47,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
       },
     },
     async (request, reply) => {
-      const answer = await accounts.saveAddress(currentUser(request), request.body.address);
+      const answer = await book.saveAddress(currentUser(request), request.body.address);
       return reply.code(201).send({ success: true, ...answer });
     },
   );
@@ -65,7 +65,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
     },
     async (request) => {
       const { addressIndex, address } = request.body;
-      return { success: true, ...(await accounts.editAddress(currentUser(request), addressIndex, address)) };
+      return { success: true, ...(await book.editAddress(currentUser(request), addressIndex, address)) };
     },
   );
 
@@ -82,7 +82,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
     },
     async (request) => ({
       success: true,
-      ...(await accounts.removeAddress(currentUser(request), request.body.addressIndex)),
+      ...(await book.removeAddress(currentUser(request), request.body.addressIndex)),
     }),
   );
 
@@ -99,7 +99,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
     },
     async (request) => ({
       success: true,
-      ...(await accounts.setPrimary(currentUser(request), request.body.addressIndex)),
+      ...(await book.setPrimary(currentUser(request), request.body.addressIndex)),
     }),
   );
 }

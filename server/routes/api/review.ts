@@ -7,11 +7,11 @@ import {
   ReviewProductParamsSchema,
   ReviewProductSchema,
 } from "#core/schemas/review.schema.ts";
+import { sendWithEtag } from "../../http-cache.ts";
 import { HttpError, zodValidator } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
-import { sendWithEtag } from "./catalog.ts";
 
 const tags = ["review"];
 const review = z.object({}).loose().describe("ReviewDto (core/schemas/review.schema.ts)");

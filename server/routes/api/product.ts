@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { ok } from "#core/schemas/api.schema.ts";
+import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
+import { notModified, sendWithEtag } from "../../http-cache.ts";
+import { type ApiTypeProvider, errors } from "../../plugins/openapi.ts";
+import type { Services } from "../../services/index.ts";
+
+export default async function productRoutes(base: FastifyInstance, { services }: { services: Services }) {
+  const app = base.withTypeProvider<ApiTypeProvider>();
+  // SPEC §7 GET /api/product/list; without parameters, the whole catalog.
+  app.get(
+    "/product/list",
+    {
+      schema: {
+        summary: "List products (filtered, sorted, paged when a limit is given)",
+        tags: ["product"],
+        querystring: ProductQuerySchema,
+        response: {
+          200: ok(
+            {
+              products: z.array(z.object({}).loose().describe("ProductDto (core/catalog.ts)")),
+              total: z.number(),
+              page: z.number().optional(),
+              limit: z.number().optional(),
+            },
+            "The matching products",
+          ),
+          ...notModified,
+          ...errors(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { products, total } = await services.catalog.listProducts(query);
+      const page = query.limit ? { page: query.page ?? 1, limit: query.limit, total } : { total };
+      return sendWithEtag(request, reply, { success: true, products, ...page });
+    },
+  );
+}
