@@ -61,7 +61,8 @@ async function addFromProductPage(page: Page, product: ProductDto, size: string)
 let shopperCount = 0;
 async function registerShopper(): Promise<{ phone: string; password: string }> {
   shopperCount += 1;
-  const phone = `05${String(Date.now()).slice(-7)}${shopperCount}`.slice(0, 10);
+  // A UAE mobile number (055 prefix), unique within the run.
+  const phone = `055${String(Date.now()).slice(-6)}${shopperCount % 10}`;
   const password = "cart-pass-123";
   const res = await fetch(`${store.baseUrl}/api/user/register`, {
     method: "POST",
