@@ -1,9 +1,10 @@
-import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { MapPin, Plus, Star } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { t } from "#core/i18n/index.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
 import { toast } from "../../lib/toast";
 import { api, type User } from "../../state/session";
+import { AddressEditRemove } from "./address-actions";
 import { type Address, AddressForm } from "./address-form";
 import { AddressLines, primaryIndex } from "./address-view";
 import { LoadError, PanelSkeleton } from "./panel";
@@ -157,25 +158,12 @@ export function AddressesTab({ user }: { user: User | null }) {
                   ) : null}
                 </div>
                 <div className="flex flex-wrap gap-2 border-t border-sand pt-3">
-                  <button
-                    type="button"
-                    className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-charcoal hover:bg-cream"
-                    onClick={() => setEditing({ mode: "edit", index })}
-                    aria-label={t("address.editNamed", { n })}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                    {t("address.edit")}
-                  </button>
-                  <button
-                    type="button"
-                    className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10"
-                    onClick={() => setRemoving(index)}
-                    aria-label={t("address.removeNamed", { n })}
-                    disabled={busy}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    {t("address.remove")}
-                  </button>
+                  <AddressEditRemove
+                    n={n}
+                    busy={busy}
+                    onEdit={() => setEditing({ mode: "edit", index })}
+                    onRemove={() => setRemoving(index)}
+                  />
                   {!isPrimary ? (
                     <button
                       type="button"

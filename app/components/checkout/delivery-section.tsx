@@ -1,7 +1,8 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { t } from "#core/i18n/index.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
+import { AddressEditRemove } from "../account/address-actions";
 import type { Address } from "../account/address-form";
 import { AddressLines } from "../account/address-view";
 import { LoadError, PanelSkeleton } from "../account/panel";
@@ -140,26 +141,13 @@ export function DeliverySection({ book, email, selected, onSelect }: DeliverySec
                     <AddressLines address={{ ...address, first_name: "", last_name: "" }} />
                   </Choice>
                   <div className="flex gap-1 ps-2">
-                    <button
-                      type="button"
-                      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-charcoal hover:bg-cream"
-                      onClick={() => setEditing({ mode: "edit", index })}
-                      onPointerEnter={() => void loadAddressForm()}
-                      aria-label={t("address.editNamed", { n })}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                      {t("address.edit")}
-                    </button>
-                    <button
-                      type="button"
-                      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10"
-                      onClick={() => setRemoving(index)}
-                      aria-label={t("address.removeNamed", { n })}
-                      disabled={busy}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                      {t("address.remove")}
-                    </button>
+                    <AddressEditRemove
+                      n={n}
+                      busy={busy}
+                      onEdit={() => setEditing({ mode: "edit", index })}
+                      onEditIntent={() => void loadAddressForm()}
+                      onRemove={() => setRemoving(index)}
+                    />
                   </div>
                 </li>
               );

@@ -1,0 +1,43 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { t } from "#core/i18n/index.ts";
+
+/** Edit and Remove for address number `n` in a list (account Addresses tab and checkout alike). */
+export function AddressEditRemove({
+  n,
+  busy,
+  onEdit,
+  onEditIntent,
+  onRemove,
+}: {
+  n: number;
+  busy: boolean;
+  onEdit: () => void;
+  /** Starts loading the form before the click, where the form is loaded on demand. */
+  onEditIntent?: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-charcoal hover:bg-cream"
+        onClick={onEdit}
+        onPointerEnter={onEditIntent}
+        aria-label={t("address.editNamed", { n })}
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+        {t("address.edit")}
+      </button>
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10"
+        onClick={onRemove}
+        aria-label={t("address.removeNamed", { n })}
+        disabled={busy}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+        {t("address.remove")}
+      </button>
+    </>
+  );
+}
