@@ -4,6 +4,7 @@ import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, skuFor } from "#content/demo-catalog.ts";
 import { DEMO_REVIEWS } from "#content/demo-reviews.ts";
 import { aedToFils } from "#core/money.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { createBlogPost } from "../db/repositories/content.ts";
 import { countProducts, createProduct } from "../db/repositories/products.ts";
 import { createReview } from "../db/repositories/reviews.ts";
@@ -172,5 +173,6 @@ export async function resetCatalog(db: Kysely<Database>): Promise<void> {
       await trx.deleteFrom(table).execute();
     }
     await trx.deleteFrom("app_meta").where("key", "=", SEEDED_KEY).execute();
+    await bumpCatalogVersion(trx);
   });
 }

@@ -6,6 +6,7 @@ import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } 
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import {
   activeHolds,
   availableStockFor,
@@ -428,6 +429,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const tracked =
         unheld.length > 0 ? await availableStockFor(trx, unheld) : new Map<string, number | null>();
       const short: string[] = [];
+      // A converted hold leaves what shoppers can buy unchanged (stock and held drop together); only
+      // stock taken without a hold changes the pages.
+      let stockShownChanged = false;
       for (const variantId of [...wanted.keys()].sort()) {
         const hold = holds.get(variantId);
         if (hold) {
@@ -436,7 +440,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         }
         // The hold lapsed (paid after it expired): honoured when the stock allows, never below zero.
         if (tracked.get(variantId) === null || !tracked.has(variantId)) continue;
-        if (!(await takeStock(trx, variantId, wanted.get(variantId)!))) {
+        if (await takeStock(trx, variantId, wanted.get(variantId)!)) stockShownChanged = true;
+        else {
           const line = lines.find((l) => l.variant_id === variantId)!;
           short.push(`${line.name} (${line.size}) × ${wanted.get(variantId)}`);
         }
@@ -463,6 +468,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         note: reason ?? `payment ${raw}`,
       });
       await onOrderPlaced(trx, { ...order, ...placement, updated_at: at }, lines);
+      // Last, so the version row is the last lock this transaction takes (no deadlock between orders).
+      if (stockShownChanged) await bumpCatalogVersion(trx);
       return true;
     });
     if (placed) deliverMails();
@@ -482,7 +489,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
         at,
       });
       if (!won) return false;
-      for (const hold of await activeHolds(trx, payment.order_id)) await settleHold(trx, hold, "released");
+      let released = false;
+      for (const hold of await activeHolds(trx, payment.order_id))
+        if (await settleHold(trx, hold, "released")) released = true;
       const order = await findOrder(trx, payment.order_id);
       if (order && (await markOrderUnplaced(trx, order.id, { status: CANCELLED, payment_status: to }, at))) {
         await insertOrderEvent(trx, {
@@ -495,6 +504,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           note: `payment ${raw}`,
         });
       }
+      // Released units are on sale again: the pages showing them change.
+      if (released) await bumpCatalogVersion(trx);
       return true;
     });
   }
@@ -632,6 +643,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           });
         }
         await insertHolds(trx, holds);
+        // Held units leave what shoppers can buy: the pages showing them change.
+        if (holds.length > 0) await bumpCatalogVersion(trx);
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, error.message);
@@ -763,6 +776,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
           if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
         }
         await onOrderPlaced(trx, order, lineRows);
+        if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, error.message);

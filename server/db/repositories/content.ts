@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from "kysely";
 import type { BlogPostDto } from "#core/catalog.ts";
 import type { BlogPostTable, Database } from "../schema.ts";
+import { bumpCatalogVersion } from "./catalog-version.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function createBlogPost(db: Db, post: BlogPostTable): Promise<void> {
   await db.insertInto("blog_posts").values(post).execute();
+  await bumpCatalogVersion(db);
 }
 
 export async function listBlogPosts(db: Db, limit?: number): Promise<BlogPostDto[]> {
