@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { STATUS_CODES } from "node:http";
+import { createServer, STATUS_CODES } from "node:http";
 import { resolve } from "node:path";
 import type { Duplex } from "node:stream";
 import compress from "@fastify/compress";
@@ -75,7 +75,17 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
 
 export async function buildApp(options: AppOptions): Promise<StoreApp> {
   const { config, database } = options;
+  // Public pages and API answers by URL and catalog version (docs/decisions/0011-speed.md); not with
+  // Vite's dev server, whose pages change with the code. A hit is answered before Fastify routes it.
+  const cache =
+    options.ssr !== "development" && config.RESPONSE_CACHE
+      ? createResponseCache({ watch: watchCatalogVersion(database.db) })
+      : undefined;
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!cache?.serveRaw(req, res)) handler(req, res);
+      }),
     logger: options.logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -143,12 +153,10 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
-  // Public pages and API answers by URL and catalog version (docs/decisions/0011-speed.md); not with
-  // Vite's dev server, whose pages change with the code.
-  const versionWatch = watchCatalogVersion(database.db);
-  app.addHook("onClose", async () => versionWatch.stop());
-  const cache = options.ssr === "development" ? undefined : createResponseCache({ watch: versionWatch });
-  cache?.register(app);
+  if (cache) {
+    app.addHook("onClose", async () => cache.stop());
+    cache.register(app);
+  }
 
   app.get("/healthz", async (_request, reply) => {
     try {

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import type { CatalogVersionWatch } from "./db/repositories/catalog-version.ts";
+import { newId } from "./ids.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,13 +38,14 @@ export interface CacheSlot {
 
 interface Entry {
   version: string;
-  kind: CacheKind;
   status: number;
-  headers: Record<string, string>;
+  /** Every header of a hit but its length, encoding and request id (the security headers included). */
+  headers: OutgoingHttpHeaders;
   etag: string;
   raw: Buffer;
-  br: Promise<Buffer> | undefined;
-  gzip: Promise<Buffer> | undefined;
+  /** The compressed copies once made (until then a hit is sent uncompressed). */
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
   bytes: number;
 }
 
@@ -53,8 +55,18 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
 }
 
-/** Headers of the rendered answer that are part of what is stored; the rest belong to each response. */
-const STORED_HEADERS = ["content-type", "content-security-policy", "link", "x-robots-tag"];
+/** Headers that belong to one response, never to what is stored. */
+const VOLATILE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "x-request-id",
+  "x-cache",
+  "date",
+  "connection",
+  "keep-alive",
+  "set-cookie",
+]);
 
 function pathOf(url: string): { path: string; query: string } {
   const q = url.indexOf("?");
@@ -108,34 +120,44 @@ export function createResponseCache(options: ResponseCacheOptions) {
     bytes -= entry.bytes;
   }
 
-  function store(slot: CacheSlot, status: number, headers: Record<string, string>, body: Buffer) {
+  function store(slot: CacheSlot, status: number, replyHeaders: Record<string, unknown>, body: Buffer) {
     remove(slot.key);
-    const etag = headers.etag ?? `"${createHash("sha1").update(body).digest("base64url")}"`;
-    const compressible = body.length >= COMPRESS_THRESHOLD;
+    const etag =
+      typeof replyHeaders.etag === "string"
+        ? replyHeaders.etag
+        : `"${createHash("sha1").update(body).digest("base64url")}"`;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(replyHeaders)) {
+      if (!VOLATILE_HEADERS.has(name) && (typeof value === "string" || typeof value === "number"))
+        headers[name] = value;
+    }
+    Object.assign(headers, {
+      etag,
+      "cache-control": PUBLIC_CACHE_CONTROL,
+      vary: varyFor(slot.kind),
+      "x-cache": "hit",
+    });
     const entry: Entry = {
       version: slot.version,
-      kind: slot.kind,
       status,
-      headers: Object.fromEntries(STORED_HEADERS.filter((h) => headers[h]).map((h) => [h, headers[h]!])),
+      headers,
       etag,
       raw: body,
       br: undefined,
       gzip: undefined,
       bytes: body.length,
     };
-    if (compressible) {
+    if (body.length >= COMPRESS_THRESHOLD) {
       // Compressed once, off the event loop; brotli at quality 5 is close to gzip -9 in size, many times
       // faster than quality 11, and this runs again after every catalog write.
-      entry.br = brotli(body, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: 5,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
+      const br = brotli(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
       });
-      entry.gzip = gzipAsync(body, { level: 6 });
-      void Promise.all([entry.br, entry.gzip]).then(
+      void Promise.all([br, gzipAsync(body, { level: 6 })]).then(
         ([b, g]) => {
           if (entries.get(slot.key) !== entry) return;
+          entry.br = b;
+          entry.gzip = g;
           entry.bytes += b.length + g.length;
           bytes += b.length + g.length;
           evict();
@@ -146,6 +168,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
     entries.set(slot.key, entry);
     bytes += entry.bytes;
     evict();
+    return entry;
   }
 
   function evict() {
@@ -155,33 +178,38 @@ export function createResponseCache(options: ResponseCacheOptions) {
     }
   }
 
-  async function serve(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  /** Writes a hit: 304 when the client holds these bytes, else the body in the best encoding made. */
+  function write(
+    requestHeaders: IncomingHttpHeaders,
+    method: string | undefined,
+    res: ServerResponse,
+    entry: Entry,
+    extra: OutgoingHttpHeaders,
+  ) {
     hits += 1;
-    const headers: OutgoingHttpHeaders = {
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      ...entry.headers,
-      etag: entry.etag,
-      "cache-control": PUBLIC_CACHE_CONTROL,
-      vary: varyFor(entry.kind),
-      "x-cache": "hit",
-      "x-request-id": request.id,
-    };
-    if (request.headers["if-none-match"] === entry.etag) {
-      reply.hijack();
-      reply.raw.writeHead(304, headers);
-      reply.raw.end();
+    if (requestHeaders["if-none-match"] === entry.etag) {
+      res.writeHead(304, { ...extra, ...entry.headers });
+      res.end();
       return;
     }
-    const encoding = acceptedEncoding(request.headers);
-    let body = entry.raw;
-    if (encoding && entry[encoding]) {
-      body = await entry[encoding]!;
-      headers["content-encoding"] = encoding;
-    }
-    headers["content-length"] = body.length;
-    reply.hijack();
-    reply.raw.writeHead(entry.status, headers);
-    reply.raw.end(request.method === "HEAD" ? undefined : body);
+    const encoding = acceptedEncoding(requestHeaders);
+    const compressed = encoding ? entry[encoding] : undefined;
+    const body = compressed ?? entry.raw;
+    const headers: OutgoingHttpHeaders = { ...extra, ...entry.headers, "content-length": body.length };
+    if (compressed) headers["content-encoding"] = encoding;
+    res.writeHead(entry.status, headers);
+    res.end(method === "HEAD" ? undefined : body);
+  }
+
+  /** The entry that answers this request now, without waiting for anything; undefined when unsure. */
+  function current(key: string, version: string | undefined): Entry | undefined {
+    if (version === undefined) return undefined;
+    const entry = entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    // Most recently used last, so eviction takes the oldest first.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
   }
 
   function finishRendering(slot: CacheSlot) {
@@ -198,8 +226,28 @@ export function createResponseCache(options: ResponseCacheOptions) {
       return slots.get(request);
     },
 
+    stop() {
+      options.watch.stop();
+    },
+
     stats() {
       return { entries: entries.size, bytes, hits, misses };
+    },
+
+    /**
+     * The fast path, before Fastify: a hit whose version is known without a query is written straight
+     * to the socket; anything else (a miss, a write in this process a moment ago) goes on to Fastify.
+     */
+    serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
+      const found = cacheKeyFor(req.method ?? "", req.url ?? "", req.headers);
+      if (!found) return false;
+      const entry = current(found.key, options.watch.peek());
+      if (!entry) return false;
+      const incoming = req.headers["x-request-id"];
+      write(req.headers, req.method, res, entry, {
+        "x-request-id": typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : newId(),
+      });
+      return true;
     },
 
     register(app: FastifyInstance) {
@@ -217,10 +265,14 @@ export function createResponseCache(options: ResponseCacheOptions) {
           }
         }
         if (entry && entry.version === version) {
-          // Most recently used last, so eviction takes the oldest first.
           entries.delete(found.key);
           entries.set(found.key, entry);
-          return serve(request, reply, entry);
+          reply.hijack();
+          write(request.headers, request.method, reply.raw, entry, {
+            ...(reply.getHeaders() as OutgoingHttpHeaders),
+            "x-request-id": request.id,
+          });
+          return reply;
         }
         misses += 1;
         const slot: CacheSlot = { ...found, version };
@@ -257,12 +309,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
           (typeof payload === "string" || Buffer.isBuffer(payload));
         if (storable) {
           const body = typeof payload === "string" ? Buffer.from(payload) : (payload as Buffer);
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(reply.getHeaders())) {
-            if (typeof value === "string") headers[name] = value;
-          }
-          store(slot, reply.statusCode, headers, body);
-          reply.header("etag", entries.get(slot.key)!.etag);
+          reply.header("etag", store(slot, reply.statusCode, reply.getHeaders(), body).etag);
         }
         finishRendering(slot);
         return payload;
