@@ -1,5 +1,5 @@
 // The floor for `npm run bench`: a bare node:http server sending, for each path, the exact bytes the store
-// sent for it (read from the JSON file named by BENCH_BARE_BODIES), with BENCH_PROCESSES node:cluster
+// sent for it (body and headers) (read from the JSON file named by BENCH_BARE_BODIES), with BENCH_PROCESSES node:cluster
 // workers on BENCH_BARE_PORT, the same number of processes as the store it is compared with.
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
@@ -23,12 +23,12 @@ if (cluster.isPrimary && processes > 1) {
 } else {
   const bodies = JSON.parse(readFileSync(process.env.BENCH_BARE_BODIES!, "utf8")) as Record<
     string,
-    { contentType: string; body: string }
+    { headers: Record<string, string>; body: string }
   >;
   const answers = new Map(
     Object.entries(bodies).map(([path, a]) => [
       path,
-      { type: a.contentType, bytes: Buffer.from(a.body, "base64") },
+      { headers: a.headers, bytes: Buffer.from(a.body, "base64") },
     ]),
   );
   createServer((req, res) => {
@@ -37,7 +37,7 @@ if (cluster.isPrimary && processes > 1) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { "content-type": answer.type, "content-length": answer.bytes.length });
+    res.writeHead(200, { ...answer.headers, "content-length": answer.bytes.length });
     res.end(answer.bytes);
   }).listen(port, "127.0.0.1", () => {
     if (!cluster.isWorker) console.log("bare ready");
