@@ -1,9 +1,9 @@
 // npm run lighthouse — Lighthouse (mobile, default simulated throttling) on the built store, started on a
 // freshly seeded temporary database, driving Debian's Chromium. Audits the main pages three times each
 // and prints the medians; asserts nothing. LIGHTHOUSE_RUNS changes the count, LIGHTHOUSE_PAGES (comma
-// separated paths) the pages.
+// separated paths) the pages, LIGHTHOUSE_SAVE=<dir> keeps each report's JSON there.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -198,6 +198,10 @@ try {
           page,
         );
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
+        if (process.env.LIGHTHOUSE_SAVE) {
+          const file = join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, "_")}-${run + 1}.json`);
+          writeFileSync(file, JSON.stringify(result.lhr));
+        }
         const { categories, audits } = result.lhr;
         const scripts =
           (audits["network-requests"]?.details as { items?: Record<string, unknown>[] })?.items ?? [];
