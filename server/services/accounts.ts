@@ -190,6 +190,23 @@ export function createAccountsService(deps: AccountsDeps) {
     throw error;
   }
 
+  /**
+   * A new account (sign-up, or a first Google sign-in): a fresh id, no session ended yet. A unique
+   * e-mail or phone taken meanwhile by another request is the same 409 as the checks before it.
+   */
+  async function addUser(
+    fields: Pick<UserRow, "name" | "email" | "email_verified" | "phone" | "password_hash" | "google_sub">,
+  ): Promise<UserRow> {
+    const now = nowIso();
+    const user: UserRow = { id: newId(), ...fields, session_version: 0, created_at: now, updated_at: now };
+    try {
+      await createUser(db, user);
+    } catch (error) {
+      conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
+    }
+    return user;
+  }
+
   return {
     /** SPEC §7 POST /api/user/register. An account with an e-mail gets a code to verify it. */
     async register(input: RegisterInput, ctx: RequestContext): Promise<Answer> {
@@ -198,24 +215,14 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new HttpError(409, t("auth.emailTaken"));
       }
       if (await findUserByPhone(db, input.phone)) throw new HttpError(409, t("auth.phoneTaken"));
-      const now = nowIso();
-      const user: UserRow = {
-        id: newId(),
+      const user = await addUser({
         name: input.name,
         email: input.email ?? null,
         email_verified: false,
         phone: input.phone,
         password_hash: await hashPassword(input.password, config.PASSWORD_HASH_COST),
         google_sub: null,
-        session_version: 0,
-        created_at: now,
-        updated_at: now,
-      };
-      try {
-        await createUser(db, user);
-      } catch (error) {
-        conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
-      }
+      });
       if (!user.email) return { message: t("auth.registeredNoEmail") };
       await issueCode(user, "verify-email", user.email);
       return { message: t("auth.registered", { email: user.email }) };
@@ -381,24 +388,14 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!input.signupAllowed) throw new HttpError(404, t("auth.google.noAccount"));
       if (!input.phone) throw new HttpError(400, t("auth.google.phoneRequired"));
       if (await findUserByPhone(db, input.phone)) throw new HttpError(409, t("auth.phoneTaken"));
-      const now = nowIso();
-      const user: UserRow = {
-        id: newId(),
+      const user = await addUser({
         name: identity.name,
         email: identity.email,
         email_verified: true,
         phone: input.phone,
         password_hash: null,
         google_sub: identity.sub,
-        session_version: 0,
-        created_at: now,
-        updated_at: now,
-      };
-      try {
-        await createUser(db, user);
-      } catch (error) {
-        conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
-      }
+      });
       return {
         message: t("auth.google.signedUp"),
         token: await session(user),
