@@ -16,11 +16,14 @@ import { registerOpenApi } from "./plugins/openapi.ts";
 import addressRoutes from "./routes/api/address.ts";
 import blogRoutes from "./routes/api/blog.ts";
 import cartRoutes from "./routes/api/cart.ts";
+import contactRoutes from "./routes/api/contact.ts";
 import orderRoutes from "./routes/api/order.ts";
 import productRoutes from "./routes/api/product.ts";
-import requestRoutes from "./routes/api/requests.ts";
 import reviewRoutes from "./routes/api/review.ts";
+import stitchingRoutes from "./routes/api/stitching.ts";
 import userRoutes from "./routes/api/user.ts";
+import webhookRoutes from "./routes/api/webhooks.ts";
+import wishlistRoutes from "./routes/api/wishlist.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
 import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
@@ -150,9 +153,12 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(userRoutes, { services });
       await api.register(addressRoutes, { services });
       await api.register(orderRoutes, { services });
-      await api.register(requestRoutes, { services });
+      await api.register(webhookRoutes, { services });
+      await api.register(contactRoutes, { services });
+      await api.register(stitchingRoutes, { services });
       await api.register(reviewRoutes, { services });
       await api.register(cartRoutes, { services });
+      await api.register(wishlistRoutes, { services });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", { schema: { hide: true } }, async (request, reply) =>
         reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),

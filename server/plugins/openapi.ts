@@ -44,6 +44,20 @@ export function errors(...statuses: number[]) {
 }
 
 /**
+ * The description of a signed-in call: its summary and tags, the `token` header, its 200 answer and its
+ * refusals (401 without a valid token, and 400 too for a call whose body can be refused; the route adds
+ * its body schema itself).
+ */
+export function signedInSchema(summary: string, tags: string[], response: z.ZodType, withBody = false) {
+  return {
+    summary,
+    tags,
+    security: signedIn,
+    response: { 200: response, ...errors(...(withBody ? [400, 401] : [401])) },
+  };
+}
+
+/**
  * OpenAPI 3.1 from the routes' zod schemas, at /api/openapi.json, and a reference page at /api/docs
  * (Swagger UI from npm, no CDN, its own hash-based Content-Security-Policy). Registered before the
  * routes: @fastify/swagger collects them as they are added. Only tagged routes (the /api ones) appear.
