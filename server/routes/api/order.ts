@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { ErrorCodeSchema } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
 import { OrderSchema, ok } from "#core/schemas/api.schema.ts";
@@ -45,7 +46,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         request.account = await services.accounts.authenticate(tokenFrom(request));
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 401)
-          throw new HttpError(401, tOrder("orderApi.loginRequired"));
+          throw new HttpError(401, "unauthorized", tOrder("orderApi.loginRequired"));
         throw error;
       }
     });
@@ -115,6 +116,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
               .object({
                 success: z.boolean(),
                 status: z.enum(["paid", "failed", "cancelled", "expired", "pending"]),
+                code: ErrorCodeSchema.optional().describe("Why it is not paid (only when success is false)"),
                 message: z.string(),
                 order: OrderSchema.optional(),
               })
