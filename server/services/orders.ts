@@ -119,7 +119,7 @@ export interface OrdersServiceOptions {
   paymennt: PaymenntClient;
   log: FastifyBaseLogger;
   /** The back office's settings over the environment (issue 15); the environment alone without it. */
-  settings?: { current(): Promise<ShopSettings> };
+  settings?: { current(executor?: Kysely<Database> | Transaction<Database>): Promise<ShopSettings> };
 }
 
 /** Maps Paymennt's checkout status onto our attempt's. AUTHORIZED counts as paid: the money is secured. */
@@ -157,8 +157,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const { db, config, mailer, paymennt, log } = options;
   const background = new Set<Promise<unknown>>();
   /** The shop's name, invoice and payment settings now: the back office's over the environment's. */
-  async function shopNow() {
-    const s = await options.settings?.current();
+  async function shopNow(executor: Kysely<Database> | Trx = db) {
+    // Inside a transaction, read through it: SQLite has one connection, which the transaction holds.
+    const s = await options.settings?.current(executor);
     return {
       shopName: s?.shopName ?? config.SHOP_NAME,
       shopEmail: s?.email ?? config.SHOP_EMAIL,
@@ -323,7 +324,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
-    const shop = await shopNow();
+    const shop = await shopNow(trx);
     const context = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
