@@ -15,6 +15,7 @@ import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import addressRoutes from "./routes/api/address.ts";
+import adminRoutes from "./routes/api/admin/index.ts";
 import blogRoutes from "./routes/api/blog.ts";
 import cartRoutes from "./routes/api/cart.ts";
 import contactRoutes from "./routes/api/contact.ts";
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(reviewRoutes, { services });
       await api.register(cartRoutes, { services });
       await api.register(wishlistRoutes, { services });
+      await api.register(adminRoutes, { services, config, prefix: "/admin" });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", { schema: { hide: true } }, async (request, reply) =>
         reply.code(404).send({
