@@ -8,7 +8,7 @@ const features = tableFeatures({});
 
 export type AdminColumn<T extends RowData> = ColumnDef<typeof features, T>;
 
-export function DataTable<T extends RowData & { _id: string }>({
+export function DataTable<T extends RowData & { id: string }>({
   caption,
   columns,
   data,
@@ -19,7 +19,7 @@ export function DataTable<T extends RowData & { _id: string }>({
   data: T[];
   empty: string;
 }) {
-  const table = useTable({ features, columns, data, getRowId: (row) => row._id });
+  const table = useTable({ features, columns, data, getRowId: (row) => row.id });
   return (
     // A keyboard user can scroll a wide table on a tablet (axe: scrollable-region-focusable).
     <section

@@ -39,8 +39,8 @@ export function ImageManager({ productId, images }: { productId: string; images:
       files.map(async (file, i) => {
         const key = batch[i]!.key;
         const form = new FormData();
-        form.append("file", file);
-        form.append("alt", file.name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " "));
+        // One file per request, so each shows its own progress (the server takes several too).
+        form.append("images", file);
         try {
           await uploadWithProgress(base, form, (progress) =>
             setUploads((now) => now.map((u) => (u.key === key ? { ...u, progress } : u))),
@@ -70,10 +70,10 @@ export function ImageManager({ productId, images }: { productId: string; images:
 
   function move(from: number, to: number) {
     if (to < 0 || to >= images.length || from === to) return;
-    const order = images.map((image) => image._id);
+    const order = images.map((image) => image.id);
     const [moved] = order.splice(from, 1);
     order.splice(to, 0, moved!);
-    void change(() => adminSend("PUT", `${base}/order`, { ids: order }), "Image order saved.");
+    void change(() => adminSend("PUT", `${base}/order`, { imageIds: order }), "Image order saved.");
   }
 
   function onDrop(event: DragEvent<HTMLElement>) {
@@ -149,7 +149,7 @@ export function ImageManager({ productId, images }: { productId: string; images:
         >
           {images.map((image, index) => (
             <li
-              key={image._id}
+              key={image.id}
               draggable
               onDragStart={() => {
                 dragging.current = index;
@@ -176,7 +176,7 @@ export function ImageManager({ productId, images }: { productId: string; images:
                 onSubmit={(event) => {
                   event.preventDefault();
                   const alt = String(new FormData(event.currentTarget).get("alt") ?? "").trim();
-                  void change(() => adminSend("PUT", `${base}/${image._id}`, { alt }), "Alt text saved.");
+                  void change(() => adminSend("PATCH", `${base}/${image.id}`, { alt }), "Alt text saved.");
                 }}
               >
                 <input
@@ -217,7 +217,7 @@ export function ImageManager({ productId, images }: { productId: string; images:
                     type="button"
                     className={buttonClass.ghost}
                     onClick={() =>
-                      void change(() => adminSend("DELETE", `${base}/${image._id}`), "Image deleted.")
+                      void change(() => adminSend("DELETE", `${base}/${image.id}`), "Image deleted.")
                     }
                     aria-label={`Delete image ${index + 1}`}
                   >

@@ -128,7 +128,18 @@ export function StatusBadge({ status, label }: { status: string; label?: string 
 }
 
 /** Previous/next links that keep the other query parameters (search, filters). */
-export function Pager({ page, pages, search }: { page: number; pages: number; search: URLSearchParams }) {
+export function Pager({
+  page,
+  total,
+  limit,
+  search,
+}: {
+  page: number;
+  total: number;
+  limit: number;
+  search: URLSearchParams;
+}) {
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
   if (pages <= 1) return null;
   const to = (n: number) => {
     const next = new URLSearchParams(search);

@@ -24,12 +24,35 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "–";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** What changed: field, before and after. */
+function Changes({ changes }: { changes: AuditEntry["changes"] }) {
+  if (changes.length === 0) return null;
+  return (
+    <ul className="text-xs">
+      {changes.map((change) => (
+        <li key={change.field}>
+          <span className="font-medium">{change.field}</span>: {show(change.before)} → {show(change.after)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const columns: AdminColumn<AuditEntry>[] = [
   { id: "at", header: "When", cell: ({ row }) => formatDateTime(row.original.at) },
-  { id: "who", header: "Who", cell: ({ row }) => row.original.actorName },
+  { id: "who", header: "Who", cell: ({ row }) => row.original.actor.name },
   { id: "action", header: "Action", cell: ({ row }) => row.original.action },
-  { id: "what", header: "What", cell: ({ row }) => `${row.original.entity} ${row.original.entityId}` },
-  { id: "summary", header: "Change", cell: ({ row }) => row.original.summary },
+  {
+    id: "what",
+    header: "What",
+    cell: ({ row }) => `${row.original.entity.replace("_", " ")}: ${row.original.label}`,
+  },
+  { id: "changes", header: "Change", cell: ({ row }) => <Changes changes={row.original.changes} /> },
 ];
 
 /** Issue 15 (owner): who changed what and when: prices, stock, order status, publication. */
@@ -44,7 +67,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         data={loaderData.entries}
         empty="Nothing has changed yet."
       />
-      <Pager page={loaderData.page} pages={loaderData.pages} search={params} />
+      <Pager page={loaderData.page} total={loaderData.total} limit={loaderData.limit} search={params} />
     </>
   );
 }

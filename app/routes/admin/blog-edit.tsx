@@ -9,7 +9,7 @@ import {
   uploadWithProgress,
 } from "../../components/admin/api";
 import { AdminLoading } from "../../components/admin/loading";
-import type { AdminPost } from "../../components/admin/types";
+import type { AdminBlogPost } from "../../components/admin/types";
 import {
   buttonClass,
   Card,
@@ -30,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   if (!params.id) return { post: null };
-  return adminGet<{ post: AdminPost }>(`/api/admin/blog/${params.id}`, request.signal);
+  return adminGet<{ post: AdminBlogPost }>(`/api/admin/blog/${params.id}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -44,14 +44,14 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   const body = (await request.json()) as Intent;
   if (body.intent === "publish") {
     return attempt(
-      () => adminSend("POST", `/api/admin/blog/${params.id}/publish`, { published: body.published }),
+      () => adminSend("POST", `/api/admin/blog/${params.id}/${body.published ? "publish" : "unpublish"}`),
       body.published ? "Published: the blog shows it." : "Unpublished: back to draft.",
     );
   }
   if (!params.id) {
     try {
-      const answer = await adminSend<{ post: { _id: string } }>("POST", "/api/admin/blog", body.post);
-      return redirectTo(`/admin/blog/${answer.post._id}`);
+      const answer = await adminSend<{ post: { id: string } }>("POST", "/api/admin/blog", body.post);
+      return redirectTo(`/admin/blog/${answer.post.id}?created=1`);
     } catch (error) {
       if (error instanceof AdminApiError) return { ok: false as const, message: error.message };
       throw error;
@@ -68,7 +68,7 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-function CoverUpload({ post }: { post: AdminPost }) {
+function CoverUpload({ post }: { post: AdminBlogPost }) {
   const revalidator = useRevalidator();
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -96,10 +96,10 @@ function CoverUpload({ post }: { post: AdminPost }) {
             event.currentTarget.value = "";
             if (!file) return;
             const form = new FormData();
-            form.append("file", file);
+            form.append("image", file);
             setResult(null);
             try {
-              await uploadWithProgress(`/api/admin/blog/${post._id}/cover`, form, setProgress);
+              await uploadWithProgress(`/api/admin/blog/${post.id}/cover`, form, setProgress);
               setResult({ ok: true, message: "Cover image saved." });
             } catch (error) {
               setResult({
@@ -185,7 +185,7 @@ export default function BlogEdit({ loaderData }: Route.ComponentProps) {
       <div className="mb-4">
         <Notice result={problem ? { ok: false, message: problem } : fetcher.data} />
       </div>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" key={post?._id ?? "new"}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" key={post?.id ?? "new"}>
         <Card title="Post">
           <div className="grid gap-4 md:grid-cols-2">
             <Field id="post-title" label="Title">

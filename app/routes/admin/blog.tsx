@@ -3,7 +3,7 @@ import { adminGet } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDate } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { AdminPostRow } from "../../components/admin/types";
+import type { AdminBlogPost } from "../../components/admin/types";
 import { buttonClass, PageHeader, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/blog";
 
@@ -12,7 +12,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ posts: AdminPostRow[] }>("/api/admin/blog", request.signal);
+  return adminGet<{ posts: AdminBlogPost[] }>("/api/admin/blog", request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -20,18 +20,18 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const columns: AdminColumn<AdminPostRow>[] = [
+const columns: AdminColumn<AdminBlogPost>[] = [
   {
     id: "title",
     header: "Title",
     cell: ({ row }) => (
-      <Link to={`/admin/blog/${row.original._id}`} className="font-medium underline underline-offset-4">
+      <Link to={`/admin/blog/${row.original.id}`} className="font-medium underline underline-offset-4">
         {row.original.title}
       </Link>
     ),
   },
   { id: "author", header: "Author", cell: ({ row }) => row.original.author },
-  { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+  { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.publishedAt) },
   {
     id: "status",
     header: "Status",

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { adminGet } from "../../components/admin/api";
 import { formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { DashboardDto } from "../../components/admin/types";
+import type { Dashboard as DashboardData } from "../../components/admin/types";
 import { Card, PageHeader } from "../../components/admin/ui";
 import type { Route } from "./+types/dashboard";
 
@@ -11,7 +11,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ dashboard: DashboardDto }>("/api/admin/dashboard", request.signal);
+  return adminGet<{ dashboard: DashboardData }>("/api/admin/dashboard", request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -53,7 +53,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Figure label="To pack" value={String(d.toPack)} to="/admin/orders?status=Order+Placed" />
         <Figure
           label="New stitching requests"
-          value={String(d.newRequests)}
+          value={String(d.newStitchingRequests)}
           to="/admin/inbox?kind=stitching&status=new"
         />
         <Figure
@@ -61,8 +61,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           value={String(d.newMessages)}
           to="/admin/inbox?kind=contact&status=new"
         />
+        <Figure label="Reviews to approve" value={String(d.pendingReviews)} to="/admin/reviews" />
       </div>
-      <Card title={`Low stock (${d.lowStockThreshold} or fewer)`} className="mt-6">
+      <Card title={`Low stock (${d.lowStockThreshold} or fewer available)`} className="mt-6">
         {d.lowStock.length === 0 ? (
           <p className="text-sm text-neutral-700">Every size is above the threshold.</p>
         ) : (
@@ -77,9 +78,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <span className="text-neutral-700">
                   {row.sku} ·{" "}
-                  <strong className={row.stock === 0 ? "text-red-700" : "text-neutral-900"}>
-                    {row.stock} left
+                  <strong className={row.available <= 0 ? "text-red-700" : "text-neutral-900"}>
+                    {row.available} available
                   </strong>
+                  {row.held > 0 ? ` (${row.held} held)` : ""}
                 </span>
               </li>
             ))}

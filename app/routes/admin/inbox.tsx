@@ -3,7 +3,7 @@ import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import { type AdminRequestRow, type Paged, REQUEST_STATUS_LABELS } from "../../components/admin/types";
+import { type InboxSummary, type Paged, REQUEST_STATUS_LABELS } from "../../components/admin/types";
 import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/inbox";
 
@@ -13,8 +13,8 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  return adminGet<{ requests: AdminRequestRow[] } & Paged>(
-    `/api/admin/requests${listQuery(url, ["kind", "status", "page"])}`,
+  return adminGet<{ items: InboxSummary[] } & Paged>(
+    `/api/admin/inbox${listQuery(url, ["kind", "status", "page"])}`,
     request.signal,
   );
 }
@@ -24,13 +24,13 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const columns: AdminColumn<AdminRequestRow>[] = [
+const columns: AdminColumn<InboxSummary>[] = [
   {
     id: "reference",
     header: "Reference",
     cell: ({ row }) => (
       <Link
-        to={`/admin/inbox/${row.original.kind}/${row.original._id}`}
+        to={`/admin/inbox/${row.original.kind}/${row.original.id}`}
         className="font-medium underline underline-offset-4"
       >
         {row.original.reference}
@@ -57,7 +57,7 @@ const columns: AdminColumn<AdminRequestRow>[] = [
 /** Issue 15: stitching requests and contact messages in one inbox, newest first. */
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const { requests, page, pages, total } = loaderData;
+  const { items, page, limit, total } = loaderData;
   return (
     <>
       <PageHeader title="Requests & messages" />
@@ -97,8 +97,8 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       <p className="mb-2 text-sm text-neutral-700" aria-live="polite">
         {total} {total === 1 ? "item" : "items"}
       </p>
-      <DataTable caption="Requests and messages" columns={columns} data={requests} empty="Nothing here." />
-      <Pager page={page} pages={pages} search={params} />
+      <DataTable caption="Requests and messages" columns={columns} data={items} empty="Nothing here." />
+      <Pager page={page} total={total} limit={limit} search={params} />
     </>
   );
 }

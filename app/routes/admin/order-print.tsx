@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { adminGet, notFound } from "../../components/admin/api";
 import { formatDate, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import type { AdminOrderDetail } from "../../components/admin/types";
 import { buttonClass } from "../../components/admin/ui";
 import type { Route } from "./+types/order-print";
-import type { AdminOrder } from "./order";
 
 export function meta({ params }: Route.MetaArgs) {
   return [{ title: `${params.document === "slip" ? "Packing slip" : "Invoice"} · Back office` }];
@@ -12,7 +12,7 @@ export function meta({ params }: Route.MetaArgs) {
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   if (params.document !== "slip" && params.document !== "invoice") throw notFound();
-  return adminGet<{ order: AdminOrder }>(`/api/admin/orders/${params.id}`, request.signal);
+  return adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -25,7 +25,7 @@ export function HydrateFallback() {
  * paper; admin.css's print rules leave only this document on the page.
  */
 export default function OrderPrint({ loaderData, params }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, customer, paymentStatus } = loaderData;
   const slip = params.document === "slip";
   const { invoice } = order;
   const withVat = Boolean(invoice.trn);
@@ -59,7 +59,7 @@ export default function OrderPrint({ loaderData, params }: Route.ComponentProps)
           <h2 className="text-xs font-semibold text-neutral-600 uppercase">
             {slip ? "Deliver to" : "Bill to"}
           </h2>
-          <p className="font-medium">{addressee || order.customer.name}</p>
+          <p className="font-medium">{addressee || customer.name}</p>
           {["address", "landmark", "city", "state", "postcode", "country", "phone"].map((key) =>
             order.address[key] ? <p key={key}>{order.address[key]}</p> : null,
           )}
@@ -122,7 +122,7 @@ export default function OrderPrint({ loaderData, params }: Route.ComponentProps)
             {order.price.payment_mode === "cod"
               ? `cash on delivery, collect ${formatFils(order.totals.totalFils)}`
               : "paid online"}
-            {order.price.payment_mode === "cod" && order.paymentStatus === "paid" ? " (already paid)" : ""}
+            {order.price.payment_mode === "cod" && paymentStatus === "paid" ? " (already paid)" : ""}
           </p>
         ) : (
           <dl className="ms-auto mt-6 grid max-w-xs grid-cols-2 gap-1">

@@ -1,24 +1,18 @@
 import { Link, useFetcher } from "react-router";
-import type { OrderDto } from "#core/order.ts";
 import { adminGet, adminSend, attempt } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import { type AdminOrderEvent, ORDER_FLOW, type OrderStatus } from "../../components/admin/types";
+import type { AdminOrderDetail } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/order";
-
-export type AdminOrder = OrderDto & {
-  customer: { name: string; email: string | null; phone: string | null };
-  events: AdminOrderEvent[];
-};
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.order.orderNumber ?? "Order"} · Back office` }];
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return adminGet<{ order: AdminOrder }>(`/api/admin/orders/${params.id}`, request.signal);
+  return adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -29,7 +23,7 @@ export function HydrateFallback() {
 export async function clientAction({ params, request }: Route.ClientActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "paid") {
-    return attempt(() => adminSend("POST", `/api/admin/orders/${params.id}/paid`), "Marked as paid.");
+    return attempt(() => adminSend("POST", `/api/admin/orders/${params.id}/mark-paid`), "Marked as paid.");
   }
   const status = String(form.get("status"));
   return attempt(
@@ -38,20 +32,16 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   );
 }
 
-function nextStatus(status: string): OrderStatus | undefined {
-  const at = ORDER_FLOW.indexOf(status as OrderStatus);
-  return at >= 0 && at < ORDER_FLOW.length - 1 ? ORDER_FLOW[at + 1] : undefined;
-}
-
 const ADDRESS_LINES = ["address", "landmark", "city", "state", "postcode", "country"] as const;
 
 /** Issue 15: one order with its lines, address, payment and events, and the moves it can make next. */
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, customer, events, nextStatuses, canMarkPaid, paymentStatus } = loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== "idle";
-  const next = nextStatus(order.status);
-  const cancellable = order.status !== "Delivered" && order.status !== "Cancelled";
+  // The server says where the order may go; the usual move is the next step of SPEC §4's flow.
+  const next = nextStatuses.find((status) => status !== "Cancelled");
+  const cancellable = nextStatuses.includes("Cancelled");
   const name = [order.address.first_name, order.address.last_name].filter(Boolean).join(" ");
   return (
     <>
@@ -74,9 +64,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               </button>
             </fetcher.Form>
           ) : null}
-          {order.price.payment_mode === "cod" &&
-          order.paymentStatus === "unpaid" &&
-          order.status !== "Cancelled" ? (
+          {canMarkPaid ? (
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="paid" />
               <button type="submit" className={buttonClass.secondary} disabled={busy}>
@@ -144,9 +132,9 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         </Card>
         <div className="flex flex-col gap-4">
           <Card title="Customer and address">
-            <p className="text-sm font-medium">{order.customer.name}</p>
+            <p className="text-sm font-medium">{customer.name}</p>
             <p className="text-sm text-neutral-700">
-              {[order.customer.email, order.customer.phone].filter(Boolean).join(" · ")}
+              {[customer.email, customer.phone].filter(Boolean).join(" · ")}
             </p>
             <address className="mt-2 text-sm not-italic text-neutral-800">
               {name}
@@ -163,7 +151,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           <Card title="Payment">
             <p className="flex items-center gap-2 text-sm">
               {order.price.payment_mode === "cod" ? "Cash on delivery" : "Card (online)"}
-              <StatusBadge status={order.paymentStatus} />
+              <StatusBadge status={paymentStatus} />
             </p>
             <p className="mt-1 text-sm text-neutral-700">Delivery: {order.price.delivery_type}</p>
           </Card>
@@ -174,12 +162,14 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           className="relative flex flex-col gap-3 border-s border-neutral-300 ps-4 text-sm"
           data-testid="order-events"
         >
-          {order.events.map((event) => (
-            <li key={event._id}>
-              <span className="font-medium">{event.message}</span>
+          {events.map((event) => (
+            <li key={`${event.at}-${event.toStatus}`}>
+              <span className="font-medium">
+                {event.fromStatus ? `${event.fromStatus} → ${event.toStatus}` : event.toStatus}
+              </span>
+              {event.note ? <span className="block">{event.note}</span> : null}
               <span className="block text-xs text-neutral-600">
-                {formatDateTime(event.at)}
-                {event.actorName ? ` · ${event.actorName}` : ""}
+                {formatDateTime(event.at)} · {event.actor}
               </span>
             </li>
           ))}

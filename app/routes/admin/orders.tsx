@@ -3,7 +3,7 @@ import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import { type AdminOrderRow, ORDER_FLOW, type Paged } from "../../components/admin/types";
+import { type AdminOrderSummary, ORDER_STATUS_OPTIONS, type Paged } from "../../components/admin/types";
 import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/orders";
 
@@ -13,7 +13,7 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  return adminGet<{ orders: AdminOrderRow[] } & Paged>(
+  return adminGet<{ orders: AdminOrderSummary[] } & Paged>(
     `/api/admin/orders${listQuery(url, ["status", "search", "page"])}`,
     request.signal,
   );
@@ -24,17 +24,17 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const columns: AdminColumn<AdminOrderRow>[] = [
+const columns: AdminColumn<AdminOrderSummary>[] = [
   {
     id: "number",
     header: "Order",
     cell: ({ row }) => (
-      <Link to={`/admin/orders/${row.original._id}`} className="font-medium underline underline-offset-4">
+      <Link to={`/admin/orders/${row.original.id}`} className="font-medium underline underline-offset-4">
         {row.original.orderNumber}
       </Link>
     ),
   },
-  { id: "date", header: "Placed", cell: ({ row }) => formatDateTime(row.original.createdAt) },
+  { id: "date", header: "Placed", cell: ({ row }) => formatDateTime(row.original.placedAt) },
   {
     id: "customer",
     header: "Customer",
@@ -62,7 +62,7 @@ const columns: AdminColumn<AdminOrderRow>[] = [
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const { orders, page, pages, total } = loaderData;
+  const { orders, page, limit, total } = loaderData;
   return (
     <>
       <PageHeader title="Orders" />
@@ -95,7 +95,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             className={inputClass}
           >
             <option value="">All statuses</option>
-            {[...ORDER_FLOW, "Cancelled"].map((status) => (
+            {ORDER_STATUS_OPTIONS.map((status) => (
               <option key={status} value={status}>
                 {status}
               </option>
@@ -110,7 +110,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "order" : "orders"}
       </p>
       <DataTable caption="Orders" columns={columns} data={orders} empty="No orders match." />
-      <Pager page={page} pages={pages} search={params} />
+      <Pager page={page} total={total} limit={limit} search={params} />
     </>
   );
 }

@@ -42,7 +42,8 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   if (body.intent === "stock") {
     return attempt(
       () =>
-        adminSend("POST", `/api/admin/products/${params.id}/variants/${body.variantId}/stock`, {
+        adminSend("POST", `/api/admin/products/${params.id}/stock`, {
+          variantId: body.variantId,
           delta: body.delta,
         }),
       `Stock ${body.delta > 0 ? "increased" : "reduced"} by ${Math.abs(body.delta)}.`,
@@ -50,18 +51,18 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   }
   if (body.intent === "archive") {
     return attempt(
-      () => adminSend("POST", `/api/admin/products/${params.id}/archive`, { archived: body.archived }),
+      () => adminSend("POST", `/api/admin/products/${params.id}/${body.archived ? "archive" : "unarchive"}`),
       body.archived ? "Archived: the shop no longer shows it." : "Back in the shop.",
     );
   }
   if (!params.id) {
     try {
-      const answer = await adminSend<{ product: { _id: string } }>(
+      const answer = await adminSend<{ product: { id: string } }>(
         "POST",
         "/api/admin/products",
         body.product,
       );
-      return redirectTo(`/admin/products/${answer.product._id}?created=1`);
+      return redirectTo(`/admin/products/${answer.product.id}?created=1`);
     } catch (error) {
       if (error instanceof AdminApiError) return { ok: false as const, message: error.message };
       throw error;
@@ -72,7 +73,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
 
 interface VariantRow {
   key: string;
-  _id?: string;
+  id?: string;
   size: string;
   sku: string;
   price: string;
@@ -81,13 +82,13 @@ interface VariantRow {
 }
 
 const toRow = (v: AdminVariant): VariantRow => ({
-  key: v._id,
-  _id: v._id,
+  key: v.id,
+  id: v.id,
   size: v.size,
   sku: v.sku,
   price: filsToAedText(v.priceFils),
   discount: String(v.discount),
-  stock: String(v.stock),
+  stock: v.stock === null ? "" : String(v.stock),
 });
 
 let rowSeq = 0;
@@ -110,15 +111,20 @@ function slugify(text: string): string {
 
 /** One size's stock: shown, and changed only by an adjustment (+/-), safe against sales meanwhile. */
 function StockAdjuster({ variant }: { variant: AdminVariant }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<typeof clientAction>();
   const [delta, setDelta] = useState("");
-  const id = `stock-${variant._id}`;
+  const id = `stock-${variant.id}`;
   const amount = Number(delta);
   const valid = delta.trim() !== "" && Number.isInteger(amount) && amount !== 0;
+  if (variant.stock === null) return <span className="text-neutral-700">Not tracked</span>;
+  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <span className="min-w-10 font-medium" data-testid={`stock-${variant.sku}`}>
         {variant.stock}
+        {variant.held > 0 ? (
+          <span className="block text-xs font-normal text-neutral-600">{variant.held} held</span>
+        ) : null}
       </span>
       <label htmlFor={id} className="sr-only">
         Adjust the stock of {variant.size} by
@@ -138,7 +144,7 @@ function StockAdjuster({ variant }: { variant: AdminVariant }) {
         disabled={!valid || fetcher.state !== "idle"}
         onClick={() => {
           void fetcher.submit(
-            { intent: "stock", variantId: variant._id, delta: amount },
+            { intent: "stock", variantId: variant.id, delta: amount },
             { method: "post", encType: "application/json" },
           );
           setDelta("");
@@ -146,6 +152,14 @@ function StockAdjuster({ variant }: { variant: AdminVariant }) {
       >
         Apply
       </button>
+      {outcome ? (
+        <span
+          role={outcome.ok ? "status" : "alert"}
+          className={`text-xs ${outcome.ok ? "text-emerald-800" : "text-red-700"}`}
+        >
+          {outcome.message}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -180,15 +194,18 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
         setProblem(`Size ${i + 1}: enter a size, a SKU and a price in AED (e.g. 450 or 99.50).`);
         return;
       }
-      if (!Number.isInteger(discount) || discount < 0 || discount > 90) {
-        setProblem(`Size ${i + 1}: the discount is a whole percent from 0 to 90.`);
+      if (!Number.isInteger(discount) || discount < 0 || discount > 95) {
+        setProblem(`Size ${i + 1}: the discount is a whole percent from 0 to 95.`);
         return;
       }
       variants.push({
-        ...(row._id ? { _id: row._id } : { stock: Math.max(0, Number.parseInt(row.stock || "0", 10) || 0) }),
+        // An existing size's stock changes only by adjustment; a new size's blank stock is "not tracked".
+        ...(row.id
+          ? { id: row.id }
+          : { stock: row.stock.trim() === "" ? null : Math.max(0, Number.parseInt(row.stock, 10) || 0) }),
         size: row.size.trim(),
         sku: row.sku.trim(),
-        priceFils,
+        price: priceFils / 100,
         discount,
       });
     }
@@ -263,7 +280,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
           }
         />
       </div>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" key={product?._id ?? "new"}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" key={product?.id ?? "new"}>
         <Card title="Details">
           <div className="grid gap-4 md:grid-cols-2">
             <Field id="product-name" label="Name">
@@ -421,7 +438,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {rows.map((row, i) => {
-                  const saved = product?.variants.find((v) => v._id === row._id);
+                  const saved = product?.variants.find((v) => v.id === row.id);
                   return (
                     <tr key={row.key} data-testid="variant-row">
                       <td className="px-1 py-1.5">
@@ -454,7 +471,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
                           aria-label={`Discount ${i + 1}`}
                           type="number"
                           min={0}
-                          max={90}
+                          max={95}
                           value={row.discount}
                           onChange={(e) => updateRow(row.key, "discount", e.target.value)}
                           className={`${inputClass} w-20`}
@@ -508,7 +525,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
       </form>
       {product ? (
         <Card title="Images" className="mt-6">
-          <ImageManager productId={product._id} images={product.images} />
+          <ImageManager productId={product.id} images={product.images} />
         </Card>
       ) : (
         <p className="mt-6 text-sm text-neutral-700">Images can be added once the product is created.</p>

@@ -4,7 +4,7 @@ import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { AdminProductRow, Paged } from "../../components/admin/types";
+import type { AdminProductSummary, Paged } from "../../components/admin/types";
 import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/products";
 
@@ -14,8 +14,8 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  return adminGet<{ products: AdminProductRow[] } & Paged>(
-    `/api/admin/products${listQuery(url, ["search", "category", "status", "page"])}`,
+  return adminGet<{ products: AdminProductSummary[] } & Paged>(
+    `/api/admin/products${listQuery(url, ["search", "category", "flag", "archived", "page"])}`,
     request.signal,
   );
 }
@@ -27,7 +27,7 @@ export function HydrateFallback() {
 
 const categoryName = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
 
-const columns: AdminColumn<AdminProductRow>[] = [
+const columns: AdminColumn<AdminProductSummary>[] = [
   {
     id: "product",
     header: "Product",
@@ -44,7 +44,7 @@ const columns: AdminColumn<AdminProductRow>[] = [
         ) : (
           <span className="size-10 rounded bg-neutral-200" aria-hidden />
         )}
-        <Link to={`/admin/products/${row.original._id}`} className="font-medium underline underline-offset-4">
+        <Link to={`/admin/products/${row.original.id}`} className="font-medium underline underline-offset-4">
           {row.original.name}
         </Link>
       </span>
@@ -52,12 +52,31 @@ const columns: AdminColumn<AdminProductRow>[] = [
   },
   { id: "category", header: "Category", cell: ({ row }) => categoryName(row.original.category) },
   { id: "type", header: "Type", cell: ({ row }) => row.original.type },
-  { id: "price", header: "Price", cell: ({ row }) => formatFils(row.original.priceFils) },
+  {
+    id: "price",
+    header: "Price",
+    cell: ({ row }) =>
+      row.original.salePriceFils !== null && row.original.salePriceFils < row.original.priceFils ? (
+        <span>
+          {formatFils(row.original.salePriceFils)}{" "}
+          <s className="text-neutral-600">{formatFils(row.original.priceFils)}</s>
+        </span>
+      ) : (
+        formatFils(row.original.priceFils)
+      ),
+  },
   {
     id: "stock",
     header: "Stock",
-    cell: ({ row }) =>
-      `${row.original.stock} in ${row.original.variants} ${row.original.variants === 1 ? "size" : "sizes"}`,
+    cell: ({ row }) => (
+      <span>
+        {row.original.available === null ? "Not tracked" : `${row.original.available} available`}
+        <span className="block text-xs text-neutral-600">
+          {row.original.variantCount} {row.original.variantCount === 1 ? "size" : "sizes"}
+          {row.original.lowStockSizes > 0 ? ` · ${row.original.lowStockSizes} low` : ""}
+        </span>
+      </span>
+    ),
   },
   {
     id: "status",
@@ -69,7 +88,7 @@ const columns: AdminColumn<AdminProductRow>[] = [
 /** Issue 15: the catalog with search, filters and paging (on the server), and a way to add a product. */
 export default function Products({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const { products, page, pages, total } = loaderData;
+  const { products, page, limit, total } = loaderData;
   return (
     <>
       <PageHeader title="Products">
@@ -114,16 +133,32 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="products-status" className="text-sm font-medium">
+          <label htmlFor="products-flag" className="text-sm font-medium">
+            Flag
+          </label>
+          <select
+            id="products-flag"
+            name="flag"
+            defaultValue={params.get("flag") ?? ""}
+            className={inputClass}
+          >
+            <option value="">Any</option>
+            <option value="bestseller">Bestseller</option>
+            <option value="new">New</option>
+            <option value="sale">Sale</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="products-archived" className="text-sm font-medium">
             Status
           </label>
           <select
-            id="products-status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
+            id="products-archived"
+            name="archived"
+            defaultValue={params.get("archived") ?? "active"}
             className={inputClass}
           >
-            <option value="">Active</option>
+            <option value="active">Active</option>
             <option value="archived">Archived</option>
             <option value="all">All</option>
           </select>
@@ -136,7 +171,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "product" : "products"}
       </p>
       <DataTable caption="Products" columns={columns} data={products} empty="No products match." />
-      <Pager page={page} pages={pages} search={params} />
+      <Pager page={page} total={total} limit={limit} search={params} />
     </>
   );
 }

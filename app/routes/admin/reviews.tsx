@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { adminGet, adminSend, attempt } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { AdminReviewRow } from "../../components/admin/types";
+import type { AdminReview } from "../../components/admin/types";
 import { buttonClass, Notice, PageHeader } from "../../components/admin/ui";
 import type { Route } from "./+types/reviews";
 
@@ -12,7 +12,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ reviews: AdminReviewRow[] }>("/api/admin/reviews?status=pending", request.signal);
+  return adminGet<{ reviews: AdminReview[] }>("/api/admin/reviews?status=pending", request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -62,7 +62,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-col gap-3">
           {reviews.map((review) => (
             <li
-              key={review._id}
+              key={review.id}
               className="rounded-lg border border-neutral-200 bg-white p-4"
               data-testid="pending-review"
             >
@@ -86,7 +86,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
               </div>
               <p className="mt-2 text-sm whitespace-pre-line text-neutral-900">{review.comment}</p>
               <fetcher.Form method="post" className="mt-3 flex gap-2">
-                <input type="hidden" name="id" value={review._id} />
+                <input type="hidden" name="id" value={review.id} />
                 <button
                   type="submit"
                   name="decision"

@@ -1,18 +1,20 @@
 import { data, redirect } from "react-router";
+import type { AdminUser } from "#core/admin.ts";
 
 /** Who is signed in to the back office, as the admin layout and every admin page know it. */
 export interface AdminSession {
-  user: { _id: string; name: string; email: string; role: "staff" | "owner" };
+  user: AdminUser;
   csrfToken: string;
 }
 
 /**
- * The back-office session of this request, checked on the server: no session sends the browser to
- * /admin/login; a signed-in customer gets a 403 page and no admin data.
+ * The back-office session of this request, checked on the server before anything is drawn: no session
+ * (or an expired one) sends the browser to /admin/login; a signed-in account without a staff role gets
+ * a 403 page and no admin data.
  */
 export async function requireAdminSession(request: Request): Promise<AdminSession> {
   const url = new URL(request.url);
-  const res = await fetch(new URL("/api/admin/session", url.origin), {
+  const res = await fetch(new URL("/api/admin/me", url.origin), {
     headers: { cookie: request.headers.get("cookie") ?? "", accept: "application/json" },
   });
   if (res.status === 401)

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { adminGet, adminSend, attempt } from "../../components/admin/api";
 import { AdminLoading } from "../../components/admin/loading";
-import type { ShopSettings } from "../../components/admin/types";
+import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
 import type { Route } from "./+types/settings";
 
@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ settings: ShopSettings }>("/api/admin/settings", request.signal);
+  return adminGet<SettingsAnswer>("/api/admin/settings", request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -28,13 +28,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     officeAddress: text("officeAddress"),
     warehouseAddress: text("warehouseAddress"),
     legalAddress: text("legalAddress"),
-    trn: text("trn"),
-    vatRatePercent: Number(text("vatRatePercent")),
+    trn: text("trn") || null,
+    vatRate: Number(text("vatRate")),
     codEnabled: form.get("codEnabled") === "on",
-    announcement: text("announcement")
-      .split("\n")
-      .map((line) => line.trim())
-      .filter(Boolean),
+    announcement: text("announcement"),
     lowStockThreshold: Number(text("lowStockThreshold")),
   };
   return attempt(
@@ -45,11 +42,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 /** Issue 15 (owner): the shop's details, stored in the database over the environment's defaults. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const s = loaderData.settings;
+  const { settings: s, overridden } = loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   return (
     <>
       <PageHeader title="Settings" />
+      <p className="mb-4 text-sm text-neutral-700">
+        Saved values override the server's environment defaults.{" "}
+        {overridden.length > 0 ? `Overridden now: ${overridden.join(", ")}.` : "Nothing is overridden yet."}
+      </p>
       <div className="mb-4">
         <Notice result={fetcher.data} />
       </div>
@@ -121,7 +122,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 name="trn"
                 inputMode="numeric"
                 pattern="\d{15}"
-                defaultValue={s.trn}
+                defaultValue={s.trn ?? ""}
                 aria-describedby="set-trn-hint"
                 className={inputClass}
               />
@@ -129,12 +130,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Field id="set-vat" label="VAT rate (%)">
               <input
                 id="set-vat"
-                name="vatRatePercent"
+                name="vatRate"
                 type="number"
                 min={0}
                 max={100}
                 step="0.01"
-                defaultValue={s.vatRatePercent}
+                defaultValue={s.vatRate}
                 className={inputClass}
               />
             </Field>
@@ -146,12 +147,16 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Card>
         <Card title="Storefront">
           <div className="grid gap-4 md:grid-cols-2">
-            <Field id="set-announcement" label="Announcement bar" hint="One claim per line">
+            <Field
+              id="set-announcement"
+              label="Announcement bar"
+              hint="The claims, separated by a middle dot ( · )"
+            >
               <textarea
                 id="set-announcement"
                 name="announcement"
                 rows={4}
-                defaultValue={s.announcement.join("\n")}
+                defaultValue={s.announcement}
                 aria-describedby="set-announcement-hint"
                 className={inputClass}
               />

@@ -27,7 +27,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   switch (form.get("intent")) {
     case "role":
       return attempt(
-        () => adminSend("PUT", `/api/admin/staff/${text("id")}`, { role: text("role") }),
+        () => adminSend("PATCH", `/api/admin/staff/${text("id")}`, { role: text("role") }),
         "Role changed.",
       );
     case "remove":
@@ -40,10 +40,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         () =>
           adminSend("POST", "/api/admin/staff", {
             email: text("email"),
-            name: text("name"),
             role: text("role"),
+            ...(text("name") ? { name: text("name") } : {}),
+            ...(text("phone") ? { phone: text("phone") } : {}),
           }),
-        "Added to the staff. They sign in at /admin/login with their account's password.",
+        "Added to the staff. A new account gets an e-mail to choose its password.",
       );
   }
 }
@@ -67,25 +68,27 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
         <Card title="People with access">
           <ul className="divide-y divide-neutral-100">
             {loaderData.staff.map((member) => {
-              const me = member._id === session?.user._id;
+              const me = member.id === session?.user.id;
               return (
-                <li key={member._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <li key={member.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
                     <p className="font-medium">
                       {member.name}
                       {me ? " (you)" : ""}
                     </p>
-                    <p className="text-sm text-neutral-700">{member.email}</p>
+                    <p className="text-sm text-neutral-700">
+                      {[member.email, member.phone].filter(Boolean).join(" · ")}
+                    </p>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
                     <fetcher.Form method="post" className="flex items-center gap-2">
                       <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="id" value={member._id} />
-                      <label htmlFor={`role-${member._id}`} className="sr-only">
+                      <input type="hidden" name="id" value={member.id} />
+                      <label htmlFor={`role-${member.id}`} className="sr-only">
                         Role of {member.name}
                       </label>
                       <select
-                        id={`role-${member._id}`}
+                        id={`role-${member.id}`}
                         name="role"
                         defaultValue={member.role}
                         key={member.role}
@@ -112,7 +115,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                         description="They keep their customer account but can no longer open the back office."
                         confirmLabel="Remove access"
                         onConfirm={() =>
-                          fetcher.submit({ intent: "remove", id: member._id }, { method: "post" })
+                          fetcher.submit({ intent: "remove", id: member.id }, { method: "post" })
                         }
                       />
                     ) : null}
@@ -128,8 +131,21 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
             <Field id="staff-email" label="E-mail of their account">
               <input id="staff-email" name="email" type="email" required className={inputClass} />
             </Field>
-            <Field id="staff-name" label="Name">
-              <input id="staff-name" name="name" required maxLength={120} className={inputClass} />
+            <Field
+              id="staff-name"
+              label="Name (for a new account)"
+              hint="Leave name and phone empty to promote an existing account"
+            >
+              <input
+                id="staff-name"
+                name="name"
+                maxLength={100}
+                aria-describedby="staff-name-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field id="staff-phone" label="Phone (for a new account)">
+              <input id="staff-phone" name="phone" type="tel" maxLength={40} className={inputClass} />
             </Field>
             <Field id="staff-role" label="Role">
               <select id="staff-role" name="role" defaultValue="staff" className={inputClass}>
