@@ -14,6 +14,7 @@ import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import addressRoutes from "./routes/api/address.ts";
+import adminRoutes from "./routes/api/admin/index.ts";
 import blogRoutes from "./routes/api/blog.ts";
 import cartRoutes from "./routes/api/cart.ts";
 import orderRoutes from "./routes/api/order.ts";
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(requestRoutes, { services });
       await api.register(reviewRoutes, { services });
       await api.register(cartRoutes, { services });
+      await api.register(adminRoutes, { services, config, prefix: "/admin" });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", { schema: { hide: true } }, async (request, reply) =>
         reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),

@@ -34,6 +34,11 @@ export interface ProductTable {
   effective_price_fils: number;
   created_at: string;
   updated_at: string;
+  /**
+   * Set when the back office archived it: gone from the storefront, kept for its orders (issue 15).
+   * Optional: the database defaults it, and rows read before issue 15 were typed without it.
+   */
+  archived_at?: string | null;
 }
 
 export interface ProductColorTable {
@@ -78,6 +83,8 @@ export interface BlogPostTable {
   category: string;
   published_at: string;
   created_at: string;
+  /** False while the back office keeps it off /blog (issue 15). */
+  published?: boolean | number;
 }
 
 export interface ReviewTable {
@@ -114,7 +121,11 @@ export interface UserTable {
   session_version: number;
   created_at: string;
   updated_at: string;
+  /** Back-office role (issue 15): customers never reach /admin. */
+  role?: UserRole;
 }
+
+export type UserRole = "customer" | "staff" | "owner";
 
 export interface AddressTable {
   id: string;
@@ -285,7 +296,8 @@ export interface OutboxTable {
   claimed_until: string | null;
 }
 
-export type RequestStatus = "new" | "answered" | "closed";
+/** The back office inbox's status (issue 15; 0007's answered/closed became in_progress/done). */
+export type RequestStatus = "new" | "in_progress" | "done";
 
 /** SPEC §3 Contact message, stored before the shop is mailed (issue 12). */
 export interface ContactMessageTable {
@@ -297,6 +309,8 @@ export interface ContactMessageTable {
   subject: string;
   message: string;
   status: Generated<RequestStatus>;
+  /** The shop's notes on it (back office). */
+  notes: Generated<string>;
   created_at: string;
 }
 
@@ -317,6 +331,8 @@ export interface StitchingRequestTable {
   item_count: number;
   message: string | null;
   status: Generated<RequestStatus>;
+  /** The shop's notes on it (back office). */
+  notes: Generated<string>;
   created_at: string;
 }
 
@@ -335,6 +351,52 @@ export interface WishlistItemTable {
   user_id: string;
   product_id: string;
   created_at: string;
+}
+
+/** A back-office reply to a contact message or stitching request, sent through the outbox. */
+export interface RequestReplyTable {
+  id: string;
+  request_kind: "contact" | "stitching";
+  request_id: string;
+  author_id: string | null;
+  author_name: string;
+  to_address: string;
+  subject: string;
+  message: string;
+  outbox_id: string | null;
+  created_at: string;
+}
+
+/** A back-office session; `id` is the SHA-256 of the cookie's token. */
+export interface AdminSessionTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  label: string;
+  /** JSON: [{ field, before, after }]. */
+  changes: string;
+}
+
+/** One overridden shop setting; its value is JSON. */
+export interface ShopSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
 }
 
 export interface Database {
@@ -362,6 +424,10 @@ export interface Database {
   stitching_requests: StitchingRequestTable;
   cart_lines: CartLineTable;
   wishlist_items: WishlistItemTable;
+  request_replies: RequestReplyTable;
+  admin_sessions: AdminSessionTable;
+  audit_log: AuditLogTable;
+  shop_settings: ShopSettingTable;
 }
 
 export type { Generated };

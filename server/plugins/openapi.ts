@@ -59,7 +59,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "Every answer is JSON with `success`; a refusal is `{ success: false, message }` whose message the screen shows as it is.",
       },
       components: {
-        securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } },
+        securitySchemes: {
+          token: { type: "apiKey", in: "header", name: "token" },
+          // The back office's session (decision 0013); changes also send the x-csrf-token header.
+          adminSession: { type: "apiKey", in: "cookie", name: "noor_admin" },
+        },
       },
       tags: [
         { name: "product", description: "Catalog" },
@@ -72,6 +76,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "review", description: "Product reviews" },
         { name: "request", description: "Contact messages and stitching requests" },
         { name: "webhook", description: "Payment provider notifications" },
+        { name: "admin", description: "The back office (staff and owner; decision 0013)" },
       ],
     },
     hideUntagged: true,

@@ -821,6 +821,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     finalizePayment,
 
+    /** One order as its shopper sees it (lines, address, totals, invoice data), for the back office. */
+    orderDto,
+
     /**
      * One pass of the reconciliation job: every open attempt whose check is due is claimed (one process
      * per attempt), asked about, and placed, cancelled, expired past its hold, or checked again later.

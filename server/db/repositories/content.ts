@@ -9,13 +9,24 @@ export async function createBlogPost(db: Db, post: BlogPostTable): Promise<void>
 }
 
 export async function listBlogPosts(db: Db, limit?: number): Promise<BlogPostDto[]> {
-  let q = db.selectFrom("blog_posts").selectAll().orderBy("published_at", "desc").orderBy("id");
+  // Issue 15: a post the back office unpublished is off /blog.
+  let q = db
+    .selectFrom("blog_posts")
+    .selectAll()
+    .where("published", "=", true)
+    .orderBy("published_at", "desc")
+    .orderBy("id");
   if (limit !== undefined) q = q.limit(limit);
   return (await q.execute()).map(toBlogPostDto);
 }
 
 export async function findBlogPostBySlug(db: Db, slug: string): Promise<BlogPostDto | undefined> {
-  const row = await db.selectFrom("blog_posts").selectAll().where("slug", "=", slug).executeTakeFirst();
+  const row = await db
+    .selectFrom("blog_posts")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("published", "=", true)
+    .executeTakeFirst();
   return row ? toBlogPostDto(row) : undefined;
 }
 
@@ -24,6 +35,7 @@ export async function listBlogPostSitemapRows(db: Db): Promise<{ slug: string; p
   return db
     .selectFrom("blog_posts")
     .select(["slug", "published_at"])
+    .where("published", "=", true)
     .orderBy("published_at", "desc")
     .execute();
 }
