@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useState } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import {
   AdminApiError,
   adminGet,
@@ -127,13 +127,18 @@ function CoverUpload({ post }: { post: AdminBlogPost }) {
 
 /** Issue 15: write a post with the rich-text editor, publish or unpublish it, give it a cover. */
 export default function BlogEdit({ loaderData }: Route.ComponentProps) {
-  const post = loaderData.post;
+  // New and edit share this module: a fresh editor (its rows and fields) for each post.
+  return <BlogEditForm key={loaderData.post?.id ?? "new"} post={loaderData.post} />;
+}
+
+function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
   const fetcher = useFetcher<typeof clientAction>();
   const [content, setContent] = useState(post?.content ?? "");
   const [slug, setSlug] = useState(post?.slug ?? "");
   const [slugTouched, setSlugTouched] = useState(Boolean(post));
   const [problem, setProblem] = useState("");
   const busy = fetcher.state !== "idle";
+  const created = useSearchParams()[0].has("created");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -183,7 +188,14 @@ export default function BlogEdit({ loaderData }: Route.ComponentProps) {
         ) : null}
       </PageHeader>
       <div className="mb-4">
-        <Notice result={problem ? { ok: false, message: problem } : fetcher.data} />
+        <Notice
+          result={
+            problem
+              ? { ok: false, message: problem }
+              : (fetcher.data ??
+                (created ? { ok: true, message: "Draft created. Publish it when it is ready." } : null))
+          }
+        />
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" key={post?.id ?? "new"}>
         <Card title="Post">

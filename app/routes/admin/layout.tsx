@@ -22,8 +22,8 @@ export function meta() {
   return [{ title: "Back office" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return requireAdminSession(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return requireAdminSession(request, context);
 }
 
 const NAV = [

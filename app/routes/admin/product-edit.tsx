@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { CATEGORIES } from "#core/constants.ts";
 import { AdminApiError, adminGet, adminSend, attempt, redirectTo } from "../../components/admin/api";
 import { aedTextToFils, filsToAedText } from "../../components/admin/format";
@@ -166,7 +166,11 @@ function StockAdjuster({ variant }: { variant: AdminVariant }) {
 
 /** Issue 15: create or edit a product, its sizes (variants) and images; archive instead of delete. */
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
-  const product = loaderData.product;
+  // New and edit share this module: a fresh editor (its rows and fields) for each product.
+  return <ProductEditForm key={loaderData.product?.id ?? "new"} product={loaderData.product} />;
+}
+
+function ProductEditForm({ product }: { product: AdminProduct | null }) {
   const fetcher = useFetcher<typeof clientAction>();
   const [slug, setSlug] = useState(product?.slug ?? "");
   const [slugTouched, setSlugTouched] = useState(Boolean(product));
@@ -176,7 +180,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
   const [problem, setProblem] = useState("");
   const busy = fetcher.state !== "idle";
   const result = problem ? { ok: false, message: problem } : (fetcher.data ?? null);
-  const created = typeof window !== "undefined" && new URLSearchParams(window.location.search).has("created");
+  const created = useSearchParams()[0].has("created");
 
   function updateRow(key: string, field: keyof VariantRow, value: string) {
     setRows((now) => now.map((row) => (row.key === key ? { ...row, [field]: value } : row)));

@@ -1,5 +1,6 @@
-import { data, redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import type { AdminUser } from "#core/admin.ts";
+import { getServices } from "../../lib/context";
 
 /** Who is signed in to the back office, as the admin layout and every admin page know it. */
 export interface AdminSession {
@@ -8,19 +9,18 @@ export interface AdminSession {
 }
 
 /**
- * The back-office session of this request, checked on the server before anything is drawn: no session
- * (or an expired one) sends the browser to /admin/login; a signed-in account without a staff role gets
- * a 403 page and no admin data.
+ * The back-office session of this request, checked on the server before anything is drawn
+ * (decision 0013: `services.admin.sessionFromCookie`). No session, an expired one, or an account that
+ * is no longer staff: the browser goes to /admin/login, which says why a customer cannot sign in.
  */
-export async function requireAdminSession(request: Request): Promise<AdminSession> {
-  const url = new URL(request.url);
-  const res = await fetch(new URL("/api/admin/me", url.origin), {
-    headers: { cookie: request.headers.get("cookie") ?? "", accept: "application/json" },
-  });
-  if (res.status === 401)
+export async function requireAdminSession(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<AdminSession> {
+  const principal = await getServices(context).admin.sessionFromCookie(request.headers.get("cookie"));
+  if (!principal) {
+    const url = new URL(request.url);
     throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-  if (res.status === 403) throw data({ message: "This area is for the shop's staff." }, { status: 403 });
-  if (!res.ok) throw new Error(`The admin session check failed (${res.status}).`);
-  const body = (await res.json()) as AdminSession;
-  return { user: body.user, csrfToken: body.csrfToken };
+  }
+  return { user: principal.user, csrfToken: principal.csrfToken };
 }
