@@ -25,7 +25,8 @@ import { getServices } from "./lib/context";
 import { loadingCounter } from "./state/loading";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = getServices(context);
+  // The back office's settings over the environment's (issue 15), cached by the catalog version.
+  const shop = await getServices(context).settings.shop();
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
   return { shop, announcementDismissed };
@@ -99,7 +100,7 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <AnnouncementBar initiallyDismissed={data.announcementDismissed} />
+      <AnnouncementBar initiallyDismissed={data.announcementDismissed} text={data.shop.announcement} />
       <Header shop={data.shop} />
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}

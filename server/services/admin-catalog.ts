@@ -61,7 +61,7 @@ import type { MediaStore } from "../media.ts";
 import { sanitizeBlogHtml } from "../sanitize.ts";
 import { type AuditRecorder, diff } from "./admin-audit.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
-import { type StoredImage, storeUpload } from "./admin-images.ts";
+import { checkUpload, type StoredImage, storeUpload } from "./admin-images.ts";
 import type { SettingsService } from "./admin-settings.ts";
 
 type Trx = Transaction<Database>;
@@ -389,14 +389,15 @@ export function createAdminCatalog(options: {
               after: null,
             });
           }
-          // Free the kept sizes' SKUs first, so two sizes can swap SKUs without meeting the unique index.
-          for (const [position, v] of input.variants.entries()) {
+          // Park the kept sizes first (positions and changed SKUs out of the way), so sizes can swap places or
+          // SKUs without meeting the unique indexes on (product, position) and on SKU.
+          for (const [index, v] of input.variants.entries()) {
             const old = v.id ? byId.get(v.id) : undefined;
-            if (old && old.sku !== v.sku)
+            if (old)
               await updateVariantRow(trx, old.id, id, {
-                position,
+                position: -1 - index,
                 size: old.size,
-                sku: `${old.sku}~${old.id}`,
+                sku: old.sku !== v.sku ? `${old.sku}~${old.id}` : old.sku,
                 retail_price_fils: Number(old.retail_price_fils),
                 discount_percent: Number(old.discount_percent),
               });
@@ -569,6 +570,7 @@ export function createAdminCatalog(options: {
       if (!product) throw notFound("Product");
       if (files.length === 0) throw new AdminError(400, "validation", "Choose at least one image");
       // Every file is checked and converted before any is added: one bad file adds none.
+      for (const file of files) await checkUpload(file.buffer, file.filename);
       const stored: (StoredImage & { file: UploadedFile })[] = [];
       for (const file of files)
         stored.push({ ...(await storeUpload(media, "products", file.buffer, file.filename)), file });
@@ -611,6 +613,9 @@ export function createAdminCatalog(options: {
           !imageIds.every((i) => known.has(i))
         )
           throw new AdminError(400, "validation", "List every image of the product exactly once");
+        // Two passes: the unique (product, position) index never sees two images at one place.
+        for (const [index, imageId] of imageIds.entries())
+          await setImagePosition(trx, productId, imageId, -1 - index);
         for (const [position, imageId] of imageIds.entries())
           await setImagePosition(trx, productId, imageId, position);
         await audit(trx, {

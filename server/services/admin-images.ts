@@ -14,18 +14,8 @@ export interface StoredImage {
   height: number;
 }
 
-/**
- * Checks an upload by its content (never its name or declared type), keeps it as a WebP original of at
- * most IMAGE_MAX_SIDE pixels (turned upright by its EXIF orientation, metadata stripped), and renders the
- * storefront's AVIF and WebP files (server/media.ts MEDIA_WIDTHS) up to its own width now; wider ones are
- * rendered on first request, as every image of the store is.
- */
-export async function storeUpload(
-  media: MediaStore,
-  folder: "products" | "blog",
-  buffer: Buffer,
-  filename: string,
-): Promise<StoredImage> {
+/** Refuses a file that is too large or not a raster image sharp can read, before anything is stored. */
+export async function checkUpload(buffer: Buffer, filename: string): Promise<void> {
   if (buffer.length > IMAGE_MAX_BYTES)
     throw new AdminError(
       413,
@@ -44,6 +34,21 @@ export async function storeUpload(
       "not_image",
       `${filename} is not a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF image`,
     );
+}
+
+/**
+ * Checks an upload by its content (never its name or declared type), keeps it as a WebP original of at
+ * most IMAGE_MAX_SIDE pixels (turned upright by its EXIF orientation, metadata stripped), and renders the
+ * storefront's AVIF and WebP files (server/media.ts MEDIA_WIDTHS) up to its own width now; wider ones are
+ * rendered on first request, as every image of the store is.
+ */
+export async function storeUpload(
+  media: MediaStore,
+  folder: "products" | "blog",
+  buffer: Buffer,
+  filename: string,
+): Promise<StoredImage> {
+  await checkUpload(buffer, filename);
   let output: { data: Buffer; info: OutputInfo };
   try {
     output = await sharp(buffer, { animated: false })

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { type ShopSettings, ShopSettingsSchema, type ShopSettingsUpdate } from "#core/admin.ts";
 import { t } from "#core/i18n/index.ts";
 import { type Config, type PublicConfig, publicConfig } from "../config.ts";
@@ -35,10 +35,10 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { version: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;
 
-  async function load() {
-    const version = await readCatalogVersion(db);
+  async function load(executor: Kysely<Database> | Transaction<Database> = db) {
+    const version = await readCatalogVersion(executor);
     if (cached?.version === version) return cached;
-    const rows = await listShopSettings(db);
+    const rows = await listShopSettings(executor);
     const merged: Record<string, unknown> = { ...defaults };
     const overridden: (keyof ShopSettings)[] = [];
     for (const row of rows) {
@@ -64,8 +64,8 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     defaults,
 
     /** The effective settings. */
-    async current(): Promise<ShopSettings> {
-      return (await load()).settings;
+    async current(executor?: Kysely<Database> | Transaction<Database>): Promise<ShopSettings> {
+      return (await load(executor)).settings;
     },
 
     async withOverrides(): Promise<{ settings: ShopSettings; defaults: ShopSettings; overridden: string[] }> {

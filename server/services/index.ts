@@ -68,7 +68,7 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
   });
   const paymennt = createPaymennt(config);
   const settings = createSettingsService(database.db, config);
-  const orders = createOrdersService({ db: database.db, config, mailer: mail, paymennt, log });
+  const orders = createOrdersService({ db: database.db, config, mailer: mail, paymennt, log, settings });
   return {
     shop: publicConfig(config),
     paymennt,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
+import type { ShopSettings } from "#core/admin.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { filsToAed } from "#core/money.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
@@ -117,6 +118,8 @@ export interface OrdersServiceOptions {
   mailer: Mailer;
   paymennt: PaymenntClient;
   log: FastifyBaseLogger;
+  /** The back office's settings over the environment (issue 15); the environment alone without it. */
+  settings?: { current(executor?: Kysely<Database> | Transaction<Database>): Promise<ShopSettings> };
 }
 
 /** Maps Paymennt's checkout status onto our attempt's. AUTHORIZED counts as paid: the money is secured. */
@@ -153,9 +156,19 @@ function history(payment: PaymentTable, entry: { at: string; status: string; sou
 export function createOrdersService(options: OrdersServiceOptions) {
   const { db, config, mailer, paymennt, log } = options;
   const background = new Set<Promise<unknown>>();
-  const sellerAddress = config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS;
-  const trn = config.SHOP_TRN ?? null;
-  const vatRate = config.VAT_RATE_PERCENT;
+  /** The shop's name, invoice and payment settings now: the back office's over the environment's. */
+  async function shopNow(executor: Kysely<Database> | Trx = db) {
+    // Inside a transaction, read through it: SQLite has one connection, which the transaction holds.
+    const s = await options.settings?.current(executor);
+    return {
+      shopName: s?.shopName ?? config.SHOP_NAME,
+      shopEmail: s?.email ?? config.SHOP_EMAIL,
+      sellerAddress: s?.legalAddress ?? config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS,
+      trn: s ? s.trn : (config.SHOP_TRN ?? null),
+      vatRate: s?.vatRate ?? config.VAT_RATE_PERCENT,
+      codEnabled: s?.codEnabled ?? config.COD_ENABLED,
+    };
+  }
   let timer: NodeJS.Timeout | undefined;
   let reconciling: Promise<unknown> | undefined;
 
@@ -187,6 +200,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * Lines of the same variant and colour are merged.
    */
   async function priceLines(lines: OrderPayloadLine[]): Promise<PricedLine[]> {
+    const { vatRate } = await shopNow();
     const variants = await variantsForProducts(
       db,
       lines.map((l) => l.product_id),
@@ -310,15 +324,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
-    const context = { shopName: config.SHOP_NAME, vatRate, trn };
+    const shop = await shopNow(trx);
+    const context = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
-    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: config.SHOP_EMAIL }));
+    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: shop.shopEmail }));
   }
 
   // DTOs
 
-  function toDto(order: OrderTable, lines: OrderLineTable[]): OrderDto {
+  function toDto(
+    order: OrderTable,
+    lines: OrderLineTable[],
+    shop: Awaited<ReturnType<typeof shopNow>>,
+  ): OrderDto {
     const placedAt = order.placed_at ?? order.created_at;
     const cod = order.payment_mode === "cod";
     return {
@@ -376,11 +395,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
       invoice: {
         number: order.order_number,
         date: placedAt,
-        title: trn ? "Tax Invoice" : "Receipt",
-        sellerName: config.SHOP_NAME,
-        sellerAddress,
-        trn,
-        vatRate,
+        title: shop.trn ? "Tax Invoice" : "Receipt",
+        sellerName: shop.shopName,
+        sellerAddress: shop.sellerAddress,
+        trn: shop.trn,
+        vatRate: shop.vatRate,
       },
     };
   }
@@ -390,10 +409,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
       db,
       orders.map((o) => o.id),
     );
+    const shop = await shopNow();
     return orders.map((o) =>
       toDto(
         o,
         lines.filter((l) => l.order_id === o.id),
+        shop,
       ),
     );
   }
@@ -801,8 +822,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** Cash on delivery is refused before its body is read (the route's preValidation). */
-    assertCashOnDelivery(): void {
-      if (!config.COD_ENABLED) throw new HttpError(400, tOrder("orderApi.methodUnavailable"));
+    async assertCashOnDelivery(): Promise<void> {
+      if (!(await shopNow()).codEnabled) throw new HttpError(400, tOrder("orderApi.methodUnavailable"));
     },
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
@@ -815,8 +836,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** GET /api/order/config: what the checkout page needs to know. */
-    publicConfig() {
-      return { success: true as const, codEnabled: config.COD_ENABLED, vatRate, trn };
+    async publicConfig() {
+      const shop = await shopNow();
+      return { success: true as const, codEnabled: shop.codEnabled, vatRate: shop.vatRate, trn: shop.trn };
     },
 
     finalizePayment,
