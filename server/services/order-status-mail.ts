@@ -11,7 +11,7 @@ const TEXTS: Record<
   MailLocale,
   {
     statuses: Record<string, StatusText>;
-    subject: (number: string, status: string, shop: string) => string;
+    subject: (number: string, status: string) => string;
     order: string;
     items: string;
     total: string;
@@ -38,7 +38,7 @@ const TEXTS: Record<
           "Your order has been cancelled. If you paid online, your refund will reach you within 10 to 45 days.",
       },
     },
-    subject: (number, status, shop) => `Your order ${number} is now ${status} · ${shop}`,
+    subject: (number, status) => `Your order ${number} is now ${status}`,
     order: "Order",
     items: "Items",
     total: "Total",
@@ -57,7 +57,7 @@ const TEXTS: Record<
         intro: "تم إلغاء طلبك. إذا كنت قد دفعت عبر الإنترنت، فسيصلك المبلغ المسترد خلال 10 إلى 45 يومًا.",
       },
     },
-    subject: (number, status, shop) => `طلبك ${number}: ${status} · ${shop}`,
+    subject: (number, status) => `طلبك ${number}: ${status}`,
     order: "الطلب",
     items: "المنتجات",
     total: "الإجمالي",
@@ -113,7 +113,7 @@ ${context.note ? `<p style="margin:0 0 16px;font-size:14px"><strong>${escapeHtml
   return {
     kind: "order-status",
     to: order.ship_email,
-    subject: text.subject(order.order_number, state.name, context.shopName),
+    subject: text.subject(order.order_number, state.name),
     text: plain,
     html,
   };
