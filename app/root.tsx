@@ -25,7 +25,8 @@ import { Stylesheet } from "./lib/stylesheet";
 import { loadingCounter } from "./state/loading";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = getServices(context);
+  // The back office's settings over the environment's (issue 15), cached by the catalog version.
+  const shop = await getServices(context).settings.shop();
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
   return { shop, announcementDismissed };
@@ -87,7 +88,10 @@ function useShellEffects() {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   useShellEffects();
+  // The back office draws its own chrome (app/routes/admin/layout.tsx).
+  if (/^\/admin(\/|$)/.test(pathname)) return children;
   if (!data) return <main id="main">{children}</main>;
   return (
     <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
@@ -97,7 +101,7 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <AnnouncementBar initiallyDismissed={data.announcementDismissed} />
+      <AnnouncementBar initiallyDismissed={data.announcementDismissed} text={data.shop.announcement} />
       <Header shop={data.shop} />
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}

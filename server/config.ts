@@ -87,6 +87,13 @@ export const ConfigSchema = z.object({
     .regex(/^\d{15}$/, { error: "must be the 15-digit UAE tax registration number" })
     .optional(),
   SHOP_LEGAL_ADDRESS: z.string().min(5).optional(),
+  // Back office (issue 15): a session ends after this many minutes without a request.
+  ADMIN_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
 });
 
 function isJwks(value: string): boolean {

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { Locale as Language } from "#core/locale.ts";
 import type { ReviewStatus } from "#core/schemas/review.schema.ts";
 
 export type { ReviewStatus };
@@ -12,6 +13,9 @@ export interface CategoryTable {
   slug: string;
   name: string;
   description: string;
+  /** Arabic twins (issue 14); null until translated, read as the English text. */
+  name_ar: string | null;
+  description_ar: string | null;
   position: number;
 }
 
@@ -20,6 +24,8 @@ export interface ProductTable {
   slug: string;
   name: string;
   description: string;
+  name_ar: string | null;
+  description_ar: string | null;
   type: string;
   category_slug: string;
   fabric: string;
@@ -34,6 +40,11 @@ export interface ProductTable {
   effective_price_fils: number;
   created_at: string;
   updated_at: string;
+  /**
+   * Set when the back office archived it: gone from the storefront, kept for its orders (issue 15).
+   * Optional: the database defaults it, and rows read before issue 15 were typed without it.
+   */
+  archived_at?: string | null;
 }
 
 export interface ProductColorTable {
@@ -48,6 +59,7 @@ export interface ProductImageTable {
   position: number;
   url: string;
   alt: string;
+  alt_ar: string | null;
   width: number;
   height: number;
 }
@@ -72,12 +84,17 @@ export interface BlogPostTable {
   title: string;
   excerpt: string;
   content_html: string;
+  title_ar: string | null;
+  excerpt_ar: string | null;
+  content_html_ar: string | null;
   image: string;
   author: string;
   read_time_minutes: number;
   category: string;
   published_at: string;
   created_at: string;
+  /** False while the back office keeps it off /blog (issue 15). */
+  published?: boolean | number;
 }
 
 export interface ReviewTable {
@@ -112,9 +129,15 @@ export interface UserTable {
   google_sub: string | null;
   /** Carried in session tokens; raising it ends every session of the account. */
   session_version: number;
+  /** The shopper's language (issue 14): its mails go out in it. */
+  language: Language;
   created_at: string;
   updated_at: string;
+  /** Back-office role (issue 15): customers never reach /admin. */
+  role?: UserRole;
 }
+
+export type UserRole = "customer" | "staff" | "owner";
 
 export interface AddressTable {
   id: string;
@@ -179,6 +202,8 @@ export interface OrderTable {
   attention_reason: string | null;
   hold_expires_at: string | null;
   placed_at: string | null;
+  /** The language the order was placed in: its mails and the payment page use it. */
+  language: Language;
   created_at: string;
   updated_at: string;
 }
@@ -191,6 +216,8 @@ export interface OrderLineTable {
   variant_id: string | null;
   sku: string;
   name: string;
+  /** The product's Arabic name when the order was placed (null: it had none). */
+  name_ar: string | null;
   size: string;
   color: string;
   image: string;
@@ -285,7 +312,8 @@ export interface OutboxTable {
   claimed_until: string | null;
 }
 
-export type RequestStatus = "new" | "answered" | "closed";
+/** The back office inbox's status (issue 15; 0007's answered/closed became in_progress/done). */
+export type RequestStatus = "new" | "in_progress" | "done";
 
 /** SPEC §3 Contact message, stored before the shop is mailed (issue 12). */
 export interface ContactMessageTable {
@@ -297,6 +325,9 @@ export interface ContactMessageTable {
   subject: string;
   message: string;
   status: Generated<RequestStatus>;
+  language: Generated<Language>;
+  /** The shop's notes on it (back office). */
+  notes: Generated<string>;
   created_at: string;
 }
 
@@ -317,6 +348,9 @@ export interface StitchingRequestTable {
   item_count: number;
   message: string | null;
   status: Generated<RequestStatus>;
+  language: Generated<Language>;
+  /** The shop's notes on it (back office). */
+  notes: Generated<string>;
   created_at: string;
 }
 
@@ -335,6 +369,61 @@ export interface WishlistItemTable {
   user_id: string;
   product_id: string;
   created_at: string;
+}
+
+export type CatalogTermKind = "type" | "fabric" | "color" | "size" | "blog_category";
+
+/** The Arabic name of a short word products share (issue 14), keyed by its English value. */
+export interface CatalogTermTable {
+  kind: CatalogTermKind;
+  value: string;
+  name_ar: string;
+}
+
+/** A back-office reply to a contact message or stitching request, sent through the outbox. */
+export interface RequestReplyTable {
+  id: string;
+  request_kind: "contact" | "stitching";
+  request_id: string;
+  author_id: string | null;
+  author_name: string;
+  to_address: string;
+  subject: string;
+  message: string;
+  outbox_id: string | null;
+  created_at: string;
+}
+
+/** A back-office session; `id` is the SHA-256 of the cookie's token. */
+export interface AdminSessionTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  label: string;
+  /** JSON: [{ field, before, after }]. */
+  changes: string;
+}
+
+/** One overridden shop setting; its value is JSON. */
+export interface ShopSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
 }
 
 export interface Database {
@@ -362,6 +451,11 @@ export interface Database {
   stitching_requests: StitchingRequestTable;
   cart_lines: CartLineTable;
   wishlist_items: WishlistItemTable;
+  catalog_terms: CatalogTermTable;
+  request_replies: RequestReplyTable;
+  admin_sessions: AdminSessionTable;
+  audit_log: AuditLogTable;
+  shop_settings: ShopSettingTable;
 }
 
 export type { Generated };

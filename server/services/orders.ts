@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
+import type { ShopSettings } from "#core/admin.ts";
+import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { filsToAed } from "#core/money.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
@@ -100,7 +102,7 @@ async function refusingWhenBusy<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isBusy(error)) throw new HttpError(503, tOrder("orderApi.busy"), { "retry-after": "1" });
+    if (isBusy(error)) throw new HttpError(503, "busy", tOrder("orderApi.busy"), { "retry-after": "1" });
     throw error;
   }
 }
@@ -118,6 +120,8 @@ export interface OrdersServiceOptions {
   mailer: Mailer;
   paymennt: PaymenntClient;
   log: FastifyBaseLogger;
+  /** The back office's settings over the environment (issue 15); the environment alone without it. */
+  settings?: { current(executor?: Kysely<Database> | Transaction<Database>): Promise<ShopSettings> };
 }
 
 /** Maps Paymennt's checkout status onto our attempt's. AUTHORIZED counts as paid: the money is secured. */
@@ -154,9 +158,19 @@ function history(payment: PaymentTable, entry: { at: string; status: string; sou
 export function createOrdersService(options: OrdersServiceOptions) {
   const { db, config, mailer, paymennt, log } = options;
   const background = new Set<Promise<unknown>>();
-  const sellerAddress = config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS;
-  const trn = config.SHOP_TRN ?? null;
-  const vatRate = config.VAT_RATE_PERCENT;
+  /** The shop's name, invoice and payment settings now: the back office's over the environment's. */
+  async function shopNow(executor: Kysely<Database> | Trx = db) {
+    // Inside a transaction, read through it: SQLite has one connection, which the transaction holds.
+    const s = await options.settings?.current(executor);
+    return {
+      shopName: s?.shopName ?? config.SHOP_NAME,
+      shopEmail: s?.email ?? config.SHOP_EMAIL,
+      sellerAddress: s?.legalAddress ?? config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS,
+      trn: s ? s.trn : (config.SHOP_TRN ?? null),
+      vatRate: s?.vatRate ?? config.VAT_RATE_PERCENT,
+      codEnabled: s?.codEnabled ?? config.COD_ENABLED,
+    };
+  }
   let timer: NodeJS.Timeout | undefined;
   let reconciling: Promise<unknown> | undefined;
 
@@ -188,6 +202,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * Lines of the same variant and colour are merged.
    */
   async function priceLines(lines: OrderPayloadLine[]): Promise<PricedLine[]> {
+    const { vatRate } = await shopNow();
     const variants = await variantsForProducts(
       db,
       lines.map((l) => l.product_id),
@@ -195,12 +210,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
     const merged = new Map<string, PricedLine>();
     for (const line of lines) {
       const ofProduct = variants.filter((v) => v.productId === line.product_id);
-      if (ofProduct.length === 0) throw new HttpError(400, tOrder("orderApi.productGone"));
+      if (ofProduct.length === 0)
+        throw new HttpError(400, "product_unavailable", tOrder("orderApi.productGone"));
       const variant = ofProduct.find((v) => v.sku === line.sku_id || v.variantId === line.sku_id);
       const size = line.size?.trim();
       if (!variant || (size && size.toLowerCase() !== variant.size.toLowerCase())) {
         throw new HttpError(
           400,
+          "size_unknown",
           tOrder("orderApi.skuMismatch", { item: ofProduct[0]!.productName, size: size || line.sku_id }),
         );
       }
@@ -224,7 +241,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const line = priced.find((l) => l.variant.variantId === variantId)!;
       if (line.variant.stock === null) continue;
       const available = line.variant.stock - line.variant.held;
-      if (quantity > available) throw new HttpError(409, stockMessage(line, available));
+      if (quantity > available) throw new HttpError(409, "out_of_stock", stockMessage(line, available));
     }
     return priced;
   }
@@ -283,6 +300,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       ship_phone: a.phone ?? user.phone,
       needs_attention: false,
       attention_reason: null,
+      language: payload.language,
       updated_at: values.created_at,
     };
     const lineRows: OrderLineTable[] = lines.map((l, position) => ({
@@ -293,6 +311,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       variant_id: l.variant.variantId,
       sku: l.variant.sku,
       name: l.variant.productName,
+      name_ar: l.variant.productNameAr,
       size: l.variant.size,
       color: l.color,
       image: l.variant.image,
@@ -311,15 +330,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
-    const context = { shopName: config.SHOP_NAME, vatRate, trn };
+    const shop = await shopNow(trx);
+    const context = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
-    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: config.SHOP_EMAIL }));
+    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: shop.shopEmail }));
   }
 
   // DTOs
 
-  function toDto(order: OrderTable, lines: OrderLineTable[]): OrderDto {
+  function toDto(
+    order: OrderTable,
+    lines: OrderLineTable[],
+    shop: Awaited<ReturnType<typeof shopNow>>,
+  ): OrderDto {
     const placedAt = order.placed_at ?? order.created_at;
     const cod = order.payment_mode === "cod";
     return {
@@ -377,11 +401,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
       invoice: {
         number: order.order_number,
         date: placedAt,
-        title: trn ? "Tax Invoice" : "Receipt",
-        sellerName: config.SHOP_NAME,
-        sellerAddress,
-        trn,
-        vatRate,
+        title: shop.trn ? "Tax Invoice" : "Receipt",
+        sellerName: shop.shopName,
+        sellerAddress: shop.sellerAddress,
+        trn: shop.trn,
+        vatRate: shop.vatRate,
       },
     };
   }
@@ -391,10 +415,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
       db,
       orders.map((o) => o.id),
     );
+    const shop = await shopNow();
     return orders.map((o) =>
       toDto(
         o,
         lines.filter((l) => l.order_id === o.id),
+        shop,
       ),
     );
   }
@@ -647,7 +673,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         if (holds.length > 0) await bumpCatalogVersion(trx);
       });
     } catch (error) {
-      if (error instanceof StockError) throw new HttpError(409, error.message);
+      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
       throw error;
     }
 
@@ -696,7 +722,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     } catch (error) {
       log.error({ err: error, orderNumber }, "payment could not be started");
       await settleUnpaid(payment, "failed", "NOT_STARTED", "system");
-      throw new HttpError(502, tOrder("orderApi.initiateFailed"));
+      throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
     }
     const recorded = await recordCheckout(db, paymentId, {
       checkoutId: checkout.id,
@@ -708,7 +734,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       }),
       at: new Date().toISOString(),
     });
-    if (!recorded) throw new HttpError(502, tOrder("orderApi.initiateFailed"));
+    if (!recorded) throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
     return {
       success: true as const,
       paymentId: checkout.id,
@@ -722,24 +748,25 @@ export function createOrdersService(options: OrdersServiceOptions) {
   async function verify(user: UserRow, paymentId: string) {
     const payment = await findPaymentByAnyId(db, paymentId);
     // Another shopper's payment is answered exactly like an unknown one.
-    if (!payment || payment.user_id !== user.id) throw new HttpError(404, tOrder("orderApi.orderNotFound"));
+    if (!payment || payment.user_id !== user.id)
+      throw new HttpError(404, "not_found", tOrder("orderApi.orderNotFound"));
     const result = await finalizePayment(payment.id, "shopper");
     if (result?.status === "paid") {
       const order = await orderDto(payment.order_id);
       return { success: true as const, status: "paid" as const, message: tOrder("orderApi.paid"), order };
     }
     const status = result?.status ?? "pending";
-    const message =
+    const [code, message]: [ErrorCode, string] =
       status === "failed"
-        ? tOrder("orderApi.declined")
+        ? ["payment_declined", tOrder("orderApi.declined")]
         : status === "cancelled"
-          ? tOrder("orderApi.cancelled")
+          ? ["payment_cancelled", tOrder("orderApi.cancelled")]
           : status === "expired"
-            ? tOrder("orderApi.expired")
+            ? ["payment_expired", tOrder("orderApi.expired")]
             : result?.unreachable
-              ? tOrder("orderApi.verifyFailed")
-              : tOrder("orderApi.pending");
-    return { success: false as const, status, message };
+              ? ["payment_unreachable", tOrder("orderApi.verifyFailed")]
+              : ["payment_pending", tOrder("orderApi.pending")];
+    return { success: false as const, status, code, message };
   }
 
   /** A cash-on-delivery order, placed and its stock taken in one transaction. */
@@ -779,7 +806,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
       });
     } catch (error) {
-      if (error instanceof StockError) throw new HttpError(409, error.message);
+      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
       throw error;
     }
     deliverMails();
@@ -815,8 +842,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** Cash on delivery is refused before its body is read (the route's preValidation). */
-    assertCashOnDelivery(): void {
-      if (!config.COD_ENABLED) throw new HttpError(400, tOrder("orderApi.methodUnavailable"));
+    async assertCashOnDelivery(): Promise<void> {
+      if (!(await shopNow()).codEnabled)
+        throw new HttpError(400, "cod_unavailable", tOrder("orderApi.methodUnavailable"));
     },
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
@@ -829,11 +857,15 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** GET /api/order/config: what the checkout page needs to know. */
-    publicConfig() {
-      return { success: true as const, codEnabled: config.COD_ENABLED, vatRate, trn };
+    async publicConfig() {
+      const shop = await shopNow();
+      return { success: true as const, codEnabled: shop.codEnabled, vatRate: shop.vatRate, trn: shop.trn };
     },
 
     finalizePayment,
+
+    /** One order as its shopper sees it (lines, address, totals, invoice data), for the back office. */
+    orderDto,
 
     /**
      * One pass of the reconciliation job: every open attempt whose check is due is claimed (one process
