@@ -87,7 +87,10 @@ function useShellEffects() {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   useShellEffects();
+  // The back office draws its own chrome (app/routes/admin/layout.tsx).
+  if (/^\/admin(\/|$)/.test(pathname)) return children;
   if (!data) return <main id="main">{children}</main>;
   return (
     <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
