@@ -6,6 +6,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { addMissingCategories } from "./db/repositories/store-setup.ts";
 import { createMediaStore } from "./media.ts";
 import { ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
+import { createOrPromoteOwner, DEMO_OWNER } from "./services/admin-owner.ts";
 
 export interface PreparedDatabase {
   database: DatabaseHandle;
@@ -31,6 +32,8 @@ export async function prepareDatabase(
     const media = createMediaStore(config.MEDIA_DIR);
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
+    // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with (README).
+    if (seed?.seeded) await createOrPromoteOwner(database.db, DEMO_OWNER, config.PASSWORD_HASH_COST);
     return { database, migrations, seed };
   } catch (error) {
     await database.close();
