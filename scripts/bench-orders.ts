@@ -4,10 +4,13 @@
 // sale, order placed, mails queued). Every 4th order also wants a unit of a scarce size, so refusals
 // happen under load and the end check can catch an oversell.
 //
-// Three kinds of process, so each one's CPU is measured apart: this coordinator (setup and the end
-// check), the store started as `npm start` starts it (`node server/main.ts`, production build, its log
-// written to a file at LOG_LEVEL info), and the shoppers (this file again, with BENCH_ORDERS_LOAD set).
-// The store's CPU is read from /proc for its process and every child it forks (WEB_CONCURRENCY workers).
+// Each part runs in its own processes, so each one's CPU is measured apart (from /proc, forked workers
+// included): the store, started as `npm start` starts it (`node server/main.ts`, production build, its
+// log written to a file at LOG_LEVEL info, WEB_CONCURRENCY processes); the payment provider, which is
+// the store's own sandbox served by a second store process on the same database (it keeps its state
+// there), as Paymennt would run on its own machines; and the shoppers (this file again, with
+// BENCH_ORDERS_LOAD set), speaking plain HTTP/1.1 with keep-alive. BENCH_ORDER_SANDBOX=inline serves the
+// sandbox from the store itself instead, as a store without Paymennt keys does.
 //
 //   node scripts/bench-orders.ts                       SQLite file in a temporary directory
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-orders.ts
@@ -21,19 +24,19 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { Agent, request } from "node:http";
+import { cpus, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import pg from "pg";
 import { isPostgresUrl, openDatabase } from "../server/db/connection.ts";
 import {
   addTestProduct,
-  api,
   freePort,
   newShopper,
   orderPayload,
   stockOf,
-  submitCard,
   type TestProduct,
 } from "../server/testing/checkout.ts";
 
@@ -74,34 +77,30 @@ async function benchOnce(options: {
   const seconds = options.seconds ?? Number(process.env.BENCH_ORDER_SECONDS ?? 10);
   const shopperCount = options.shoppers ?? Number(process.env.BENCH_ORDER_SHOPPERS ?? 16);
   const logLevel = process.env.BENCH_ORDER_LOG_LEVEL ?? "info";
+  const sandboxApart = process.env.BENCH_ORDER_SANDBOX !== "inline";
   const dir = mkdtempSync(join(tmpdir(), "store-bench-orders-"));
   const database = await freshDatabase(dir);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const logFile = join(dir, "server.log");
-  const log = openSync(logFile, "a");
-  const server = spawn(process.execPath, [join(ROOT, "server/main.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: logLevel,
-      SEED_DEMO: "false",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_SITE_URL: base,
-      DATABASE_URL: database.url,
-      MEDIA_DIR: join(dir, "media"),
-      PASSWORD_HASH_COST: "10",
-      AUTH_RATE_LIMIT_PER_IP: "1000000",
-      WEB_CONCURRENCY: String(options.processes),
-    },
-    stdio: ["ignore", log, log],
-  });
+  const servers: Server[] = [];
   const handle = openDatabase(database.url, { poolSize: 2 });
   const db = handle.db;
   try {
-    await waitForHealth(base, server, logFile);
+    // The provider first (it migrates the database), then the store, which sends its checkouts there.
+    const provider = sandboxApart
+      ? await startServer({ dir, name: "provider", databaseUrl: database.url, logLevel, processes: 1 })
+      : undefined;
+    if (provider) servers.push(provider);
+    const store = await startServer({
+      dir,
+      name: "store",
+      databaseUrl: database.url,
+      logLevel,
+      processes: options.processes,
+      // Where the store's Paymennt client (the sandbox's base URL) and the checkout's return URL point.
+      siteUrl: provider?.base,
+    });
+    servers.push(store);
+    const base = store.base;
+
     const INITIAL = 1_000_000;
     const product = await addTestProduct(db, {
       variants: [
@@ -112,7 +111,8 @@ async function benchOnce(options: {
     const shoppers = [];
     for (let i = 0; i < shopperCount; i++) shoppers.push(await newShopper(base, db));
     const tokens = shoppers.map((s) => s.token);
-    const storeProcesses = descendants(server.pid!);
+    const storeProcesses = descendants(store.process.pid!);
+    const providerProcesses = provider ? descendants(provider.process.pid!) : [];
 
     // Calibration on this machine at this moment: the store's CPU for one bare GET /healthz.
     const calibrationBefore = cpuTicks(storeProcesses);
@@ -121,17 +121,20 @@ async function benchOnce(options: {
 
     const machineBefore = machineBusyTicks();
     const storeBefore = cpuTicks(storeProcesses);
+    const providerBefore = cpuTicks(providerProcesses);
     const coordinatorBefore = process.cpuUsage();
     const run = await runLoad({ base, tokens, product, seconds, mode: "orders" });
     const storeMs = (cpuTicks(storeProcesses) - storeBefore) * TICK_MS;
+    const providerMs = (cpuTicks(providerProcesses) - providerBefore) * TICK_MS;
     const machineMs = (machineBusyTicks() - machineBefore) * TICK_MS;
     const coordinator = process.cpuUsage(coordinatorBefore);
     const coordinatorMs = (coordinator.user + coordinator.system) / 1000;
-    const othersCores = Math.max(0, machineMs - storeMs - run.cpuMs - coordinatorMs) / 1000 / run.elapsed;
+    const othersCores =
+      Math.max(0, machineMs - storeMs - providerMs - run.cpuMs - coordinatorMs) / 1000 / run.elapsed;
 
     const { placed, refused, errors, elapsed, p99 } = run;
-    const cpuMsPerOrder = storeMs / Math.max(placed, 1);
-    const shopperMsPerOrder = run.cpuMs / Math.max(placed, 1);
+    const perOrder = (ms: number) => ms / Math.max(placed, 1);
+    const cpuMsPerOrder = perOrder(storeMs);
     const scarce = product.variants[1]!.variantId;
     const plenty = product.variants[0]!.variantId;
     const sold = await soldPerVariant(db, [plenty, scarce]);
@@ -143,15 +146,25 @@ async function benchOnce(options: {
       (l.stock ?? -1) >= 0 &&
       m.held === 0 &&
       l.held === 0;
-    const label = `${handle.engine}, ${options.processes} process${options.processes > 1 ? "es" : ""}, ${shopperCount} shoppers, log ${logLevel}`;
-    console.log(
-      `${`orders placed (${label})`.padEnd(66)} ${(placed / elapsed).toFixed(1).padStart(7)} orders/s   p99 ${p99.toFixed(0).padStart(4)} ms   placed ${placed}, refused ${refused}, errors ${errors}; scarce size sold ${sold.get(scarce) ?? 0}/40, stock ${l.stock}; ${consistent ? "no oversell, stock = initial − sold" : "STOCK MISMATCH"}`,
+    const label = `${handle.engine}, ${options.processes} store process${options.processes > 1 ? "es" : ""}, ${shopperCount} shoppers, log ${logLevel}`;
+    const row = (title: string, figure: string, rest: string) =>
+      console.log(`${title.padEnd(62)} ${figure.padStart(7)} ${rest}`);
+    row(
+      `orders placed (${label})`,
+      (placed / elapsed).toFixed(1),
+      `orders/s   p99 ${p99.toFixed(0)} ms   placed ${placed}, refused ${refused}, errors ${errors}; scarce size sold ${sold.get(scarce) ?? 0}/40, stock ${l.stock}; ${consistent ? "no oversell, stock = initial − sold" : "STOCK MISMATCH"}`,
     );
-    console.log(
-      `${"  the store's CPU per order (all its processes)".padEnd(66)} ${cpuMsPerOrder.toFixed(2).padStart(7)} ms         → ${(1000 / cpuMsPerOrder).toFixed(0)} orders/s per core it has to itself; a bare GET /healthz costs it ${roundTripMs.toFixed(3)} ms (an order = ${(cpuMsPerOrder / roundTripMs).toFixed(1)} of them)`,
+    row(
+      `  the store's CPU per order${provider ? "" : " (its sandbox's share included)"}`,
+      cpuMsPerOrder.toFixed(2),
+      `ms   → ${(1000 / cpuMsPerOrder).toFixed(0)} orders/s per core it has to itself; a bare GET /healthz costs it ${roundTripMs.toFixed(3)} ms (an order = ${(cpuMsPerOrder / roundTripMs).toFixed(1)} of them)`,
     );
-    console.log(
-      `${"  the shoppers' CPU per order (their own process)".padEnd(66)} ${shopperMsPerOrder.toFixed(2).padStart(7)} ms         other work on the machine meanwhile: ${othersCores.toFixed(2)} of its cores`,
+    if (provider)
+      row("  the payment sandbox's CPU per order (its own process)", perOrder(providerMs).toFixed(2), "ms");
+    row(
+      "  the shoppers' CPU per order (their own process)",
+      perOrder(run.cpuMs).toFixed(2),
+      `ms   other work on the machine meanwhile: ${othersCores.toFixed(2)} of its ${cpus().length} cores`,
     );
     return {
       processes: options.processes,
@@ -162,12 +175,71 @@ async function benchOnce(options: {
       errors,
     };
   } finally {
-    await stop(server);
-    closeSync(log);
+    for (const server of servers.reverse()) await server.stop();
     await handle.close();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+interface Server {
+  base: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** `node server/main.ts` in production mode on a free port, its log in `dir`; resolves once it answers. */
+async function startServer(options: {
+  dir: string;
+  name: string;
+  databaseUrl: string;
+  logLevel: string;
+  processes: number;
+  siteUrl?: string;
+}): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = join(options.dir, `${options.name}.log`);
+  const log = openSync(logFile, "a");
+  const child = spawn(process.execPath, [join(ROOT, "server/main.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: options.logLevel,
+      SEED_DEMO: "false",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_SITE_URL: options.siteUrl ?? base,
+      DATABASE_URL: options.databaseUrl,
+      MEDIA_DIR: join(options.dir, "media"),
+      PASSWORD_HASH_COST: "10",
+      AUTH_RATE_LIMIT_PER_IP: "1000000",
+      WEB_CONCURRENCY: String(options.processes),
+    },
+    stdio: ["ignore", log, log],
+  });
+  const server: Server = {
+    base,
+    process: child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      closeSync(log);
+    },
+  };
+  try {
+    await waitForHealth(base, child, logFile);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
 }
 
 /** A SQLite file in `dir`, or a fresh database on BENCH_DATABASE_URL's PostgreSQL server. */
@@ -207,15 +279,6 @@ async function waitForHealth(base: string, server: ChildProcess, logFile: string
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the store did not start:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
-}
-
-async function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once("exit", r));
-  server.kill("SIGTERM");
-  const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** A process and all its descendants (the store's forked workers), from /proc. */
@@ -311,9 +374,58 @@ function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
 }
 
+const CARD_FORM = new URLSearchParams({
+  card: "4242 4242 4242 4242",
+  expiry: "12/39",
+  cvc: "123",
+  name: "Amal Haddad",
+}).toString();
+
+/**
+ * One HTTP/1.1 request over a keep-alive connection, as a browser makes it (it accepts compressed
+ * answers and reads them decompressed). Much cheaper for the shoppers' process than fetch().
+ */
+function send(
+  agent: Agent,
+  url: string,
+  method: "GET" | "POST",
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          "accept-encoding": "br, gzip",
+          ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          let bytes = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          if (encoding === "br") bytes = brotliDecompressSync(bytes);
+          else if (encoding === "gzip") bytes = gunzipSync(bytes);
+          resolve({ status: res.statusCode ?? 0, text: bytes.toString("utf8") });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 /** The shoppers: each starts a payment, pays on the sandbox's card page and verifies, again and again. */
 async function load(options: LoadOptions): Promise<LoadResult> {
   const { base, product } = options;
+  const agent = new Agent({ keepAlive: true });
   let placed = 0;
   let refused = 0;
   let errors = 0;
@@ -335,7 +447,7 @@ async function load(options: LoadOptions): Promise<LoadResult> {
   if (options.mode === "healthz") {
     // A fixed count of bare round trips, for calibration.
     for (let i = 0; i < 300; i++) {
-      await (await fetch(`${base}/healthz`)).text();
+      await send(agent, `${base}/healthz`, "GET");
       placed += 1;
     }
     return result();
@@ -343,6 +455,7 @@ async function load(options: LoadOptions): Promise<LoadResult> {
   const until = started + options.seconds * 1000;
   await Promise.all(
     options.tokens.map(async (token, w) => {
+      const json = { token, "content-type": "application/json" };
       let n = 0;
       while (performance.now() < until) {
         n += 1;
@@ -355,27 +468,55 @@ async function load(options: LoadOptions): Promise<LoadResult> {
                 { product, quantity: 1, size: "L/56" },
               ]
             : [{ product, quantity: 1 + ((n + w) % 2) }];
-        const start = await api(base, "POST", "/api/order/paymennt", { token, body: orderPayload(lines) });
-        if (start.status === 409) {
-          refused += 1;
-          continue;
-        }
-        if (start.status !== 200) {
+        try {
+          const start = await send(
+            agent,
+            `${base}/api/order/paymennt`,
+            "POST",
+            json,
+            JSON.stringify(orderPayload(lines)),
+          );
+          if (start.status === 409) {
+            refused += 1;
+            continue;
+          }
+          if (start.status !== 200) {
+            errors += 1;
+            continue;
+          }
+          const { checkoutUrl, paymentId } = JSON.parse(start.text) as {
+            checkoutUrl: string;
+            paymentId: string;
+          };
+          const card = await send(
+            agent,
+            checkoutUrl,
+            "POST",
+            { "content-type": "application/x-www-form-urlencoded" },
+            CARD_FORM,
+          );
+          if (card.status !== 303) {
+            errors += 1;
+            continue;
+          }
+          const verified = await send(
+            agent,
+            `${base}/api/order/verifyPaymennt`,
+            "POST",
+            json,
+            JSON.stringify({ paymentId }),
+          );
+          if ((JSON.parse(verified.text) as { status?: string }).status === "paid") {
+            placed += 1;
+            latencies.push(performance.now() - t0);
+          } else errors += 1;
+        } catch {
           errors += 1;
-          continue;
         }
-        await submitCard(start.body.checkoutUrl as string);
-        const verified = await api(base, "POST", "/api/order/verifyPaymennt", {
-          token,
-          body: { paymentId: start.body.paymentId },
-        });
-        if (verified.body.status === "paid") {
-          placed += 1;
-          latencies.push(performance.now() - t0);
-        } else errors += 1;
       }
     }),
   );
+  agent.destroy();
   return result();
 }
 
