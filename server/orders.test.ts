@@ -185,6 +185,8 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       expect(await stockOf(db, p.variants[1]!.variantId)).toEqual({ stock: 1, held: 0 });
       expect((await userOrders(a.token)).map((o) => o.orderNumber)).toEqual([res.body.orderNumber]);
+      // The verify answer is the order just placed, exactly as My Orders reads it back from the database.
+      expect(verified.body.order).toEqual((await userOrders(a.token))[0]);
       expect(await hasPaidPurchase(db, a.id, p.productId)).toBe(true);
 
       const mails = await db
@@ -223,7 +225,10 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
         ),
       );
       expect(answers.every((r) => r.status === 200 && r.body.status === "paid")).toBe(true);
-      expect(await userOrders(a.token)).toHaveLength(1);
+      const listed = await userOrders(a.token);
+      expect(listed).toHaveLength(1);
+      // The caller that placed it answers with what it wrote, the others read it back: the same order.
+      for (const answer of answers) expect(answer.body.order).toEqual(listed[0]);
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       const mails = await db
         .selectFrom("outbox")
