@@ -384,13 +384,20 @@ export async function appendPaymentHistory(db: Db, id: string, history: string, 
     .execute();
 }
 
-/** A shopper's attempts still open (created or pending), oldest first. */
+/**
+ * A shopper's attempts still open (created or pending), oldest first. Read from the shopper's unplaced
+ * orders (an open attempt's order is never placed) through `orders_user_placed`, then their payments:
+ * the cross join keeps SQLite to that order, where it would otherwise walk every open attempt of every
+ * shopper (abandoned ones stay open until their hold expires, so a busy shop has many).
+ */
 export async function openPaymentsForUser(db: Db, userId: string): Promise<PaymentTable[]> {
   return db
-    .selectFrom("payments")
-    .innerJoin("orders", "orders.id", "payments.order_id")
+    .selectFrom("orders")
+    .crossJoin("payments")
     .selectAll("payments")
+    .whereRef("payments.order_id", "=", "orders.id")
     .where("orders.user_id", "=", userId)
+    .where("orders.placed_at", "is", null)
     .where("payments.status", "in", ["created", "pending"])
     .orderBy("payments.created_at")
     .execute();
