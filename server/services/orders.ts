@@ -173,9 +173,30 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return tracked;
   }
 
-  /** Sends the mails an order's transaction queued, after it committed; failures wait for the retry timer. */
+  let delivering = false;
+  let deliverAgain = false;
+
+  /**
+   * Sends the mails an order's transaction queued, after it committed; failures wait for the retry
+   * timer. One pass of the outbox at a time per process: orders placed meanwhile ask for one more pass
+   * instead of each starting its own (which would all read and try to claim the same due mails).
+   */
   function deliverMails() {
-    track(mailer.flush().catch((error: unknown) => log.error({ err: error }, "order mail delivery failed")));
+    deliverAgain = true;
+    if (delivering) return;
+    delivering = true;
+    track(
+      (async () => {
+        while (deliverAgain) {
+          deliverAgain = false;
+          await mailer.flush();
+        }
+      })()
+        .catch((error: unknown) => log.error({ err: error }, "order mail delivery failed"))
+        .finally(() => {
+          delivering = false;
+        }),
+    );
   }
 
   // Pricing
