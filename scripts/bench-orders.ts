@@ -7,10 +7,10 @@
 // Each part runs in its own processes, so each one's CPU is measured apart (from /proc, forked workers
 // included): the store, started as `npm start` starts it (`node server/main.ts`, production build, its
 // log written to a file at LOG_LEVEL info, WEB_CONCURRENCY processes); the payment provider, which is
-// the store's own sandbox served by a second store process on the same database (it keeps its state
-// there), as Paymennt would run on its own machines; and the shoppers (this file again, with
-// BENCH_ORDERS_LOAD set), speaking plain HTTP/1.1 with keep-alive. BENCH_ORDER_SANDBOX=inline serves the
-// sandbox from the store itself instead, as a store without Paymennt keys does.
+// the store's own sandbox served by a second store process with a database of its own, as Paymennt runs
+// on its own machines; and the shoppers (this file again, with BENCH_ORDERS_LOAD set), speaking plain
+// HTTP/1.1 with keep-alive. BENCH_ORDER_SANDBOX=inline serves the sandbox from the store itself instead,
+// as a store without Paymennt keys does.
 //
 //   node scripts/bench-orders.ts                       SQLite file in a temporary directory
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-orders.ts
@@ -85,9 +85,16 @@ async function benchOnce(options: {
   const handle = openDatabase(database.url, { poolSize: 2 });
   const db = handle.db;
   try {
-    // The provider first (it migrates the database), then the store, which sends its checkouts there.
+    // The provider keeps its checkouts in a database of its own, as Paymennt would: it never takes the
+    // store's write lock (SQLite) or connections (PostgreSQL).
     const provider = sandboxApart
-      ? await startServer({ dir, name: "provider", databaseUrl: database.url, logLevel, processes: 1 })
+      ? await startServer({
+          dir,
+          name: "provider",
+          databaseUrl: `file:${join(dir, "provider.db")}`,
+          logLevel,
+          processes: 1,
+        })
       : undefined;
     if (provider) servers.push(provider);
     const store = await startServer({
