@@ -39,6 +39,8 @@ export interface VariantForOrder {
   variantId: string;
   productId: string;
   productName: string;
+  /** The product's Arabic name, null when it has none (issue 14). */
+  productNameAr: string | null;
   sku: string;
   size: string;
   retailPriceFils: number;
@@ -57,6 +59,7 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
       "v.id",
       "v.product_id",
       "p.name",
+      "p.name_ar",
       "v.sku",
       "v.size",
       "v.retail_price_fils",
@@ -79,6 +82,7 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
     variantId: r.id,
     productId: r.product_id,
     productName: r.name,
+    productNameAr: r.name_ar,
     sku: r.sku,
     size: r.size,
     retailPriceFils: Number(r.retail_price_fils),
@@ -201,6 +205,7 @@ export async function findOrderWithLines(
       "l.variant_id as line_variant_id",
       "l.sku as line_sku",
       "l.name as line_name",
+      "l.name_ar as line_name_ar",
       "l.size as line_size",
       "l.color as line_color",
       "l.image as line_image",
@@ -220,6 +225,7 @@ export async function findOrderWithLines(
     line_variant_id: _variant,
     line_sku: _sku,
     line_name: _name,
+    line_name_ar: _nameAr,
     line_size: _size,
     line_color: _color,
     line_image: _image,
@@ -240,6 +246,7 @@ export async function findOrderWithLines(
       variant_id: r.line_variant_id,
       sku: r.line_sku!,
       name: r.line_name!,
+      name_ar: r.line_name_ar,
       size: r.line_size!,
       color: r.line_color!,
       image: r.line_image!,
