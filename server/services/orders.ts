@@ -8,6 +8,7 @@ import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
 import {
+  applySettledHold,
   availableStockFor,
   claimPayment,
   duePayments,
@@ -23,13 +24,14 @@ import {
   listPlacedOrdersForUser,
   markOrderPlaced,
   markOrderUnplaced,
+  moveHolds,
   nextOrderNumber,
   openPaymentsForUser,
   orderLines,
   recordCheckout,
+  releaseHolds,
   releasePaymentClaim,
   reserveStock,
-  settleHolds,
   settlePayment,
   takeStock,
   type VariantForOrder,
@@ -466,13 +468,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const wanted = new Map<string, number>();
       for (const l of lines)
         if (l.variant_id) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
-      // Every active hold becomes a sale at once; what is left had its hold lapse.
-      const converted = await settleHolds(trx, order.id, "converted");
-      const unheld = [...wanted.keys()].filter((id) => !converted.has(id)).sort();
+      // Every active hold becomes a sale; a variant without one had its hold lapse.
+      const converted = await moveHolds(trx, order.id, "converted");
+      const unheld = [...wanted.keys()].filter((id) => !converted.has(id));
       const tracked =
         unheld.length > 0 ? await availableStockFor(trx, unheld) : new Map<string, number | null>();
       const short: string[] = [];
-      for (const variantId of unheld) {
+      // The variants in variant id order, the lock order every order transaction follows.
+      for (const variantId of [...new Set([...wanted.keys(), ...converted.keys()])].sort()) {
+        const held = converted.get(variantId);
+        if (held !== undefined) {
+          await applySettledHold(trx, variantId, held, "converted");
+          continue;
+        }
         // The hold lapsed (paid after it expired): honoured when the stock allows, never below zero.
         if (tracked.get(variantId) === null || !tracked.has(variantId)) continue;
         if (!(await takeStock(trx, variantId, wanted.get(variantId)!))) {
@@ -523,7 +531,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         at,
       });
       if (!won) return false;
-      await settleHolds(trx, payment.order_id, "released");
+      await releaseHolds(trx, payment.order_id);
       const order = await findOrder(trx, payment.order_id);
       if (order && (await markOrderUnplaced(trx, order.id, { status: CANCELLED, payment_status: to }, at))) {
         await insertOrderEvent(trx, {

@@ -142,12 +142,12 @@ export async function insertHolds(db: Db, holds: StockHoldTable[]): Promise<void
 }
 
 /**
- * Moves every active hold of an order to `converted` (its units are sold: stock and held both drop) or
- * `released` (held drops), in one statement that also says which holds moved: conditional on each hold
- * still being active, so a hold is counted off exactly once. The variants are then updated in variant id
- * order (the lock order every order transaction follows). Returns the settled quantities per variant.
+ * Moves every active hold of an order to `converted` (its units are being sold) or `released`, in one
+ * statement that also says which holds moved: conditional on each hold still being active, so a hold is
+ * counted off exactly once. Returns the moved quantities per variant; the variants themselves are
+ * updated by `applySettledHold`, in variant id order with the transaction's other variant writes.
  */
-export async function settleHolds(
+export async function moveHolds(
   db: Db,
   orderId: string,
   to: "converted" | "released",
@@ -162,18 +162,33 @@ export async function settleHolds(
   const settled = new Map<string, number>();
   for (const hold of moved)
     settled.set(hold.variant_id, (settled.get(hold.variant_id) ?? 0) + Number(hold.quantity));
-  for (const [variantId, quantity] of [...settled].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    await db
-      .updateTable("product_variants")
-      .set((eb) =>
-        to === "converted"
-          ? { stock: eb("stock", "-", quantity), held_quantity: eb("held_quantity", "-", quantity) }
-          : { held_quantity: eb("held_quantity", "-", quantity) },
-      )
-      .where("id", "=", variantId)
-      .execute();
-  }
   return settled;
+}
+
+/** A moved hold's units off the variant: sold (stock and held both drop) or released (held drops). */
+export async function applySettledHold(
+  db: Db,
+  variantId: string,
+  quantity: number,
+  to: "converted" | "released",
+): Promise<void> {
+  await db
+    .updateTable("product_variants")
+    .set((eb) =>
+      to === "converted"
+        ? { stock: eb("stock", "-", quantity), held_quantity: eb("held_quantity", "-", quantity) }
+        : { held_quantity: eb("held_quantity", "-", quantity) },
+    )
+    .where("id", "=", variantId)
+    .execute();
+}
+
+/** Releases every active hold of an order: the holds, then their variants in variant id order. */
+export async function releaseHolds(db: Db, orderId: string): Promise<Map<string, number>> {
+  const released = await moveHolds(db, orderId, "released");
+  for (const [variantId, quantity] of [...released].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    await applySettledHold(db, variantId, quantity, "released");
+  return released;
 }
 
 export async function insertOrder(db: Db, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
