@@ -4,7 +4,7 @@ import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createMediaStore } from "./media.ts";
-import { ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
+import { addDemoArabic, ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
 
 export interface PreparedDatabase {
   database: DatabaseHandle;
@@ -26,6 +26,8 @@ export async function prepareDatabase(config: Config): Promise<PreparedDatabase>
     const media = createMediaStore(config.MEDIA_DIR);
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
+    // A demo store seeded before the Arabic storefront gets its Arabic texts once (issue 14).
+    if (config.SEED_DEMO) await addDemoArabic(database.db);
     return { database, migrations, seed };
   } catch (error) {
     await database.close();
