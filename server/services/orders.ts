@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
+import type { Locale } from "#core/locale.ts";
 import { filsToAed } from "#core/money.ts";
+import { AED_LABELS_AR } from "#core/money-ar.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
@@ -34,6 +36,7 @@ import {
   type VariantForOrder,
   variantsForProducts,
 } from "../db/repositories/orders.ts";
+import { loadTermNames } from "../db/repositories/terms.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type {
   Database,
@@ -47,7 +50,7 @@ import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer } from "../integrations/mail.ts";
 import { filsToAmount, type PaymenntClient } from "../integrations/paymennt.ts";
-import { newOrderMail, orderConfirmationMail } from "./order-mail.ts";
+import { type MailContext, newOrderMail, orderConfirmationMail, orderStatusMail } from "./order-mail.ts";
 
 /**
  * Orders and payments (issue 11; SPEC §3 Order, §4 Checkout and Payment return, §5 Checkout placement,
@@ -308,6 +311,18 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return { order, lineRows };
   }
 
+  /** What the shopper's order mails need in their language (issue 14): Arabic names and the dirham label. */
+  async function mailContextFor(trx: Trx, locale: Locale): Promise<MailContext> {
+    const context: MailContext = { shopName: config.SHOP_NAME, vatRate, trn };
+    if (locale === "en") return context;
+    return {
+      ...context,
+      shopNameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
+      currencyAr: AED_LABELS_AR[config.AED_LABEL_AR],
+      colorNamesAr: (await loadTermNames(trx, ["color"])).get("color"),
+    };
+  }
+
   /**
    * Everything that happens when an order becomes placed, whichever path placed it (return, webhook,
    * reconciliation, cash on delivery), inside the placing transaction: the order's mails are queued in
@@ -316,7 +331,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
     const context = { shopName: config.SHOP_NAME, vatRate, trn };
-    const confirmation = orderConfirmationMail(order, lines, context);
+    const confirmation = orderConfirmationMail(order, lines, await mailContextFor(trx, order.language));
     if (confirmation) await mailer.enqueue(trx, confirmation);
     await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: config.SHOP_EMAIL }));
   }
@@ -784,6 +799,32 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   return {
+    /**
+     * Issue 14: queues the mail telling the shopper their order moved to `status`, in the order's
+     * language, inside the caller's transaction (the back office's status change), so it exists exactly
+     * when the change does; once committed, `services.mail.flush()` sends it (else the retry timer
+     * does). Nothing is queued for an order without an e-mail.
+     */
+    async queueStatusMail(
+      trx: Trx,
+      order: OrderTable,
+      lines: OrderLineTable[],
+      status: string,
+    ): Promise<void> {
+      const mail = orderStatusMail({
+        order,
+        lines,
+        status,
+        locale: order.language,
+        context: {
+          ...(await mailContextFor(trx, order.language)),
+          shopPhone: config.SHOP_PHONE,
+          shopEmail: config.SHOP_EMAIL,
+        },
+      });
+      if (mail) await mailer.enqueue(trx, mail);
+    },
+
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
     async startOnlinePayment(user: UserRow, payload: OrderPayload) {
       return refusingWhenBusy(() => startPayment(user, payload));
