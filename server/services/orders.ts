@@ -697,8 +697,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
           zip: a.postcode,
           country: "ARE",
         },
-        returnUrl: `${siteUrl}/payment-redirect`,
-        language: "EN",
+        // Issue 14: Paymennt's page speaks the order's language and brings an Arabic shopper back to the
+        // Arabic return page.
+        returnUrl: `${siteUrl}${order.language === "ar" ? "/ar" : ""}/payment-redirect`,
+        language: order.language === "ar" ? "AR" : "EN",
       });
     } catch (error) {
       log.error({ err: error, orderNumber }, "payment could not be started");
