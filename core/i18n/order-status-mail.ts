@@ -18,6 +18,7 @@ export const orderStatusMailCopy = {
     } as Record<string, string>,
     other: "The status of your order {number} is now: {status}.",
     questions: "Questions about your order? Call us at {phone} or write to {email}.",
+    note: "Note from the shop: {note}",
     statuses: {} as Record<string, string>,
   },
   ar: {
@@ -32,6 +33,7 @@ export const orderStatusMailCopy = {
     } as Record<string, string>,
     other: "أصبحت حالة طلبك {number} الآن: {status}.",
     questions: "لديك سؤال عن طلبك؟ اتصل بنا على {phone} أو راسلنا على {email}.",
+    note: "ملاحظة من المتجر: {note}",
     statuses: {
       "Order Placed": "تم تقديم الطلب",
       Packing: "قيد التجهيز",

@@ -166,16 +166,19 @@ export function orderStatusMail(options: {
   lines: OrderLineTable[];
   status: string;
   locale: Locale;
+  /** The shop's words for the shopper with this change (a courier's name, a tracking number). */
+  note?: string | undefined;
   context: MailContext & { shopPhone: string; shopEmail: string };
 }): MailMessage | undefined {
-  const { order, lines, status, locale, context } = options;
+  const { order, lines, status, locale, context, note } = options;
   if (!order.ship_email) return undefined;
   const copy = orderStatusMailCopy[locale];
   const w = wording(locale, context);
   const values = { number: order.order_number, status: orderStatusName(locale, status) };
   const intro = fill(copy.intros[status] ?? copy.other, values);
   const questions = fill(copy.questions, { phone: context.shopPhone, email: context.shopEmail });
-  const { text, html } = render(intro, order, lines, context, [questions], locale);
+  const extra = note ? [fill(copy.note, { note }), questions] : [questions];
+  const { text, html } = render(intro, order, lines, context, extra, locale);
   return {
     kind: "order-status",
     to: order.ship_email,

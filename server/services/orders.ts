@@ -926,16 +926,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
       order: OrderTable,
       lines: OrderLineTable[],
       status: string,
+      note?: string,
     ): Promise<void> {
+      const shop = await (options.settings?.current(trx) ?? undefined);
       const mail = orderStatusMail({
         order,
         lines,
         status,
+        note,
         locale: order.language,
         context: {
           ...(await mailContextFor(trx, order.language)),
-          shopPhone: config.SHOP_PHONE,
-          shopEmail: config.SHOP_EMAIL,
+          shopPhone: shop?.phone ?? config.SHOP_PHONE,
+          shopEmail: shop?.email ?? config.SHOP_EMAIL,
         },
       });
       if (mail) await mailer.enqueue(trx, mail);

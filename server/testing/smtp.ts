@@ -44,7 +44,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
+          // Decoded (a subject with non-ASCII text travels as encoded words), as a mail reader shows it.
+          subject: decodeWords(
+            /^Subject: (.*)$/m
+              .exec((raw.split(/\r?\n\r?\n/)[0] ?? "").replace(/\r?\n[ \t]+/g, " "))?.[1]
+              ?.trim() ?? "",
+          ),
         });
         for (const wake of waiters) wake();
         callback();
