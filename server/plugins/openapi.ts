@@ -44,6 +44,20 @@ export function errors(...statuses: number[]) {
 }
 
 /**
+ * The description of a signed-in call: its summary and tags, the `token` header, its 200 answer and its
+ * refusals (401 without a valid token, and 400 too for a call whose body can be refused; the route adds
+ * its body schema itself).
+ */
+export function signedInSchema(summary: string, tags: string[], response: z.ZodType, withBody = false) {
+  return {
+    summary,
+    tags,
+    security: signedIn,
+    response: { 200: response, ...errors(...(withBody ? [400, 401] : [401])) },
+  };
+}
+
+/**
  * OpenAPI 3.1 from the routes' zod schemas, at /api/openapi.json, and a reference page at /api/docs
  * (Swagger UI from npm, no CDN, its own hash-based Content-Security-Policy). Registered before the
  * routes: @fastify/swagger collects them as they are added. Only tagged routes (the /api ones) appear.
@@ -59,7 +73,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "Every answer is JSON with `success`; a refusal is `{ success: false, code, message }`: `code` is a stable machine code (core/error-codes.ts) a screen acts on and words in its own language, `message` the English sentence.",
       },
       components: {
-        securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } },
+        securitySchemes: {
+          token: { type: "apiKey", in: "header", name: "token" },
+          // The back office's session (decision 0013); changes also send the x-csrf-token header.
+          adminSession: { type: "apiKey", in: "cookie", name: "noor_admin" },
+        },
       },
       tags: [
         { name: "product", description: "Catalog" },
@@ -72,6 +90,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "review", description: "Product reviews" },
         { name: "request", description: "Contact messages and stitching requests" },
         { name: "webhook", description: "Payment provider notifications" },
+        { name: "admin", description: "The back office (staff and owner; decision 0013)" },
       ],
     },
     hideUntagged: true,

@@ -13,6 +13,7 @@ import {
 } from "#content/demo-catalog-ar.ts";
 import { DEMO_REVIEWS } from "#content/demo-reviews.ts";
 import { aedToFils } from "#core/money.ts";
+import { deleteAppMeta, insertAppMeta, keepFirstAppMeta, readAppMeta } from "../db/repositories/app-meta.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { addMissingBlogPostArabic, createBlogPost } from "../db/repositories/content.ts";
 import {
@@ -22,6 +23,7 @@ import {
   createProduct,
 } from "../db/repositories/products.ts";
 import { createReview } from "../db/repositories/reviews.ts";
+import { deleteCatalogContent, upsertDemoCategories } from "../db/repositories/store-setup.ts";
 import { addMissingTermNames } from "../db/repositories/terms.ts";
 import type { CatalogTermKind, Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -74,11 +76,7 @@ export async function ensureSiteArtwork(media: MediaStore): Promise<void> {
  * products, or was seeded before, is left alone. Goes through the same repository calls as real writes.
  */
 export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Promise<SeedResult> {
-  const already = await db
-    .selectFrom("app_meta")
-    .select("value")
-    .where("key", "=", SEEDED_KEY)
-    .executeTakeFirst();
+  const already = await readAppMeta(db, SEEDED_KEY);
   if (already || (await countProducts(db)) > 0) {
     return { seeded: false, products: 0, posts: 0, reviews: 0, images: 0 };
   }
@@ -101,26 +99,17 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
   await ensureSiteArtwork(media);
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("categories")
-      .values(
-        DEMO_CATEGORIES.map((c) => ({
-          slug: c.slug,
-          name: c.name,
-          description: c.description,
-          name_ar: DEMO_CATEGORIES_AR[c.slug].name,
-          description_ar: DEMO_CATEGORIES_AR[c.slug].description,
-          position: c.position,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column("slug").doUpdateSet((eb) => ({
-          description: eb.ref("excluded.description"),
-          name_ar: eb.ref("excluded.name_ar"),
-          description_ar: eb.ref("excluded.description_ar"),
-        })),
-      )
-      .execute();
+    await upsertDemoCategories(
+      trx,
+      DEMO_CATEGORIES.map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        name_ar: DEMO_CATEGORIES_AR[c.slug].name,
+        description_ar: DEMO_CATEGORIES_AR[c.slug].description,
+        position: c.position,
+      })),
+    );
     await addMissingTermNames(trx, demoTerms());
 
     for (const product of DEMO_PRODUCTS) {
@@ -198,13 +187,8 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
       });
     }
 
-    await trx
-      .insertInto("app_meta")
-      .values([
-        { key: SEEDED_KEY, value: now, updated_at: now },
-        { key: ARABIC_KEY, value: now, updated_at: now },
-      ])
-      .execute();
+    await insertAppMeta(trx, SEEDED_KEY, now);
+    await insertAppMeta(trx, ARABIC_KEY, now);
   });
 
   return {
@@ -222,16 +206,8 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
  * owner changed is overwritten. Returns how many products and posts were given Arabic texts.
  */
 export async function addDemoArabic(db: Kysely<Database>): Promise<{ products: number; posts: number }> {
-  const done = await db
-    .selectFrom("app_meta")
-    .select("value")
-    .where("key", "=", ARABIC_KEY)
-    .executeTakeFirst();
-  const seeded = await db
-    .selectFrom("app_meta")
-    .select("value")
-    .where("key", "=", SEEDED_KEY)
-    .executeTakeFirst();
+  const done = await readAppMeta(db, ARABIC_KEY);
+  const seeded = await readAppMeta(db, SEEDED_KEY);
   if (done || !seeded) return { products: 0, posts: 0 };
   let products = 0;
   let posts = 0;
@@ -253,8 +229,8 @@ export async function addDemoArabic(db: Kysely<Database>): Promise<{ products: n
       const arabic = DEMO_BLOG_POSTS_AR[post.slug];
       if (arabic && (await addMissingBlogPostArabic(trx, post.slug, post.title, arabic))) posts += 1;
     }
-    const now = new Date().toISOString();
-    await trx.insertInto("app_meta").values({ key: ARABIC_KEY, value: now, updated_at: now }).execute();
+    // Several processes may start at once: the first to finish marks it done, the others change nothing more.
+    await keepFirstAppMeta(trx, ARABIC_KEY, new Date().toISOString());
     await bumpCatalogVersion(trx);
   });
   return { products, posts };
@@ -263,18 +239,9 @@ export async function addDemoArabic(db: Kysely<Database>): Promise<{ products: n
 /** Empties the catalog, blog and reviews (the explicit reset of `npm run db:seed -- --reset`). */
 export async function resetCatalog(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const table of [
-      "reviews",
-      "product_variants",
-      "product_images",
-      "product_colors",
-      "products",
-      "categories",
-      "blog_posts",
-      "catalog_terms",
-    ] as const) {
-      await trx.deleteFrom(table).execute();
-    }
-    await trx.deleteFrom("app_meta").where("key", "in", [SEEDED_KEY, ARABIC_KEY]).execute();
+    await deleteCatalogContent(trx);
+    await deleteAppMeta(trx, SEEDED_KEY);
+    await deleteAppMeta(trx, ARABIC_KEY);
+    await bumpCatalogVersion(trx);
   });
 }

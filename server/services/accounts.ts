@@ -199,6 +199,26 @@ export function createAccountsService(deps: AccountsDeps) {
     throw error;
   }
 
+  /**
+   * A new account (sign-up, or a first Google sign-in): a fresh id, no session ended yet. A unique
+   * e-mail or phone taken meanwhile by another request is the same 409 as the checks before it.
+   */
+  async function addUser(
+    fields: Pick<
+      UserRow,
+      "name" | "email" | "email_verified" | "phone" | "password_hash" | "google_sub" | "language"
+    >,
+  ): Promise<UserRow> {
+    const now = nowIso();
+    const user: UserRow = { id: newId(), ...fields, session_version: 0, created_at: now, updated_at: now };
+    try {
+      await createUser(db, user);
+    } catch (error) {
+      conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
+    }
+    return user;
+  }
+
   return {
     /** SPEC §7 POST /api/user/register. An account with an e-mail gets a code to verify it. */
     async register(input: RegisterInput, ctx: RequestContext): Promise<Answer> {
@@ -208,25 +228,15 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       if (await findUserByPhone(db, input.phone))
         throw new HttpError(409, "phone_taken", t("auth.phoneTaken"));
-      const now = nowIso();
-      const user: UserRow = {
-        id: newId(),
+      const user = await addUser({
         name: input.name,
         email: input.email ?? null,
         email_verified: false,
         phone: input.phone,
         password_hash: await hashPassword(input.password, config.PASSWORD_HASH_COST),
         google_sub: null,
-        session_version: 0,
         language: input.language,
-        created_at: now,
-        updated_at: now,
-      };
-      try {
-        await createUser(db, user);
-      } catch (error) {
-        conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
-      }
+      });
       if (!user.email) return { message: t("auth.registeredNoEmail") };
       await issueCode(user, "verify-email", user.email);
       return { message: t("auth.registered", { email: user.email }) };
@@ -399,25 +409,15 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!input.phone) throw new HttpError(400, "phone_required", t("auth.google.phoneRequired"));
       if (await findUserByPhone(db, input.phone))
         throw new HttpError(409, "phone_taken", t("auth.phoneTaken"));
-      const now = nowIso();
-      const user: UserRow = {
-        id: newId(),
+      const user = await addUser({
         name: identity.name,
         email: identity.email,
         email_verified: true,
         phone: input.phone,
         password_hash: null,
         google_sub: identity.sub,
-        session_version: 0,
         language: input.language,
-        created_at: now,
-        updated_at: now,
-      };
-      try {
-        await createUser(db, user);
-      } catch (error) {
-        conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
-      }
+      });
       return {
         message: t("auth.google.signedUp"),
         token: await session(user),

@@ -1,5 +1,4 @@
-import { tOrderIn } from "#core/i18n/ar-orders.ts";
-import { DELIVERY_TYPES_AR, orderStatusMailCopy, orderStatusName } from "#core/i18n/order-status-mail.ts";
+import { DELIVERY_TYPES_AR, tOrderIn } from "#core/i18n/ar-orders.ts";
 import type { Locale } from "#core/locale.ts";
 import { formatAed } from "#core/money.ts";
 import { type AedLabelAr, formatAedArabic } from "#core/money-ar.ts";
@@ -11,9 +10,6 @@ import { escapeHtml, type MailMessage } from "../integrations/mail.ts";
  * lines, totals, address and delivery type. Plain text plus a simple HTML copy, like the code mails.
  * The shopper's mails go out in the order's language (issue 14); the shop's stay English.
  */
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 export interface MailContext {
   shopName: string;
@@ -153,34 +149,5 @@ export function newOrderMail(
       total: formatAed(order.total_fils).replace(/\u00a0/g, " "),
     }),
     ...render(w.t("orderMail.shopIntro"), order, lines, context, extra),
-  };
-}
-
-/**
- * Issue 14: the mail telling the shopper their order's status changed (the back office calls it when
- * the owner moves an order), in `locale` (the order's language, `order.language`). The status is the
- * stored English value; Arabic mails name it in Arabic. Undefined when the order has no e-mail.
- */
-export function orderStatusMail(options: {
-  order: OrderTable;
-  lines: OrderLineTable[];
-  status: string;
-  locale: Locale;
-  context: MailContext & { shopPhone: string; shopEmail: string };
-}): MailMessage | undefined {
-  const { order, lines, status, locale, context } = options;
-  if (!order.ship_email) return undefined;
-  const copy = orderStatusMailCopy[locale];
-  const w = wording(locale, context);
-  const values = { number: order.order_number, status: orderStatusName(locale, status) };
-  const intro = fill(copy.intros[status] ?? copy.other, values);
-  const questions = fill(copy.questions, { phone: context.shopPhone, email: context.shopEmail });
-  const { text, html } = render(intro, order, lines, context, [questions], locale);
-  return {
-    kind: "order-status",
-    to: order.ship_email,
-    subject: `${fill(copy.subject, values)} · ${w.shop}`,
-    text,
-    html,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
+import type { ShopSettings } from "#core/admin.ts";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import type { Locale } from "#core/locale.ts";
@@ -9,6 +10,7 @@ import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } 
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import {
   activeHolds,
   availableStockFor,
@@ -50,7 +52,7 @@ import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer } from "../integrations/mail.ts";
 import { filsToAmount, type PaymenntClient } from "../integrations/paymennt.ts";
-import { type MailContext, newOrderMail, orderConfirmationMail, orderStatusMail } from "./order-mail.ts";
+import { type MailContext, newOrderMail, orderConfirmationMail } from "./order-mail.ts";
 
 /**
  * Orders and payments (issue 11; SPEC §3 Order, §4 Checkout and Payment return, §5 Checkout placement,
@@ -121,6 +123,8 @@ export interface OrdersServiceOptions {
   mailer: Mailer;
   paymennt: PaymenntClient;
   log: FastifyBaseLogger;
+  /** The back office's settings over the environment (issue 15); the environment alone without it. */
+  settings?: { current(executor?: Kysely<Database> | Transaction<Database>): Promise<ShopSettings> };
 }
 
 /** Maps Paymennt's checkout status onto our attempt's. AUTHORIZED counts as paid: the money is secured. */
@@ -157,9 +161,19 @@ function history(payment: PaymentTable, entry: { at: string; status: string; sou
 export function createOrdersService(options: OrdersServiceOptions) {
   const { db, config, mailer, paymennt, log } = options;
   const background = new Set<Promise<unknown>>();
-  const sellerAddress = config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS;
-  const trn = config.SHOP_TRN ?? null;
-  const vatRate = config.VAT_RATE_PERCENT;
+  /** The shop's name, invoice and payment settings now: the back office's over the environment's. */
+  async function shopNow(executor: Kysely<Database> | Trx = db) {
+    // Inside a transaction, read through it: SQLite has one connection, which the transaction holds.
+    const s = await options.settings?.current(executor);
+    return {
+      shopName: s?.shopName ?? config.SHOP_NAME,
+      shopEmail: s?.email ?? config.SHOP_EMAIL,
+      sellerAddress: s?.legalAddress ?? config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS,
+      trn: s ? s.trn : (config.SHOP_TRN ?? null),
+      vatRate: s?.vatRate ?? config.VAT_RATE_PERCENT,
+      codEnabled: s?.codEnabled ?? config.COD_ENABLED,
+    };
+  }
   let timer: NodeJS.Timeout | undefined;
   let reconciling: Promise<unknown> | undefined;
 
@@ -191,6 +205,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * Lines of the same variant and colour are merged.
    */
   async function priceLines(lines: OrderPayloadLine[]): Promise<PricedLine[]> {
+    const { vatRate } = await shopNow();
     const variants = await variantsForProducts(
       db,
       lines.map((l) => l.product_id),
@@ -312,12 +327,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   /** What the shopper's order mails need in their language (issue 14): Arabic names and the dirham label. */
-  async function mailContextFor(trx: Trx, locale: Locale): Promise<MailContext> {
-    const context: MailContext = { shopName: config.SHOP_NAME, vatRate, trn };
+  async function inLanguage(trx: Trx, context: MailContext, locale: Locale): Promise<MailContext> {
     if (locale === "en") return context;
     return {
       ...context,
-      shopNameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
+      shopNameAr: config.SHOP_NAME_AR ?? context.shopName,
       currencyAr: AED_LABELS_AR[config.AED_LABEL_AR],
       colorNamesAr: (await loadTermNames(trx, ["color"])).get("color"),
     };
@@ -330,15 +344,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
-    const context = { shopName: config.SHOP_NAME, vatRate, trn };
-    const confirmation = orderConfirmationMail(order, lines, await mailContextFor(trx, order.language));
+    const shop = await shopNow(trx);
+    const context = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
+    const confirmation = orderConfirmationMail(order, lines, await inLanguage(trx, context, order.language));
     if (confirmation) await mailer.enqueue(trx, confirmation);
-    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: config.SHOP_EMAIL }));
+    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: shop.shopEmail }));
   }
 
   // DTOs
 
-  function toDto(order: OrderTable, lines: OrderLineTable[]): OrderDto {
+  function toDto(
+    order: OrderTable,
+    lines: OrderLineTable[],
+    shop: Awaited<ReturnType<typeof shopNow>>,
+  ): OrderDto {
     const placedAt = order.placed_at ?? order.created_at;
     const cod = order.payment_mode === "cod";
     return {
@@ -396,11 +415,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
       invoice: {
         number: order.order_number,
         date: placedAt,
-        title: trn ? "Tax Invoice" : "Receipt",
-        sellerName: config.SHOP_NAME,
-        sellerAddress,
-        trn,
-        vatRate,
+        title: shop.trn ? "Tax Invoice" : "Receipt",
+        sellerName: shop.shopName,
+        sellerAddress: shop.sellerAddress,
+        trn: shop.trn,
+        vatRate: shop.vatRate,
       },
     };
   }
@@ -410,10 +429,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
       db,
       orders.map((o) => o.id),
     );
+    const shop = await shopNow();
     return orders.map((o) =>
       toDto(
         o,
         lines.filter((l) => l.order_id === o.id),
+        shop,
       ),
     );
   }
@@ -448,6 +469,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const tracked =
         unheld.length > 0 ? await availableStockFor(trx, unheld) : new Map<string, number | null>();
       const short: string[] = [];
+      // A converted hold leaves what shoppers can buy unchanged (stock and held drop together); only
+      // stock taken without a hold changes the pages.
+      let stockShownChanged = false;
       for (const variantId of [...wanted.keys()].sort()) {
         const hold = holds.get(variantId);
         if (hold) {
@@ -456,7 +480,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         }
         // The hold lapsed (paid after it expired): honoured when the stock allows, never below zero.
         if (tracked.get(variantId) === null || !tracked.has(variantId)) continue;
-        if (!(await takeStock(trx, variantId, wanted.get(variantId)!))) {
+        if (await takeStock(trx, variantId, wanted.get(variantId)!)) stockShownChanged = true;
+        else {
           const line = lines.find((l) => l.variant_id === variantId)!;
           short.push(`${line.name} (${line.size}) × ${wanted.get(variantId)}`);
         }
@@ -483,6 +508,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         note: reason ?? `payment ${raw}`,
       });
       await onOrderPlaced(trx, { ...order, ...placement, updated_at: at }, lines);
+      // Last, so the version row is the last lock this transaction takes (no deadlock between orders).
+      if (stockShownChanged) await bumpCatalogVersion(trx);
       return true;
     });
     if (placed) deliverMails();
@@ -502,7 +529,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
         at,
       });
       if (!won) return false;
-      for (const hold of await activeHolds(trx, payment.order_id)) await settleHold(trx, hold, "released");
+      let released = false;
+      for (const hold of await activeHolds(trx, payment.order_id))
+        if (await settleHold(trx, hold, "released")) released = true;
       const order = await findOrder(trx, payment.order_id);
       if (order && (await markOrderUnplaced(trx, order.id, { status: CANCELLED, payment_status: to }, at))) {
         await insertOrderEvent(trx, {
@@ -515,6 +544,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           note: `payment ${raw}`,
         });
       }
+      // Released units are on sale again: the pages showing them change.
+      if (released) await bumpCatalogVersion(trx);
       return true;
     });
   }
@@ -652,6 +683,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           });
         }
         await insertHolds(trx, holds);
+        // Held units leave what shoppers can buy: the pages showing them change.
+        if (holds.length > 0) await bumpCatalogVersion(trx);
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
@@ -786,6 +819,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
           if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
         }
         await onOrderPlaced(trx, order, lineRows);
+        if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
@@ -801,32 +835,6 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   return {
-    /**
-     * Issue 14: queues the mail telling the shopper their order moved to `status`, in the order's
-     * language, inside the caller's transaction (the back office's status change), so it exists exactly
-     * when the change does; once committed, `services.mail.flush()` sends it (else the retry timer
-     * does). Nothing is queued for an order without an e-mail.
-     */
-    async queueStatusMail(
-      trx: Trx,
-      order: OrderTable,
-      lines: OrderLineTable[],
-      status: string,
-    ): Promise<void> {
-      const mail = orderStatusMail({
-        order,
-        lines,
-        status,
-        locale: order.language,
-        context: {
-          ...(await mailContextFor(trx, order.language)),
-          shopPhone: config.SHOP_PHONE,
-          shopEmail: config.SHOP_EMAIL,
-        },
-      });
-      if (mail) await mailer.enqueue(trx, mail);
-    },
-
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
     async startOnlinePayment(user: UserRow, payload: OrderPayload) {
       return refusingWhenBusy(() => startPayment(user, payload));
@@ -850,8 +858,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** Cash on delivery is refused before its body is read (the route's preValidation). */
-    assertCashOnDelivery(): void {
-      if (!config.COD_ENABLED)
+    async assertCashOnDelivery(): Promise<void> {
+      if (!(await shopNow()).codEnabled)
         throw new HttpError(400, "cod_unavailable", tOrder("orderApi.methodUnavailable"));
     },
 
@@ -865,11 +873,15 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** GET /api/order/config: what the checkout page needs to know. */
-    publicConfig() {
-      return { success: true as const, codEnabled: config.COD_ENABLED, vatRate, trn };
+    async publicConfig() {
+      const shop = await shopNow();
+      return { success: true as const, codEnabled: shop.codEnabled, vatRate: shop.vatRate, trn: shop.trn };
     },
 
     finalizePayment,
+
+    /** One order as its shopper sees it (lines, address, totals, invoice data), for the back office. */
+    orderDto,
 
     /**
      * One pass of the reconciliation job: every open attempt whose check is due is claimed (one process

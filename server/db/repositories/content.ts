@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { BlogPostDto } from "#core/catalog.ts";
 import { fieldPicker, type Locale } from "#core/locale.ts";
 import type { BlogPostTable, Database } from "../schema.ts";
+import { bumpCatalogVersion } from "./catalog-version.ts";
 import { loadTermNames, type TermNames } from "./terms.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -12,10 +13,17 @@ export type NewBlogPost = Omit<BlogPostTable, "title_ar" | "excerpt_ar" | "conte
 
 export async function createBlogPost(db: Db, post: NewBlogPost): Promise<void> {
   await db.insertInto("blog_posts").values(post).execute();
+  await bumpCatalogVersion(db);
 }
 
 export async function listBlogPosts(db: Db, limit?: number, locale: Locale = "en"): Promise<BlogPostDto[]> {
-  let q = db.selectFrom("blog_posts").selectAll().orderBy("published_at", "desc").orderBy("id");
+  // Issue 15: a post the back office unpublished is off /blog.
+  let q = db
+    .selectFrom("blog_posts")
+    .selectAll()
+    .where("published", "=", true)
+    .orderBy("published_at", "desc")
+    .orderBy("id");
   if (limit !== undefined) q = q.limit(limit);
   const [rows, terms] = await Promise.all([q.execute(), termsFor(db, locale)]);
   return rows.map((row) => toBlogPostDto(row, locale, terms));
@@ -27,7 +35,12 @@ export async function findBlogPostBySlug(
   locale: Locale = "en",
 ): Promise<BlogPostDto | undefined> {
   const [row, terms] = await Promise.all([
-    db.selectFrom("blog_posts").selectAll().where("slug", "=", slug).executeTakeFirst(),
+    db
+      .selectFrom("blog_posts")
+      .selectAll()
+      .where("slug", "=", slug)
+      .where("published", "=", true)
+      .executeTakeFirst(),
     termsFor(db, locale),
   ]);
   return row ? toBlogPostDto(row, locale, terms) : undefined;
@@ -64,6 +77,7 @@ export async function listBlogPostSitemapRows(db: Db): Promise<{ slug: string; p
   return db
     .selectFrom("blog_posts")
     .select(["slug", "published_at"])
+    .where("published", "=", true)
     .orderBy("published_at", "desc")
     .execute();
 }
