@@ -32,10 +32,10 @@ export async function prepareDatabase(
     const media = createMediaStore(config.MEDIA_DIR);
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
-    // A demo store seeded before the Arabic storefront gets its Arabic texts once (issue 14).
-    if (config.SEED_DEMO) await addDemoArabic(database.db);
     // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with (README).
     if (seed?.seeded) await createOrPromoteOwner(database.db, DEMO_OWNER, config.PASSWORD_HASH_COST);
+    // A demo store seeded before the Arabic storefront gets its Arabic texts once (issue 14).
+    if (config.SEED_DEMO) await addDemoArabic(database.db);
     return { database, migrations, seed };
   } catch (error) {
     await database.close();

@@ -3,7 +3,8 @@ import type { CategoryTable, Database } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-type CategoryFields = Pick<CategoryTable, "slug" | "name" | "description" | "position">;
+type CategoryFields = Pick<CategoryTable, "slug" | "name" | "description" | "position"> &
+  Partial<Pick<CategoryTable, "name_ar" | "description_ar">>;
 
 /** Adds the collections a store lacks; existing ones (and the owner's edits to them) are left alone. */
 export async function addMissingCategories(db: Db, categories: readonly CategoryFields[]): Promise<void> {
