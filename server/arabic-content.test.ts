@@ -125,6 +125,20 @@ describe.each(TEST_ENGINES)("Arabic catalog and blog content on $name", (engine)
       expect(typedInArabic[0]!.name).not.toMatch(ARABIC);
     });
 
+    it("names the cart's products in Arabic on POST /api/cart/quote?lang=ar, and in English without it", async () => {
+      const noor = (await products("")).find((p) => p.slug === "noor-crepe-abaya")!;
+      const lines = [{ productId: noor._id, size: noor.variants[0]!.filter_value, quantity: 1 }];
+      const quote = async (query: string) =>
+        (
+          await store.app.inject({ method: "POST", url: `/api/cart/quote${query}`, payload: { lines } })
+        ).json().lines as { name: string; price: number }[];
+      const arabic = await quote("?lang=ar");
+      const english = await quote("");
+      expect(arabic[0]!.name).toBe("عباية نور كريب");
+      expect(english[0]!.name).toBe("Noor Crepe Abaya");
+      expect(arabic[0]!.price).toBe(english[0]!.price);
+    });
+
     it("refuses a language it does not speak with 400 and the code validation", async () => {
       const res = await get<{ code: string; message: string }>("/api/product/list?lang=fr");
       expect(res.status).toBe(400);

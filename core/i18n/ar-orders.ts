@@ -74,6 +74,12 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "sandbox.done": "انتهت عملية الدفع هذه ({status}).",
 };
 
+/** The delivery types (core/constants DELIVERY_TYPES) as Arabic order mails name them. */
+export const DELIVERY_TYPES_AR: Record<string, string> = {
+  "next day delivery": "التوصيل في اليوم التالي",
+  "same day delivery": "التوصيل في اليوم نفسه",
+};
+
 /** An order message in `locale`, its `{name}` placeholders filled, as `tOrder()` does in English. */
 export function tOrderIn(
   locale: Locale,

@@ -13,7 +13,7 @@ import {
 } from "#content/demo-catalog-ar.ts";
 import { DEMO_REVIEWS } from "#content/demo-reviews.ts";
 import { aedToFils } from "#core/money.ts";
-import { deleteAppMeta, insertAppMeta, readAppMeta } from "../db/repositories/app-meta.ts";
+import { deleteAppMeta, insertAppMeta, keepFirstAppMeta, readAppMeta } from "../db/repositories/app-meta.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { addMissingBlogPostArabic, createBlogPost } from "../db/repositories/content.ts";
 import {
@@ -229,7 +229,8 @@ export async function addDemoArabic(db: Kysely<Database>): Promise<{ products: n
       const arabic = DEMO_BLOG_POSTS_AR[post.slug];
       if (arabic && (await addMissingBlogPostArabic(trx, post.slug, post.title, arabic))) posts += 1;
     }
-    await insertAppMeta(trx, ARABIC_KEY, new Date().toISOString());
+    // Several processes may start at once: the first to finish marks it done, the others change nothing more.
+    await keepFirstAppMeta(trx, ARABIC_KEY, new Date().toISOString());
     await bumpCatalogVersion(trx);
   });
   return { products, posts };

@@ -11,6 +11,7 @@ import {
 import { quoteCart } from "#core/cart-quote.ts";
 import type { ProductDto } from "#core/catalog.ts";
 import { t } from "#core/i18n/index.ts";
+import type { Locale } from "#core/locale.ts";
 import type {
   CartAddInput,
   CartMergeInput,
@@ -90,11 +91,15 @@ export function createCartService(db: Kysely<Database>) {
   }
 
   return {
-    /** POST /api/cart/quote: today's prices and stock of the lines, priced by the server. */
-    async quote(request: CartQuoteRequest): Promise<CartQuote> {
+    /**
+     * POST /api/cart/quote: today's prices and stock of the lines, priced by the server; product names in
+     * `locale` (issue 14).
+     */
+    async quote(request: CartQuoteRequest, locale: Locale = "en"): Promise<CartQuote> {
       const products = await listProductsByIds(
         db,
         request.lines.map((l) => l.productId),
+        locale,
       );
       return quoteCart(request.lines, products);
     },

@@ -15,8 +15,14 @@ export async function addMissingCategories(db: Db, categories: readonly Category
     .execute();
 }
 
-/** The demo store's collections: added, or given the demo's description when they exist. */
-export async function upsertDemoCategories(db: Db, categories: readonly CategoryFields[]): Promise<void> {
+/**
+ * The demo store's collections: added, or given the demo's description (and Arabic name and description,
+ * issue 14) when they exist.
+ */
+export async function upsertDemoCategories(
+  db: Db,
+  categories: readonly (CategoryFields & Partial<Pick<CategoryTable, "name_ar" | "description_ar">>)[],
+): Promise<void> {
   await db
     .insertInto("categories")
     .values([...categories])

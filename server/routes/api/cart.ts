@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { LangQuerySchema } from "#core/locale.ts";
 import { CartDataSchema, ok } from "#core/schemas/api.schema.ts";
 import {
   CartAddSchema,
@@ -38,13 +39,15 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
     {
       schema: {
         summary: "Price the given lines with today's prices and stock",
+        description: "`lang=ar` names the products in Arabic (English where a name is missing).",
         tags: cartTags,
+        querystring: z.object({ lang: LangQuerySchema }),
         body: CartQuoteRequestSchema,
         response: { 200: quoteAnswer, ...errors(400) },
       },
     },
     async (request, reply) => {
-      const quote = await cart.quote(request.body);
+      const quote = await cart.quote(request.body, request.query.lang ?? "en");
       return reply.header("cache-control", "no-store").send(quote);
     },
   );
