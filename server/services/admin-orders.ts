@@ -173,7 +173,8 @@ export function createAdminOrders(options: {
           shopName: shop.shopName,
           phone: shop.phone,
           note: input.note,
-          locale: "en",
+          // The language the shopper ordered in (issue 14's orders.language).
+          locale: order.language === "ar" ? "ar" : "en",
         });
         if (mail) await mailer.enqueue(trx, mail);
       });

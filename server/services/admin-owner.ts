@@ -85,6 +85,7 @@ export async function createOrPromoteOwner(
     created_at: now,
     updated_at: now,
     role: "owner",
+    language: "en",
   });
   await audit(id, null);
   return { id, created: true };
