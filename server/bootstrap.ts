@@ -15,8 +15,13 @@ export interface PreparedDatabase {
 }
 
 /** Opens the database, runs the frozen migrations, and seeds the demo store when it is empty and allowed. */
-export async function prepareDatabase(config: Config): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: Config,
+  options: { migrate?: boolean } = {},
+): Promise<PreparedDatabase> {
   const database = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  // A cluster worker: the primary process migrated and seeded before it forked the workers.
+  if (options.migrate === false) return { database, migrations: [], seed: undefined };
   try {
     const migrations = await migrateToLatest(database.db);
     // SPEC §2: the collections exist in every store, demo or real.
@@ -38,10 +43,11 @@ export async function prepareDatabase(config: Config): Promise<PreparedDatabase>
 
 export async function startStore(
   config: Config,
-  options: Pick<AppOptions, "ssr" | "logger"> = {},
+  options: Pick<AppOptions, "ssr" | "logger" | "backgroundJobs"> & { migrate?: boolean } = {},
 ): Promise<StoreApp & PreparedDatabase> {
-  const prepared = await prepareDatabase(config);
-  const store = await buildApp({ config, database: prepared.database, ...options });
+  const { migrate, ...appOptions } = options;
+  const prepared = await prepareDatabase(config, { migrate });
+  const store = await buildApp({ config, database: prepared.database, ...appOptions });
   store.app.addHook("onClose", () => prepared.database.close());
   return { ...store, ...prepared };
 }

@@ -1,8 +1,11 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderDtoSchema } from "#core/order.ts";
 import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
 import { availableStockFor } from "./db/repositories/products.ts";
 import { hasPaidPurchase } from "./db/repositories/purchases.ts";
+import { createPaymenntClient, type PaymenntCheckoutRequest } from "./integrations/paymennt.ts";
 import {
   ADDRESS,
   addTestProduct,
@@ -189,6 +192,8 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       expect(await stockOf(db, p.variants[1]!.variantId)).toEqual({ stock: 1, held: 0 });
       expect((await userOrders(a.token)).map((o) => o.orderNumber)).toEqual([res.body.orderNumber]);
+      // The verify answer is the order just placed, exactly as My Orders reads it back from the database.
+      expect(verified.body.order).toEqual((await userOrders(a.token))[0]);
       expect(await hasPaidPurchase(db, a.id, p.productId)).toBe(true);
 
       const mails = await db
@@ -227,7 +232,10 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
         ),
       );
       expect(answers.every((r) => r.status === 200 && r.body.status === "paid")).toBe(true);
-      expect(await userOrders(a.token)).toHaveLength(1);
+      const listed = await userOrders(a.token);
+      expect(listed).toHaveLength(1);
+      // The caller that placed it answers with what it wrote, the others read it back: the same order.
+      for (const answer of answers) expect(answer.body.order).toEqual(listed[0]);
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       const mails = await db
         .selectFrom("outbox")
@@ -871,6 +879,94 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
       expect(apiCall.status).toBe(404);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe("the Paymennt client over HTTP", () => {
+  /** A provider on a local port whose answers the test decides. */
+  async function provider(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createPaymenntClient({
+      baseUrl: `http://127.0.0.1:${port}/mer/v2.0`,
+      apiKey: "key",
+      apiSecret: "secret",
+      sandbox: false,
+      timeoutMs: 300,
+    });
+    return {
+      client,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it("sends the keys and the body, reads the envelope, and keeps reading over reused connections", async () => {
+    const seen: { method?: string; url?: string; key?: string; body: string }[] = [];
+    const p = await provider((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        seen.push({ method: req.method, url: req.url, key: String(req.headers["x-paymennt-api-key"]), body });
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({
+            success: true,
+            elapsed: 1,
+            error: null,
+            result: { id: "chk-1", status: "PAID", redirectUrl: "https://pay.example/chk-1" },
+          }),
+        );
+      });
+    });
+    try {
+      for (let i = 0; i < 5; i++) expect((await p.client.getCheckout("chk 1")).status).toBe("PAID");
+      const created = await p.client.createCheckout({ requestId: "r-1" } as PaymenntCheckoutRequest);
+      expect(created.redirectUrl).toBe("https://pay.example/chk-1");
+      expect(seen[0]).toEqual({ method: "GET", url: "/mer/v2.0/checkout/chk%201", key: "key", body: "" });
+      expect(seen.at(-1)).toEqual({
+        method: "POST",
+        url: "/mer/v2.0/checkout/web",
+        key: "key",
+        body: '{"requestId":"r-1"}',
+      });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("gives up on a provider that does not answer in time, and names a refusal or an answer without JSON", async () => {
+    let mode: "silent" | "refuse" | "html" = "silent";
+    const p = await provider((_req, res) => {
+      if (mode === "silent") return;
+      res.statusCode = mode === "refuse" ? 400 : 502;
+      res.end(
+        mode === "refuse"
+          ? JSON.stringify({ success: false, error: "amount is invalid" })
+          : "<h1>Bad gateway</h1>",
+      );
+    });
+    try {
+      await expect(p.client.getCheckout("a")).rejects.toThrow(
+        /could not be reached: no answer within 300 ms/,
+      );
+      mode = "refuse";
+      await expect(p.client.getCheckout("a")).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/refused GET checkout\/a \(400\): amount is invalid/),
+      });
+      mode = "html";
+      await expect(p.client.getCheckout("a")).rejects.toMatchObject({
+        status: 502,
+        message: "Paymennt answered 502 without JSON",
+      });
+    } finally {
+      await p.close();
     }
   });
 });

@@ -82,10 +82,10 @@ export async function createOrPromoteOwner(
     password_hash: passwordHash,
     google_sub: null,
     session_version: 0,
+    language: "en",
     created_at: now,
     updated_at: now,
     role: "owner",
-    language: "en",
   });
   await audit(id, null);
   return { id, created: true };

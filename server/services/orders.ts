@@ -8,14 +8,17 @@ import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } 
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import {
-  activeHolds,
+  applySettledHold,
   availableStockFor,
   claimPayment,
   duePayments,
   findOrder,
+  findOrderWithLines,
   findPayment,
   findPaymentByAnyId,
+  hasSingleWriter,
   insertHolds,
   insertOrder,
   insertOrderEvent,
@@ -23,13 +26,14 @@ import {
   listPlacedOrdersForUser,
   markOrderPlaced,
   markOrderUnplaced,
+  moveHolds,
   nextOrderNumber,
   openPaymentsForUser,
   orderLines,
   recordCheckout,
+  releaseHolds,
   releasePaymentClaim,
   reserveStock,
-  settleHold,
   settlePayment,
   takeStock,
   type VariantForOrder,
@@ -111,6 +115,13 @@ export interface FinalizeResult {
   orderId: string;
   /** True when the provider could not be asked (the status is then what we knew before). */
   unreachable?: boolean;
+  /** The order as this call placed it (absent when it was placed before, or elsewhere). */
+  placed?: PlacedOrder;
+}
+
+interface PlacedOrder {
+  order: OrderTable;
+  lines: OrderLineTable[];
 }
 
 export interface OrdersServiceOptions {
@@ -179,9 +190,30 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return tracked;
   }
 
-  /** Sends the mails an order's transaction queued, after it committed; failures wait for the retry timer. */
+  let delivering = false;
+  let deliverAgain = false;
+
+  /**
+   * Sends the mails an order's transaction queued, after it committed; failures wait for the retry
+   * timer. One pass of the outbox at a time per process: orders placed meanwhile ask for one more pass
+   * instead of each starting its own (which would all read and try to claim the same due mails).
+   */
   function deliverMails() {
-    track(mailer.flush().catch((error: unknown) => log.error({ err: error }, "order mail delivery failed")));
+    deliverAgain = true;
+    if (delivering) return;
+    delivering = true;
+    track(
+      (async () => {
+        while (deliverAgain) {
+          deliverAgain = false;
+          await mailer.flush();
+        }
+      })()
+        .catch((error: unknown) => log.error({ err: error }, "order mail delivery failed"))
+        .finally(() => {
+          delivering = false;
+        }),
+    );
   }
 
   // Pricing
@@ -425,16 +457,23 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   async function orderDto(orderId: string): Promise<OrderDto | undefined> {
-    const order = await findOrder(db, orderId);
-    return order ? (await loadDtos([order]))[0] : undefined;
+    const found = await findOrderWithLines(db, orderId);
+    return found ? toDto(found.order, found.lines, await shopNow()) : undefined;
   }
 
   // Settling attempts
 
-  /** Paid: the one conditional update on the payment decides; holds become sales; the order is placed. */
-  async function settlePaid(payment: PaymentTable, raw: string, actor: Actor): Promise<void> {
+  /**
+   * Paid: the one conditional update on the payment decides; holds become sales; the order is placed.
+   * Returns the placed order when this call placed it.
+   */
+  async function settlePaid(
+    payment: PaymentTable,
+    raw: string,
+    actor: Actor,
+  ): Promise<PlacedOrder | undefined> {
     const at = new Date().toISOString();
-    const placed = await db.transaction().execute(async (trx) => {
+    const placed = await db.transaction().execute(async (trx): Promise<PlacedOrder | undefined> => {
       const won = await settlePayment(
         trx,
         payment.id,
@@ -442,27 +481,35 @@ export function createOrdersService(options: OrdersServiceOptions) {
         ["created", "pending", "failed", "cancelled", "expired"],
         { history: history(payment, { at, status: raw, source: actor }), at },
       );
-      if (!won) return false;
-      const order = await findOrder(trx, payment.order_id);
-      if (!order) return false;
-      const holds = new Map((await activeHolds(trx, order.id)).map((h) => [h.variant_id, h]));
-      const lines = await orderLines(trx, [order.id]);
+      if (!won) return undefined;
+      // Read after winning: the status it leaves ('Awaiting payment', or 'Cancelled' for a lapsed attempt)
+      // is the one this transaction now owns.
+      const found = await findOrderWithLines(trx, payment.order_id);
+      if (!found) return undefined;
+      const { order, lines } = found;
       const wanted = new Map<string, number>();
       for (const l of lines)
         if (l.variant_id) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
-      const unheld = [...wanted.keys()].filter((id) => !holds.has(id));
+      // Every active hold becomes a sale; a variant without one had its hold lapse.
+      const converted = await moveHolds(trx, order.id, "converted");
+      const unheld = [...wanted.keys()].filter((id) => !converted.has(id));
       const tracked =
         unheld.length > 0 ? await availableStockFor(trx, unheld) : new Map<string, number | null>();
       const short: string[] = [];
-      for (const variantId of [...wanted.keys()].sort()) {
-        const hold = holds.get(variantId);
-        if (hold) {
-          await settleHold(trx, hold, "converted");
+      // A converted hold leaves what shoppers can buy unchanged (stock and held drop together); only
+      // stock taken without a hold changes the pages.
+      let stockShownChanged = false;
+      // The variants in variant id order, the lock order every order transaction follows.
+      for (const variantId of [...new Set([...wanted.keys(), ...converted.keys()])].sort()) {
+        const held = converted.get(variantId);
+        if (held !== undefined) {
+          await applySettledHold(trx, variantId, held, "converted");
           continue;
         }
         // The hold lapsed (paid after it expired): honoured when the stock allows, never below zero.
         if (tracked.get(variantId) === null || !tracked.has(variantId)) continue;
-        if (!(await takeStock(trx, variantId, wanted.get(variantId)!))) {
+        if (await takeStock(trx, variantId, wanted.get(variantId)!)) stockShownChanged = true;
+        else {
           const line = lines.find((l) => l.variant_id === variantId)!;
           short.push(`${line.name} (${line.size}) × ${wanted.get(variantId)}`);
         }
@@ -478,7 +525,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         attention_reason: reason,
         placed_at: at,
       };
-      if (!(await markOrderPlaced(trx, order.id, placement))) return false;
+      if (!(await markOrderPlaced(trx, order.id, placement))) return undefined;
       await insertOrderEvent(trx, {
         id: newId(),
         order_id: order.id,
@@ -488,10 +535,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
         to_status: ORDER_PLACED,
         note: reason ?? `payment ${raw}`,
       });
-      await onOrderPlaced(trx, { ...order, ...placement, updated_at: at }, lines);
-      return true;
+      const placedOrder: OrderTable = { ...order, ...placement, updated_at: at };
+      await onOrderPlaced(trx, placedOrder, lines);
+      // Last, so the version row is the last lock this transaction takes (no deadlock between orders).
+      if (stockShownChanged) await bumpCatalogVersion(trx);
+      return { order: placedOrder, lines };
     });
     if (placed) deliverMails();
+    return placed;
   }
 
   /** Declined, cancelled or lapsed: the pending order is cancelled and its stock released, once. */
@@ -508,7 +559,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         at,
       });
       if (!won) return false;
-      for (const hold of await activeHolds(trx, payment.order_id)) await settleHold(trx, hold, "released");
+      const released = (await releaseHolds(trx, payment.order_id)).size > 0;
       const order = await findOrder(trx, payment.order_id);
       if (order && (await markOrderUnplaced(trx, order.id, { status: CANCELLED, payment_status: to }, at))) {
         await insertOrderEvent(trx, {
@@ -521,6 +572,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           note: `payment ${raw}`,
         });
       }
+      // Released units are on sale again: the pages showing them change.
+      if (released) await bumpCatalogVersion(trx);
       return true;
     });
   }
@@ -534,7 +587,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
     actor: Actor = "system",
   ): Promise<FinalizeResult | undefined> {
     const payment = await findPayment(db, paymentId);
-    if (!payment) return undefined;
+    return payment ? finalize(payment, actor) : undefined;
+  }
+
+  /** finalizePayment for an attempt already read (the verify call has just looked it up). */
+  async function finalize(payment: PaymentTable, actor: Actor): Promise<FinalizeResult | undefined> {
     const known = (p: PaymentTable): FinalizeResult => ({
       status: p.status === "created" ? "pending" : p.status,
       orderId: p.order_id,
@@ -544,13 +601,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
     try {
       raw = String((await paymennt.getCheckout(payment.provider_checkout_id)).status);
     } catch (error) {
-      log.warn({ err: error, paymentId }, "payment status could not be read");
+      log.warn({ err: error, paymentId: payment.id }, "payment status could not be read");
       return { ...known(payment), unreachable: true };
     }
     const mapped = mapProviderStatus(raw);
-    if (mapped === "paid") await settlePaid(payment, raw, actor);
-    else if (mapped !== "pending") await settleUnpaid(payment, mapped, raw, actor);
-    const after = await findPayment(db, paymentId);
+    if (mapped === "paid") {
+      const placed = await settlePaid(payment, raw, actor);
+      // This call moved it: the outcome is known without reading it back.
+      if (placed) return { status: "paid", orderId: payment.order_id, placed };
+    } else if (mapped !== "pending" && (await settleUnpaid(payment, mapped, raw, actor))) {
+      return { status: mapped, orderId: payment.order_id };
+    }
+    // Still open, or another caller (replay, webhook, reconciliation, another process) decided first.
+    const after = await findPayment(db, payment.id);
     return after ? known(after) : undefined;
   }
 
@@ -589,11 +652,25 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }
   }
 
+  /**
+   * Order numbers come from a one-row counter. On PostgreSQL it is bumped in a statement of its own before
+   * the order's transaction, so no transaction holds the counter's row lock across its other statements
+   * and its commit; on SQLite, whose single writer lock the order's transaction takes anyway, the bump is
+   * that transaction's first statement, which saves a commit (decision 0014).
+   */
+  const counterInOrderTransaction = hasSingleWriter(db);
+  async function orderNumberBeforeTransaction(): Promise<string> {
+    return counterInOrderTransaction ? "" : nextOrderNumber(db);
+  }
+  async function orderNumberInTransaction(trx: Trx, before: string): Promise<string> {
+    return counterInOrderTransaction ? nextOrderNumber(trx) : before;
+  }
+
   /** The pending order, its lines, payment attempt and holds in one transaction; then the checkout. */
   async function startPayment(user: UserRow, payload: OrderPayload) {
     await supersedeOpenAttempts(user);
     const lines = await priceLines(payload.lines);
-    const orderNumber = await nextOrderNumber(db);
+    let orderNumber = await orderNumberBeforeTransaction();
     const now = new Date();
     const at = now.toISOString();
     const holdExpiresAt = new Date(now.getTime() + config.PAYMENT_HOLD_MINUTES * 60_000).toISOString();
@@ -630,6 +707,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     try {
       await db.transaction().execute(async (trx) => {
         // The first statement writes, so on SQLite the transaction holds the write lock from here on.
+        orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
         await insertOrder(trx, order, lineRows);
         await insertPayment(trx, payment);
         await insertOrderEvent(trx, {
@@ -658,6 +736,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           });
         }
         await insertHolds(trx, holds);
+        // Held units leave what shoppers can buy: the pages showing them change.
+        if (holds.length > 0) await bumpCatalogVersion(trx);
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
@@ -737,9 +817,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
     // Another shopper's payment is answered exactly like an unknown one.
     if (!payment || payment.user_id !== user.id)
       throw new HttpError(404, "not_found", tOrder("orderApi.orderNotFound"));
-    const result = await finalizePayment(payment.id, "shopper");
+    const result = await finalize(payment, "shopper");
     if (result?.status === "paid") {
-      const order = await orderDto(payment.order_id);
+      const order = result.placed
+        ? toDto(result.placed.order, result.placed.lines, await shopNow())
+        : await orderDto(payment.order_id);
       return { success: true as const, status: "paid" as const, message: tOrder("orderApi.paid"), order };
     }
     const status = result?.status ?? "pending";
@@ -759,7 +841,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
   /** A cash-on-delivery order, placed and its stock taken in one transaction. */
   async function placeCod(user: UserRow, payload: OrderPayload) {
     const lines = await priceLines(payload.lines);
-    const orderNumber = await nextOrderNumber(db);
+    let orderNumber = await orderNumberBeforeTransaction();
     const at = new Date().toISOString();
     const orderId = newId();
     const { order, lineRows } = orderRow(user, payload, lines, {
@@ -774,6 +856,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     });
     try {
       await db.transaction().execute(async (trx) => {
+        orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
         await insertOrder(trx, order, lineRows);
         await insertOrderEvent(trx, {
           id: newId(),
@@ -790,6 +873,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
           if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
         }
         await onOrderPlaced(trx, order, lineRows);
+        if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
@@ -800,7 +884,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       success: true as const,
       message: tOrder("orderApi.placed"),
       orderNumber,
-      order: (await orderDto(orderId))!,
+      order: toDto(order, lineRows, await shopNow()),
     };
   }
 

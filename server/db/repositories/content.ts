@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { BlogPostDto } from "#core/catalog.ts";
 import type { BlogPostTable, Database } from "../schema.ts";
+import { bumpCatalogVersion } from "./catalog-version.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,6 +11,7 @@ export type NewBlogPost = Omit<BlogPostTable, "title_ar" | "excerpt_ar" | "conte
 
 export async function createBlogPost(db: Db, post: NewBlogPost): Promise<void> {
   await db.insertInto("blog_posts").values(post).execute();
+  await bumpCatalogVersion(db);
 }
 
 export async function listBlogPosts(db: Db, limit?: number): Promise<BlogPostDto[]> {

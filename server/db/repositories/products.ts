@@ -4,6 +4,7 @@ import { filsToAed } from "#core/money.ts";
 import { discountedPrice, listPrice } from "#core/pricing.ts";
 import type { ProductQuery } from "#core/schemas/catalog.schema.ts";
 import type { Database, ProductTable } from "../schema.ts";
+import { bumpCatalogVersion } from "./catalog-version.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,6 +89,50 @@ export async function createProduct(db: Db, product: NewProduct): Promise<void> 
       })),
     )
     .execute();
+  await bumpCatalogVersion(db);
+}
+
+/**
+ * Sets one size's price and discount and re-derives the product's list-view price columns from all its
+ * sizes; bumps the catalog version. False when the variant does not exist.
+ */
+export async function updateVariantPrice(
+  db: Db,
+  variantId: string,
+  price: { retailPriceFils: number; discountPercent: number },
+): Promise<boolean> {
+  const variant = await db
+    .updateTable("product_variants")
+    .set({ retail_price_fils: price.retailPriceFils, discount_percent: price.discountPercent })
+    .where("id", "=", variantId)
+    .returning("product_id")
+    .executeTakeFirst();
+  if (!variant) return false;
+  const sizes = await db
+    .selectFrom("product_variants")
+    .select(["retail_price_fils", "discount_percent"])
+    .where("product_id", "=", variant.product_id)
+    .execute();
+  const priced = listPrice(
+    sizes.map((v) => ({
+      retailPrice: Number(v.retail_price_fils),
+      discountPercent: Number(v.discount_percent),
+    })),
+  );
+  if (priced) {
+    await db
+      .updateTable("products")
+      .set({
+        price_fils: priced.price,
+        sale_price_fils: priced.salePrice ?? null,
+        effective_price_fils: priced.salePrice ?? priced.price,
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", variant.product_id)
+      .execute();
+  }
+  await bumpCatalogVersion(db);
+  return true;
 }
 
 function escapeLike(text: string): string {
