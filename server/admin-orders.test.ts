@@ -159,6 +159,25 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
     expect((await stockOf(store.database.db, variantId)).stock).toBe(before);
   });
 
+  it("mails a shopper who ordered in Arabic in Arabic", async () => {
+    const order = await placeCod();
+    await store.database.db
+      .updateTable("orders")
+      .set({ language: "ar" })
+      .where("id", "=", order._id)
+      .execute();
+    await staff.call("POST", `/api/admin/orders/${order._id}/status`, { status: "Shipped" });
+    const mail = await store.database.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body", "html_body"])
+      .where("to_address", "=", order.buyer.email)
+      .where("kind", "=", "order-status")
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`طلبك ${order.orderNumber}: تم الشحن`);
+    expect(mail.text_body).toContain("غادر طلبك مستودعنا وهو في طريقه إليك.");
+    expect(mail.html_body).toContain('<html lang="ar" dir="rtl">');
+  });
+
   it("marks a cash-on-delivery order paid once", async () => {
     const order = await placeCod();
     const first = await staff.call("POST", `/api/admin/orders/${order._id}/mark-paid`);

@@ -17,7 +17,7 @@ import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } fr
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalog, shop } = getServices(context);
+  const { catalog, settings } = getServices(context);
   const product = await catalog.findProductBySlug(params.slug);
   if (!product) throw data(null, { status: 404 });
   const reviews = await catalog.reviewsForProduct(product._id);
@@ -25,8 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const related = catalog
     .listRelatedProducts(product, 4)
     .then((list) => list.map((item) => toProductCard(item)));
+  const { shopName } = await settings.shop();
   return {
-    shopName: shop.shopName,
+    shopName,
     product,
     reviews: reviews ?? emptyReviews(),
     related,

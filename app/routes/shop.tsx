@@ -22,11 +22,12 @@ import { pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/shop";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { catalog, shop } = getServices(context);
+  const { catalog, settings } = getServices(context);
   const query = parseShopSearchParams(new URL(request.url).searchParams);
-  const [{ products, total }, facets] = await Promise.all([
+  const [{ products, total }, facets, shop] = await Promise.all([
     catalog.listProducts(query),
     catalog.listFacets(),
+    settings.shop(),
   ]);
   const limit = query.limit ?? products.length;
   return {

@@ -133,7 +133,6 @@ export function createAdminOrders(options: {
       actor: AuditActor,
       audit: AuditRecorder,
     ): Promise<AdminOrderDetail> {
-      const shop = await settings.current();
       await db.transaction().execute(async (trx) => {
         const order = await findOrder(trx, id);
         if (!order?.placed_at) throw notFound("Order");

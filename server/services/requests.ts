@@ -28,6 +28,8 @@ export interface RequestsDeps {
   >;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The back office's settings over the environment's (issue 15): the shop's name, e-mail and phone. */
+  settings?: { current(): Promise<{ shopName: string; email: string; phone: string }> };
 }
 
 /** Who sent it: the client address the rate limit counts, and the signed-in shopper if any. */
@@ -61,12 +63,15 @@ function drawReference(prefix: string): string {
  */
 export function createRequestsService(deps: RequestsDeps) {
   const { db, config, mailer, log } = deps;
-  const shop = {
-    name: config.SHOP_NAME,
-    email: config.SHOP_EMAIL,
-    phone: config.SHOP_PHONE,
-    nameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
-  };
+  async function shopNow() {
+    const s = await deps.settings?.current();
+    return {
+      name: s?.shopName ?? config.SHOP_NAME,
+      email: s?.email ?? config.SHOP_EMAIL,
+      phone: s?.phone ?? config.SHOP_PHONE,
+      nameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
+    };
+  }
   const limits = createRateLimiter(db, {
     windowSeconds: config.REQUEST_RATE_WINDOW_SECONDS,
     perIp: config.REQUEST_RATE_LIMIT_PER_IP,
@@ -80,6 +85,7 @@ export function createRequestsService(deps: RequestsDeps) {
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
       const minutes = Math.ceil(Number(error.headers?.["retry-after"] ?? 60) / 60);
+      const shop = await shopNow();
       throw new HttpError(
         429,
         "rate_limited",
@@ -144,6 +150,7 @@ export function createRequestsService(deps: RequestsDeps) {
         }),
       );
       log.info({ reference }, "contact message stored");
+      const shop = await shopNow();
       await notify(reference, [
         contactShopMail(shop, reference, input, account(from.user)),
         contactAckMail(shop, reference, input, languageOf(input, from)),
@@ -181,6 +188,7 @@ export function createRequestsService(deps: RequestsDeps) {
         }),
       );
       log.info({ reference }, "stitching request stored");
+      const shop = await shopNow();
       await notify(reference, [
         stitchingShopMail(shop, reference, input, account(from.user)),
         ...(email ? [stitchingAckMail(shop, reference, input, email, languageOf(input, from))] : []),
