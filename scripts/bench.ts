@@ -4,7 +4,8 @@
 // BENCH_PROCESSES workers, default one per core), the bare server (the same number of processes), and
 // autocannon (its own process). Then orders per second (scripts/bench-orders.ts). Prints requests a
 // second, p50 and p99 latency and the ratio to the bare server; asserts nothing.
-// BENCH_SECONDS (8), BENCH_CONNECTIONS (100), BENCH_PRODUCTS (10000), BENCH_UNCACHED=0 to skip the
+// BENCH_SECONDS (8), BENCH_CONNECTIONS (100), BENCH_PRODUCTS (10000), BENCH_ROUNDS (2: store and bare
+// take turns, each side's best round is printed), BENCH_UNCACHED=0 to skip the
 // figures with the response cache off, BENCH_ORDERS=0 to skip the orders.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? availableParallelism());
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const dir = mkdtempSync(join(tmpdir(), "store-bench-"));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `file:${join(dir, "bench.db")}`;
 
@@ -236,7 +238,7 @@ async function compare(label: string, cache: boolean) {
       SCENARIOS[0]!.path,
     );
     console.log(
-      `\n${label}: ${PROCESSES} store process(es) and ${PROCESSES} bare node:http process(es), autocannon apart, ${CONNECTIONS} connections, ${DURATION} s\n`,
+      `\n${label}: ${PROCESSES} store process(es) and ${PROCESSES} bare node:http process(es), autocannon apart, ${CONNECTIONS} connections, ${DURATION} s, best of ${ROUNDS} alternating rounds\n`,
     );
     console.log(
       row([
@@ -254,8 +256,16 @@ async function compare(label: string, cache: boolean) {
     console.log(row(Array(9).fill("---")));
     try {
       for (const s of SCENARIOS) {
-        const ours = await measure(`${store.base}${s.path}`);
-        const floor = await measure(`${bare.base}${s.path}`);
+        // The machine may be shared: the two sides take turns, and each keeps its best round.
+        let ours: Figures | undefined;
+        let floor: Figures | undefined;
+        for (let round = 0; round < ROUNDS; round++) {
+          const a = await measure(`${store.base}${s.path}`);
+          const b = await measure(`${bare.base}${s.path}`);
+          if (!ours || a.rps > ours.rps) ours = a;
+          if (!floor || b.rps > floor.rps) floor = b;
+        }
+        if (!ours || !floor) continue;
         console.log(
           row([
             s.title,
