@@ -13,7 +13,6 @@ import {
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { AnnouncementBar } from "./components/announcement-bar";
 import { BottomBar } from "./components/bottom-bar";
 import { Footer } from "./components/footer";
@@ -22,10 +21,12 @@ import { LoadingOverlay } from "./components/loading-overlay";
 import { NotFoundPage, UnexpectedErrorPage } from "./components/status-pages";
 import { ToasterAfterHydration } from "./components/toaster";
 import { getServices } from "./lib/context";
+import { Stylesheet } from "./lib/stylesheet";
 import { loadingCounter } from "./state/loading";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = getServices(context);
+  // The back office's settings over the environment's (issue 15), cached by the catalog version.
+  const shop = await getServices(context).settings.shop();
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
   return { shop, announcementDismissed };
@@ -48,6 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#faf7f2" />
         <Meta />
+        <Stylesheet />
         <Links />
       </head>
       <body>
@@ -86,7 +88,10 @@ function useShellEffects() {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   useShellEffects();
+  // The back office draws its own chrome (app/routes/admin/layout.tsx).
+  if (/^\/admin(\/|$)/.test(pathname)) return children;
   if (!data) return <main id="main">{children}</main>;
   return (
     <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
@@ -96,7 +101,7 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <AnnouncementBar initiallyDismissed={data.announcementDismissed} />
+      <AnnouncementBar initiallyDismissed={data.announcementDismissed} text={data.shop.announcement} />
       <Header shop={data.shop} />
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}
