@@ -82,6 +82,7 @@ export async function createOrPromoteOwner(
     password_hash: passwordHash,
     google_sub: null,
     session_version: 0,
+    language: "en",
     created_at: now,
     updated_at: now,
     role: "owner",
