@@ -5,7 +5,7 @@ import { type DatabaseHandle, openDatabase } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { addMissingCategories } from "./db/repositories/store-setup.ts";
 import { createMediaStore } from "./media.ts";
-import { ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
+import { addDemoArabic, ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
 import { createOrPromoteOwner, DEMO_OWNER } from "./services/admin-owner.ts";
 
 export interface PreparedDatabase {
@@ -34,6 +34,8 @@ export async function prepareDatabase(
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
     // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with (README).
     if (seed?.seeded) await createOrPromoteOwner(database.db, DEMO_OWNER, config.PASSWORD_HASH_COST);
+    // A demo store seeded before the Arabic storefront gets its Arabic texts once (issue 14).
+    if (config.SEED_DEMO) await addDemoArabic(database.db);
     return { database, migrations, seed };
   } catch (error) {
     await database.close();

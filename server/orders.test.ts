@@ -405,6 +405,43 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(await languageOf(english.body.orderNumber as string)).toBe("en");
     });
 
+    it("asks Paymennt for an Arabic page for an Arabic order, which the sandbox shows right to left", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const arabic = await post(
+        "/api/order/paymennt",
+        orderPayload([{ product: p, quantity: 1 }], { language: "ar" }),
+        a.token,
+      );
+      const sent = (await sandboxRequest(arabic.body.paymentId as string)) as unknown as {
+        language: string;
+        returnUrl: string;
+      };
+      expect(sent.language).toBe("AR");
+      expect(sent.returnUrl).toBe(`${store.base}/ar/payment-redirect`);
+      const page = await fetch(arabic.body.checkoutUrl as string).then((r) => r.text());
+      expect(page).toContain('<html lang="ar" dir="rtl">');
+      expect(page).toContain("<h1>دفع تجريبي</h1>");
+      expect(page).toContain("رقم البطاقة");
+      // A wrong card is refused in Arabic too.
+      const wrong = await submitCard(arabic.body.checkoutUrl as string, "1111 2222 3333 4444");
+      expect(wrong.status).toBe(422);
+      expect(wrong.html).toContain("استخدم بطاقة تجريبية");
+      // A paid Arabic attempt returns to the Arabic return page.
+      const paid = await submitCard(arabic.body.checkoutUrl as string);
+      expect(paid.location).toBe(`${store.base}/ar/payment-redirect?checkout=${arabic.body.paymentId}`);
+
+      const english = await start(a.token, p, 1);
+      const sentEnglish = (await sandboxRequest(english.body.paymentId as string)) as unknown as {
+        language: string;
+        returnUrl: string;
+      };
+      expect(sentEnglish).toMatchObject({ language: "EN", returnUrl: `${store.base}/payment-redirect` });
+      const englishPage = await fetch(english.body.checkoutUrl as string).then((r) => r.text());
+      expect(englishPage).toContain('<html lang="en">');
+      expect(englishPage).toContain("<h1>Test payment</h1>");
+    });
+
     it("refuses a language it does not speak with the code validation, holding nothing", async () => {
       const p = await product();
       const a = await newShopper(store.base, db);

@@ -60,6 +60,7 @@ export interface AccountsDeps {
     | "AUTH_RATE_LIMIT_PER_IP"
     | "AUTH_RATE_LIMIT_PER_IDENTIFIER"
     | "SHOP_NAME"
+    | "SHOP_NAME_AR"
   >;
   mailer: Mailer;
   google: GoogleVerifier;
@@ -144,7 +145,8 @@ export function createAccountsService(deps: AccountsDeps) {
       last_sent_at: at,
       created_at: at,
     });
-    await mailer.send(codeMail({ kind: purpose, to: email, code, shopName: config.SHOP_NAME, locale }));
+    const shopName = locale === "ar" ? (config.SHOP_NAME_AR ?? config.SHOP_NAME) : config.SHOP_NAME;
+    await mailer.send(codeMail({ kind: purpose, to: email, code, shopName, locale }));
     return true;
   }
 

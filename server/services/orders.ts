@@ -3,7 +3,9 @@ import type { Kysely, Transaction } from "kysely";
 import type { ShopSettings } from "#core/admin.ts";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
+import type { Locale } from "#core/locale.ts";
 import { filsToAed } from "#core/money.ts";
+import { AED_LABELS_AR } from "#core/money-ar.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
@@ -39,6 +41,7 @@ import {
   type VariantForOrder,
   variantsForProducts,
 } from "../db/repositories/orders.ts";
+import { loadTermNames } from "../db/repositories/terms.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type {
   Database,
@@ -52,7 +55,7 @@ import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer } from "../integrations/mail.ts";
 import { filsToAmount, type PaymenntClient } from "../integrations/paymennt.ts";
-import { newOrderMail, orderConfirmationMail } from "./order-mail.ts";
+import { type MailContext, newOrderMail, orderConfirmationMail, orderStatusMail } from "./order-mail.ts";
 
 /**
  * Orders and payments (issue 11; SPEC §3 Order, §4 Checkout and Payment return, §5 Checkout placement,
@@ -354,6 +357,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return { order, lineRows };
   }
 
+  /** What the shopper's order mails need in their language (issue 14): Arabic names and the dirham label. */
+  async function mailContextFor(trx: Trx, locale: Locale): Promise<MailContext> {
+    const shop = await shopNow(trx);
+    const context: MailContext = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
+    if (locale === "en") return context;
+    return {
+      ...context,
+      shopNameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
+      currencyAr: AED_LABELS_AR[config.AED_LABEL_AR],
+      colorNamesAr: (await loadTermNames(trx, ["color"])).get("color"),
+    };
+  }
+
   /**
    * Everything that happens when an order becomes placed, whichever path placed it (return, webhook,
    * reconciliation, cash on delivery), inside the placing transaction: the order's mails are queued in
@@ -361,11 +377,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
-    const shop = await shopNow(trx);
-    const context = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
+    const context = await mailContextFor(trx, order.language);
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
-    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: shop.shopEmail }));
+    const shop = await shopNow(trx);
+    await mailer.enqueue(
+      trx,
+      newOrderMail(order, lines, {
+        shopName: shop.shopName,
+        vatRate: shop.vatRate,
+        trn: shop.trn,
+        shopEmail: shop.shopEmail,
+      }),
+    );
   }
 
   // DTOs
@@ -783,8 +807,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
           zip: a.postcode,
           country: "ARE",
         },
-        returnUrl: `${siteUrl}/payment-redirect`,
-        language: "EN",
+        // Issue 14: Paymennt's page speaks the order's language and brings an Arabic shopper back to the
+        // Arabic return page.
+        returnUrl: `${siteUrl}${order.language === "ar" ? "/ar" : ""}/payment-redirect`,
+        language: order.language === "ar" ? "AR" : "EN",
       });
     } catch (error) {
       log.error({ err: error, orderNumber }, "payment could not be started");
@@ -889,6 +915,32 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   return {
+    /**
+     * Issue 14: queues the mail telling the shopper their order moved to `status`, in the order's
+     * language, inside the caller's transaction (the back office's status change), so it exists exactly
+     * when the change does; once committed, `services.mail.flush()` sends it (else the retry timer
+     * does). Nothing is queued for an order without an e-mail.
+     */
+    async queueStatusMail(
+      trx: Trx,
+      order: OrderTable,
+      lines: OrderLineTable[],
+      status: string,
+    ): Promise<void> {
+      const mail = orderStatusMail({
+        order,
+        lines,
+        status,
+        locale: order.language,
+        context: {
+          ...(await mailContextFor(trx, order.language)),
+          shopPhone: config.SHOP_PHONE,
+          shopEmail: config.SHOP_EMAIL,
+        },
+      });
+      if (mail) await mailer.enqueue(trx, mail);
+    },
+
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
     async startOnlinePayment(user: UserRow, payload: OrderPayload) {
       return refusingWhenBusy(() => startPayment(user, payload));

@@ -3,7 +3,8 @@ import type { CategoryTable, Database } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-type CategoryFields = Pick<CategoryTable, "slug" | "name" | "description" | "position">;
+type CategoryFields = Pick<CategoryTable, "slug" | "name" | "description" | "position"> &
+  Partial<Pick<CategoryTable, "name_ar" | "description_ar">>;
 
 /** Adds the collections a store lacks; existing ones (and the owner's edits to them) are left alone. */
 export async function addMissingCategories(db: Db, categories: readonly CategoryFields[]): Promise<void> {
@@ -20,7 +21,11 @@ export async function upsertDemoCategories(db: Db, categories: readonly Category
     .insertInto("categories")
     .values([...categories])
     .onConflict((oc) =>
-      oc.column("slug").doUpdateSet((eb) => ({ description: eb.ref("excluded.description") })),
+      oc.column("slug").doUpdateSet((eb) => ({
+        description: eb.ref("excluded.description"),
+        name_ar: eb.ref("excluded.name_ar"),
+        description_ar: eb.ref("excluded.description_ar"),
+      })),
     )
     .execute();
 }
@@ -35,6 +40,7 @@ export async function deleteCatalogContent(db: Db): Promise<void> {
     "products",
     "categories",
     "blog_posts",
+    "catalog_terms",
   ] as const) {
     await db.deleteFrom(table).execute();
   }
