@@ -173,9 +173,9 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
       .where("to_address", "=", order.buyer.email)
       .where("kind", "=", "order-status")
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toBe(`طلبك ${order.orderNumber}: تم الشحن`);
-    expect(mail.text_body).toContain("غادر طلبك مستودعنا وهو في طريقه إليك.");
-    expect(mail.html_body).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.subject).toMatch(new RegExp(`^طلبك ${order.orderNumber}: تم الشحن · `));
+    expect(mail.text_body).toContain(`طلبك ${order.orderNumber} في الطريق إليك.`);
+    expect(mail.html_body).toContain('<div dir="rtl" lang="ar">');
   });
 
   it("marks a cash-on-delivery order paid once", async () => {
