@@ -35,23 +35,22 @@ export function ImageManager({ productId, images }: { productId: string; images:
       progress: 0,
     }));
     setUploads((now) => [...now, ...batch]);
-    await Promise.all(
-      files.map(async (file, i) => {
-        const key = batch[i]!.key;
-        const form = new FormData();
-        // One file per request, so each shows its own progress (the server takes several too).
-        form.append("images", file);
-        try {
-          await uploadWithProgress(base, form, (progress) =>
-            setUploads((now) => now.map((u) => (u.key === key ? { ...u, progress } : u))),
-          );
-          setUploads((now) => now.filter((u) => u.key !== key));
-        } catch (error) {
-          const message = error instanceof AdminApiError ? error.message : "The upload failed.";
-          setUploads((now) => now.map((u) => (u.key === key ? { ...u, error: message } : u)));
-        }
-      }),
-    );
+    // One after another, so the images keep the order they were dropped in.
+    for (const [i, file] of files.entries()) {
+      const key = batch[i]!.key;
+      const form = new FormData();
+      // One file per request, so each shows its own progress (the server takes several too).
+      form.append("images", file);
+      try {
+        await uploadWithProgress(base, form, (progress) =>
+          setUploads((now) => now.map((u) => (u.key === key ? { ...u, progress } : u))),
+        );
+        setUploads((now) => now.filter((u) => u.key !== key));
+      } catch (error) {
+        const message = error instanceof AdminApiError ? error.message : "The upload failed.";
+        setUploads((now) => now.map((u) => (u.key === key ? { ...u, error: message } : u)));
+      }
+    }
     revalidator.revalidate();
   }
 

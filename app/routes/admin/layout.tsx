@@ -78,8 +78,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <p className="text-neutral-600 capitalize">{user.role}</p>
           </div>
         </div>
-        <nav aria-label="Back office" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:overflow-y-auto">
-          <ul className="flex gap-1 lg:flex-col">
+        <nav aria-label="Back office" className="px-2 pb-2 lg:flex-1 lg:overflow-y-auto">
+          <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
             {items.map(({ to, label, Icon, ...rest }) => (
               <li key={to}>
                 <NavLink to={to} end={"end" in rest} className={navClass}>

@@ -11,6 +11,7 @@ import {
   buttonClass,
   Card,
   Field,
+  inputBase,
   inputClass,
   Notice,
   PageHeader,
@@ -136,7 +137,7 @@ function StockAdjuster({ variant }: { variant: AdminVariant }) {
         placeholder="±0"
         value={delta}
         onChange={(event) => setDelta(event.target.value)}
-        className={`${inputClass} w-20`}
+        className={`${inputBase} w-20`}
       />
       <button
         type="button"
@@ -450,7 +451,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           aria-label={`Size ${i + 1}`}
                           value={row.size}
                           onChange={(e) => updateRow(row.key, "size", e.target.value)}
-                          className={`${inputClass} w-24`}
+                          className={`${inputBase} w-24`}
                         />
                       </td>
                       <td className="px-1 py-1.5">
@@ -458,7 +459,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           aria-label={`SKU ${i + 1}`}
                           value={row.sku}
                           onChange={(e) => updateRow(row.key, "sku", e.target.value)}
-                          className={`${inputClass} w-36`}
+                          className={`${inputBase} w-36`}
                         />
                       </td>
                       <td className="px-1 py-1.5">
@@ -467,7 +468,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           inputMode="decimal"
                           value={row.price}
                           onChange={(e) => updateRow(row.key, "price", e.target.value)}
-                          className={`${inputClass} w-24`}
+                          className={`${inputBase} w-24`}
                         />
                       </td>
                       <td className="px-1 py-1.5">
@@ -478,7 +479,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           max={95}
                           value={row.discount}
                           onChange={(e) => updateRow(row.key, "discount", e.target.value)}
-                          className={`${inputClass} w-20`}
+                          className={`${inputBase} w-20`}
                         />
                       </td>
                       <td className="px-1 py-1.5">
@@ -491,7 +492,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                             min={0}
                             value={row.stock}
                             onChange={(e) => updateRow(row.key, "stock", e.target.value)}
-                            className={`${inputClass} w-20`}
+                            className={`${inputBase} w-20`}
                           />
                         )}
                       </td>
