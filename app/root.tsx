@@ -13,7 +13,6 @@ import {
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import { t } from "#core/i18n/index.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { AnnouncementBar } from "./components/announcement-bar";
 import { BottomBar } from "./components/bottom-bar";
 import { Footer } from "./components/footer";
@@ -22,6 +21,7 @@ import { LoadingOverlay } from "./components/loading-overlay";
 import { NotFoundPage, UnexpectedErrorPage } from "./components/status-pages";
 import { ToasterAfterHydration } from "./components/toaster";
 import { getServices } from "./lib/context";
+import { Stylesheet } from "./lib/stylesheet";
 import { loadingCounter } from "./state/loading";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#faf7f2" />
         <Meta />
+        <Stylesheet />
         <Links />
       </head>
       <body>

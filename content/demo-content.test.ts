@@ -17,7 +17,15 @@ import {
   renderProductSvg,
 } from "./artwork.ts";
 import { DEMO_BLOG_POSTS } from "./demo-blog.ts";
+import { DEMO_BLOG_CATEGORIES_AR, DEMO_BLOG_POSTS_AR } from "./demo-blog-ar.ts";
 import { DEMO_CATEGORIES, DEMO_COLORS, DEMO_FABRICS, DEMO_PRODUCTS, skuFor } from "./demo-catalog.ts";
+import {
+  DEMO_CATEGORIES_AR,
+  DEMO_COLORS_AR,
+  DEMO_FABRICS_AR,
+  DEMO_PRODUCTS_AR,
+  DEMO_TYPES_AR,
+} from "./demo-catalog-ar.ts";
 import { DEMO_REVIEWS } from "./demo-reviews.ts";
 
 const END_OF_DATA = Date.parse("2026-11-20T00:00:00.000Z");
@@ -313,4 +321,47 @@ describe("artwork", () => {
     expect(logo).toContain('viewBox="0 0 64 64"');
     expect(await rasterSize(logo)).toEqual({ width: 64, height: 64 });
   }, 120_000);
+});
+
+describe("demo content in Arabic (issue 14)", () => {
+  const ARABIC_ONLY = /^[\u0600-\u06FF0-9\s.,،؛:;()"'«»\-–—?!%/]+$/;
+
+  it("names and describes every product, collection, type, fabric and colour in Arabic script", () => {
+    for (const product of DEMO_PRODUCTS) {
+      const arabic = DEMO_PRODUCTS_AR[product.slug];
+      expect(arabic, product.slug).toBeDefined();
+      expect(arabic!.name, product.slug).toMatch(ARABIC_ONLY);
+      expect(arabic!.description.length, product.slug).toBeGreaterThan(60);
+      expect(DEMO_TYPES_AR[product.type], product.type).toMatch(ARABIC_ONLY);
+    }
+    expect(Object.keys(DEMO_PRODUCTS_AR).sort()).toEqual(DEMO_PRODUCTS.map((p) => p.slug).sort());
+    for (const fabric of DEMO_FABRICS) expect(DEMO_FABRICS_AR[fabric]).toMatch(ARABIC_ONLY);
+    for (const color of Object.keys(DEMO_COLORS)) {
+      expect(DEMO_COLORS_AR[color as keyof typeof DEMO_COLORS]).toMatch(ARABIC_ONLY);
+    }
+    for (const category of DEMO_CATEGORIES) {
+      expect(DEMO_CATEGORIES_AR[category.slug].name).toMatch(ARABIC_ONLY);
+      expect(DEMO_CATEGORIES_AR[category.slug].description).toMatch(ARABIC_ONLY);
+    }
+  });
+
+  it("writes numbers in Western digits, never Arabic-Indic ones", () => {
+    const all = JSON.stringify([DEMO_PRODUCTS_AR, DEMO_BLOG_POSTS_AR, DEMO_CATEGORIES_AR]);
+    expect(all).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
+    expect(DEMO_PRODUCTS_AR["maha-everyday-nida-abaya"]!.description).toContain("30 درجة");
+  });
+
+  it("translates every post with the same HTML structure as its English original", () => {
+    const tags = (html: string) => [...html.matchAll(/<(\/?[a-z0-9]+)>/g)].map((m) => m[1]).join(" ");
+    for (const post of DEMO_BLOG_POSTS) {
+      const arabic = DEMO_BLOG_POSTS_AR[post.slug];
+      expect(arabic, post.slug).toBeDefined();
+      expect(arabic!.title, post.slug).toMatch(ARABIC_ONLY);
+      expect(arabic!.excerpt, post.slug).toMatch(ARABIC_ONLY);
+      expect(tags(arabic!.contentHtml), post.slug).toBe(tags(post.contentHtml));
+      // No English left behind (a lone letter naming a cut, as in 'A-line', is the cut's name).
+      expect(arabic!.contentHtml.replace(/<[^>]+>/g, ""), post.slug).not.toMatch(/[A-Za-z]{2,}/);
+      expect(DEMO_BLOG_CATEGORIES_AR[post.category], post.category).toMatch(ARABIC_ONLY);
+    }
+  });
 });

@@ -1,3 +1,23 @@
+/**
+ * Issue 14: what an answer in a language other than English adds. `enFields` names the fields that had
+ * no text in the asked language and carry the English one instead (absent when nothing fell back), so a
+ * page marks them `lang="en"`. English answers never carry it.
+ */
+export interface LocalizedDto {
+  enFields?: string[];
+}
+
+/**
+ * The shop's words for a product's type, fabric and colours in the answer's language (Arabic answers
+ * only). The values themselves (`type`, `filter_name`, `colors`) stay the English ones filters, the cart
+ * and URLs use; `labels.colors[i]` names `colors[i]`.
+ */
+export interface ProductLabels {
+  type: string;
+  fabric: string;
+  colors: string[];
+}
+
 /** The product as the API and the pages show it (SPEC §3 Product and Variant, amounts in AED). */
 export interface ProductVariantDto {
   _id: string;
@@ -15,7 +35,7 @@ export interface ProductImageDto {
   height: number;
 }
 
-export interface ProductDto {
+export interface ProductDto extends LocalizedDto {
   _id: string;
   name: string;
   slug: string;
@@ -40,12 +60,25 @@ export interface ProductDto {
   price: number;
   /** SPEC §3 list view: present only when the first variant is discounted. */
   salePrice?: number;
+  /** Arabic answers: the type, fabric and colours in Arabic (enFields: `type`, `fabric`, `colors`). */
+  labels?: ProductLabels;
 }
 
 /** What a product card shows: the list pages send only this to the browser, not whole products. */
 export type ProductCardData = Pick<
   ProductDto,
-  "_id" | "slug" | "name" | "images" | "price" | "salePrice" | "type" | "isNew" | "description" | "sizes"
+  | "_id"
+  | "slug"
+  | "name"
+  | "images"
+  | "price"
+  | "salePrice"
+  | "type"
+  | "isNew"
+  | "description"
+  | "sizes"
+  | "labels"
+  | "enFields"
 >;
 
 export function toProductCard(
@@ -63,10 +96,30 @@ export function toProductCard(
     isNew: product.isNew,
     description: detail === "bestseller" ? product.description : "",
     sizes: detail === "bestseller" ? product.sizes : [],
+    ...(product.labels ? { labels: product.labels } : {}),
+    ...(product.enFields ? { enFields: product.enFields } : {}),
   };
 }
 
-export interface BlogPostDto {
+/** A collection (SPEC §2 categories) with its name and description in the answer's language. */
+export interface CategoryDto extends LocalizedDto {
+  slug: string;
+  name: string;
+  description: string;
+}
+
+/**
+ * The values the shop's filters offer (English: the values URLs, filters and the cart use). Arabic answers
+ * add `labels`: the Arabic name of each value that has one; a value without one shows in English.
+ */
+export interface CatalogFacets {
+  colors: string[];
+  fabrics: string[];
+  types: string[];
+  labels?: { colors: Record<string, string>; fabrics: Record<string, string>; types: Record<string, string> };
+}
+
+export interface BlogPostDto extends LocalizedDto {
   _id: string;
   title: string;
   excerpt: string;

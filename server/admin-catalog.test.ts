@@ -190,6 +190,37 @@ describe.each(TEST_ENGINES)("the back office's catalog on $name", (engine) => {
     expect(update?.changes).toEqual([{ field: "size S/52 price", before: 450, after: 520 }]);
   });
 
+  it("swaps two sizes' places and SKUs, removes one nobody ordered and adds another", async () => {
+    const created = await create();
+    const [s, m] = created.variants;
+    const res = await owner.call("PUT", `/api/admin/products/${created.id}`, {
+      ...product({ slug: created.slug, name: created.name }),
+      variants: [
+        { id: m!.id, size: m!.size, sku: s!.sku, price: 450, discount: 10 },
+        { id: s!.id, size: s!.size, sku: m!.sku, price: 450, discount: 0 },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const page = await store.services.catalog.findProductBySlug(created.slug);
+    expect(page?.variants.map((v) => [v.filter_value, v.sku, v.stock])).toEqual([
+      ["M/54", s!.sku, 2],
+      ["S/52", m!.sku, 4],
+    ]);
+    const next = await owner.call("PUT", `/api/admin/products/${created.id}`, {
+      ...product({ slug: created.slug, name: created.name }),
+      variants: [
+        { id: m!.id, size: m!.size, sku: s!.sku, price: 450, discount: 10 },
+        { size: "L/56", sku: `MC-L-${newId().slice(-8)}`, price: 480, stock: 7 },
+      ],
+    });
+    expect(next.status).toBe(200);
+    const after = await store.services.catalog.findProductBySlug(created.slug);
+    expect(after?.variants.map((v) => [v.filter_value, v.stock])).toEqual([
+      ["M/54", 2],
+      ["L/56", 7],
+    ]);
+  });
+
   it("refuses an edit to a missing product with 404 and a bad edit with 400, changing nothing", async () => {
     const created = await create();
     const missing = await owner.call("PUT", `/api/admin/products/${newId()}`, product());

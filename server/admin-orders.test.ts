@@ -84,7 +84,7 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect((res.body as unknown as Detail).order.status).toBe(status);
-      const mail = await smtp.waitFor(order.buyer.email, { since, subject: new RegExp(`is now ${status}`) });
+      const mail = await smtp.waitFor(order.buyer.email, { since, subject: new RegExp(`: ${status} ·`) });
       expect(mail.subject).toContain(order.orderNumber);
       if (status === "Shipped") expect(mail.raw).toContain("Courier: Aramex");
     }
@@ -115,7 +115,7 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
   it("refuses moves backwards, after Delivered and to unknown statuses, changing nothing", async () => {
     const order = await placeCod();
     await staff.call("POST", `/api/admin/orders/${order._id}/status`, { status: "Shipped" });
-    await smtp.waitFor(order.buyer.email, { subject: /is now Shipped/ });
+    await smtp.waitFor(order.buyer.email, { subject: /: Shipped · / });
     const since = smtp.received.length;
     for (const [status, code, http] of [
       ["Packing", "invalid_transition", 409],
@@ -132,10 +132,10 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
     const detail = (await staff.call("GET", `/api/admin/orders/${order._id}`)).body as unknown as Detail;
     expect(detail.order.status).toBe("Delivered");
     // Mails for the two moves made; the refused ones sent none.
-    await smtp.waitFor(order.buyer.email, { since, subject: /is now Delivered/ });
+    await smtp.waitFor(order.buyer.email, { since, subject: /: Delivered · / });
     const statusMails = smtp.received
-      .filter((m) => m.to.includes(order.buyer.email) && /is now /.test(m.subject))
-      .map((m) => m.subject.replace(/^.* is now /, ""));
+      .filter((m) => m.to.includes(order.buyer.email) && /^Your order [^:]+: .+ · /.test(m.subject))
+      .map((m) => m.subject.replace(/^Your order [^:]+: /, "").replace(/ · .*$/, ""));
     expect(statusMails).toEqual(["Shipped", "Delivered"]);
     expect((await staff.call("GET", "/api/admin/orders/not-an-order")).status).toBe(404);
   });
@@ -150,13 +150,32 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
     const res = await staff.call("POST", `/api/admin/orders/${order._id}/status`, { status: "Cancelled" });
     expect(res.status).toBe(200);
     expect((await stockOf(store.database.db, variantId)).stock).toBe(before);
-    const mail = await smtp.waitFor(order.buyer.email, { since, subject: /is now Cancelled/ });
+    const mail = await smtp.waitFor(order.buyer.email, { since, subject: /: Cancelled · / });
     expect(mail.raw).toMatch(/cancelled/i);
     expect((await auditActions(order._id))[0]).toBe("order.status Packing→Cancelled");
     // Cancelled twice puts nothing back twice.
     const again = await staff.call("POST", `/api/admin/orders/${order._id}/status`, { status: "Cancelled" });
     expect(again.status).toBe(409);
     expect((await stockOf(store.database.db, variantId)).stock).toBe(before);
+  });
+
+  it("mails a shopper who ordered in Arabic in Arabic", async () => {
+    const order = await placeCod();
+    await store.database.db
+      .updateTable("orders")
+      .set({ language: "ar" })
+      .where("id", "=", order._id)
+      .execute();
+    await staff.call("POST", `/api/admin/orders/${order._id}/status`, { status: "Shipped" });
+    const mail = await store.database.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body", "html_body"])
+      .where("to_address", "=", order.buyer.email)
+      .where("kind", "=", "order-status")
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`طلبك ${order.orderNumber}: تم الشحن`);
+    expect(mail.text_body).toContain("غادر طلبك مستودعنا وهو في طريقه إليك.");
+    expect(mail.html_body).toContain('<html lang="ar" dir="rtl">');
   });
 
   it("marks a cash-on-delivery order paid once", async () => {

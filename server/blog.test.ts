@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogPostDto } from "#core/catalog.ts";
+import { bumpCatalogVersion } from "./db/repositories/catalog-version.ts";
 import { createBlogPost } from "./db/repositories/content.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
@@ -192,9 +193,11 @@ describe.each(TEST_ENGINES)("the blog on $name", (engine) => {
 
   // Last in this file: it breaks the blog table on purpose and puts it back.
   describe("when the blog cannot be read", () => {
-    it("answers /blog with 500 and 'Failed to load blogs', and the API with { success: false, message }", async () => {
+    it("answers /blog with 500 and 'Failed to load blogs', and the API with { success: false, code, message }", async () => {
       const db = store.database.db;
       await sql`alter table blog_posts rename to blog_posts_gone`.execute(db);
+      // A catalog write first, so the pages and answers cached by earlier tests are not what answers.
+      await bumpCatalogVersion(db);
       try {
         const page = await store.app.inject({ method: "GET", url: "/blog" });
         expect(page.statusCode).toBe(500);
@@ -205,8 +208,9 @@ describe.each(TEST_ENGINES)("the blog on $name", (engine) => {
         const api = await store.app.inject({ method: "GET", url: "/api/blog/list" });
         expect(api.statusCode).toBe(500);
         const body = api.json();
-        expect(Object.keys(body).sort()).toEqual(["message", "success"]);
+        expect(Object.keys(body).sort()).toEqual(["code", "message", "success"]);
         expect(body.success).toBe(false);
+        expect(body.code).toBe("server_error");
         expect(typeof body.message).toBe("string");
         expect(body.message.length).toBeGreaterThan(0);
         expect(api.body).not.toMatch(/blog_posts|no such table|does not exist|\bat \S+ \(/);

@@ -3,8 +3,10 @@ import { type AppOptions, buildApp, type StoreApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { addMissingCategories } from "./db/repositories/store-setup.ts";
 import { createMediaStore } from "./media.ts";
-import { ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
+import { addDemoArabic, ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
+import { createOrPromoteOwner, DEMO_OWNER } from "./services/admin-owner.ts";
 
 export interface PreparedDatabase {
   database: DatabaseHandle;
@@ -13,19 +15,27 @@ export interface PreparedDatabase {
 }
 
 /** Opens the database, runs the frozen migrations, and seeds the demo store when it is empty and allowed. */
-export async function prepareDatabase(config: Config): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: Config,
+  options: { migrate?: boolean } = {},
+): Promise<PreparedDatabase> {
   const database = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  // A cluster worker: the primary process migrated and seeded before it forked the workers.
+  if (options.migrate === false) return { database, migrations: [], seed: undefined };
   try {
     const migrations = await migrateToLatest(database.db);
     // SPEC §2: the collections exist in every store, demo or real.
-    await database.db
-      .insertInto("categories")
-      .values(CATEGORIES.map((c, position) => ({ slug: c.slug, name: c.name, description: "", position })))
-      .onConflict((oc) => oc.column("slug").doNothing())
-      .execute();
+    await addMissingCategories(
+      database.db,
+      CATEGORIES.map((c, position) => ({ slug: c.slug, name: c.name, description: "", position })),
+    );
     const media = createMediaStore(config.MEDIA_DIR);
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
+    // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with (README).
+    if (seed?.seeded) await createOrPromoteOwner(database.db, DEMO_OWNER, config.PASSWORD_HASH_COST);
+    // A demo store seeded before the Arabic storefront gets its Arabic texts once (issue 14).
+    if (config.SEED_DEMO) await addDemoArabic(database.db);
     return { database, migrations, seed };
   } catch (error) {
     await database.close();
@@ -35,10 +45,11 @@ export async function prepareDatabase(config: Config): Promise<PreparedDatabase>
 
 export async function startStore(
   config: Config,
-  options: Pick<AppOptions, "ssr" | "logger"> = {},
+  options: Pick<AppOptions, "ssr" | "logger" | "backgroundJobs"> & { migrate?: boolean } = {},
 ): Promise<StoreApp & PreparedDatabase> {
-  const prepared = await prepareDatabase(config);
-  const store = await buildApp({ config, database: prepared.database, ...options });
+  const { migrate, ...appOptions } = options;
+  const prepared = await prepareDatabase(config, { migrate });
+  const store = await buildApp({ config, database: prepared.database, ...appOptions });
   store.app.addHook("onClose", () => prepared.database.close());
   return { ...store, ...prepared };
 }

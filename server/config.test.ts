@@ -45,8 +45,27 @@ describe("configuration", () => {
     const shown = publicConfig(loadConfig({ DATABASE_URL: "postgres://secret:pw@db/shop" }));
     expect(JSON.stringify(shown)).not.toContain("secret");
     expect(Object.keys(shown).sort()).toEqual(
-      ["email", "googleClientId", "officeAddress", "phone", "shopName", "siteUrl", "warehouseAddress"].sort(),
+      [
+        "currencyAr",
+        "email",
+        "googleClientId",
+        "officeAddress",
+        "phone",
+        "shopName",
+        "shopNameAr",
+        "siteUrl",
+        "warehouseAddress",
+      ].sort(),
     );
+  });
+
+  it("names the shop and the dirham in Arabic as configured, the English name and 'د.إ' by default", () => {
+    expect(publicConfig(loadConfig({}))).toMatchObject({ shopNameAr: "Noor Atelier", currencyAr: "د.إ" });
+    expect(publicConfig(loadConfig({ SHOP_NAME_AR: "نور أتيليه", AED_LABEL_AR: "word" }))).toMatchObject({
+      shopNameAr: "نور أتيليه",
+      currencyAr: "درهم",
+    });
+    expect(() => loadConfig({ AED_LABEL_AR: "dirham" })).toThrow(/AED_LABEL_AR: must be symbol/);
   });
 
   it("keeps the account secrets out of what the browser sees", () => {

@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { AED_LABELS_AR } from "#core/money-ar.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -26,6 +28,10 @@ export const ConfigSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   MEDIA_DIR: z.string().min(1).default("data/media"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Keep public pages and API answers in memory by URL and catalog version (decision 0011). */
+  RESPONSE_CACHE: booleanFlag.default(true),
+  /** Server processes (node:cluster workers); one per available core by default, 1 serves in-process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   /** Read the client's address from X-Forwarded-For: only behind a proxy that sets it (rate limits use it). */
   TRUST_PROXY: booleanFlag.default(false),
   SHOP_NAME: z.string().min(1).default("Noor Atelier"),
@@ -33,6 +39,12 @@ export const ConfigSchema = z.object({
   SHOP_EMAIL: z.email({ error: "must be an e-mail address" }).default("care@nooratelier.ae"),
   SHOP_OFFICE_ADDRESS: z.string().min(5).default("Office 1204, Al Manara Tower, Business Bay, Dubai, UAE"),
   SHOP_WAREHOUSE_ADDRESS: z.string().min(5).default("Warehouse 7, Al Qusais Industrial Area 2, Dubai, UAE"),
+  /** Issue 14: the shop's name in Arabic texts (mails, Arabic pages); SHOP_NAME when unset. */
+  SHOP_NAME_AR: z.string().min(1).optional(),
+  /** Issue 14: Arabic texts name the dirham with the symbol 'د.إ' or the word 'درهم'. */
+  AED_LABEL_AR: z
+    .enum(["symbol", "word"], { error: "must be symbol (د.إ) or word (درهم)" })
+    .default("symbol"),
 
   // Accounts (issue 4).
   JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
@@ -132,6 +144,9 @@ export function publicConfig(config: Config) {
     email: config.SHOP_EMAIL,
     officeAddress: config.SHOP_OFFICE_ADDRESS,
     warehouseAddress: config.SHOP_WAREHOUSE_ADDRESS,
+    /** Issue 14: the name and the dirham's label Arabic pages and mails show. */
+    shopNameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
+    currencyAr: AED_LABELS_AR[config.AED_LABEL_AR],
     /** Google's client id is public (the sign-in button needs it); "" when Google sign-in is not configured. */
     googleClientId: config.GOOGLE_CLIENT_ID ?? "",
   };

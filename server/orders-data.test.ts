@@ -100,6 +100,52 @@ describe.each(TEST_ENGINES)("order data on $name", (engine) => {
     }
   });
 
+  describe("order mails with the SMTP server up", () => {
+    const cleanup: (() => Promise<void>)[] = [];
+    afterAll(async () => {
+      for (const c of cleanup.reverse()) await c();
+    });
+
+    it("go out once each, right after their orders, when many orders are placed at once", async () => {
+      const smtp = await startTestSmtpServer();
+      cleanup.push(() => smtp.close());
+      const store = await createListeningStore(engine, { SMTP_URL: smtp.url });
+      cleanup.push(() => store.close());
+      const db = store.database.db;
+      const p = await addTestProduct(db, { variants: [{ size: "M/54", retailFils: 45_000, stock: 50 }] });
+      const shoppers = await Promise.all(Array.from({ length: 6 }, () => newShopper(store.base, db)));
+      const numbers = await Promise.all(
+        shoppers.map(async (shopper) => {
+          const started = await api(store.base, "POST", "/api/order/paymennt", {
+            token: shopper.token,
+            body: orderPayload([{ product: p, quantity: 1 }]),
+          });
+          await submitCard(started.body.checkoutUrl as string);
+          const verified = await api(store.base, "POST", "/api/order/verifyPaymennt", {
+            token: shopper.token,
+            body: { paymentId: started.body.paymentId },
+          });
+          expect(verified.body).toMatchObject({ success: true, status: "paid" });
+          return started.body.orderNumber as string;
+        }),
+      );
+      // No retry timer involved: the passes the orders asked for send everything.
+      await store.services.orders.idle();
+      const outbox = await db
+        .selectFrom("outbox")
+        .select("status")
+        .where("kind", "like", "order-%")
+        .execute();
+      expect(outbox.map((m) => m.status)).toEqual(Array(12).fill("sent"));
+      for (const [i, number] of numbers.entries()) {
+        const mine = smtp.received.filter((m) => m.subject.includes(number));
+        expect(mine.map((m) => m.to).sort()).toEqual(
+          [[shoppers[i]!.email], [store.config.SHOP_EMAIL]].sort(),
+        );
+      }
+    });
+  });
+
   describe("order mails when the SMTP server refuses", () => {
     const cleanup: (() => Promise<void>)[] = [];
     afterAll(async () => {
@@ -182,7 +228,11 @@ describe("when SQLite stays locked past its busy timeout", () => {
       locker.exec("ROLLBACK");
       expect(res).toEqual({
         status: 503,
-        body: { success: false, message: "Many shoppers are ordering right now. Please try again." },
+        body: {
+          success: false,
+          code: "busy",
+          message: "Many shoppers are ordering right now. Please try again.",
+        },
       });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       expect(await db.selectFrom("orders").select("id").execute()).toEqual([]);

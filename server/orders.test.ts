@@ -1,8 +1,11 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderDtoSchema } from "#core/order.ts";
 import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
 import { availableStockFor } from "./db/repositories/products.ts";
 import { hasPaidPurchase } from "./db/repositories/purchases.ts";
+import { createPaymenntClient, type PaymenntCheckoutRequest } from "./integrations/paymennt.ts";
 import {
   ADDRESS,
   addTestProduct,
@@ -83,7 +86,11 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       for (const path of ["/api/order/paymennt", "/api/order/place"]) {
         const res = await post(path, orderPayload([{ product: p, quantity: 1 }]));
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ success: false, message: "You must be logged in to place an order." });
+        expect(res.body).toEqual({
+          success: false,
+          code: "unauthorized",
+          message: "You must be logged in to place an order.",
+        });
       }
       const forged = await post("/api/order/paymennt", orderPayload([{ product: p, quantity: 1 }]), "forged");
       expect(forged.body.message).toBe("You must be logged in to place an order.");
@@ -185,6 +192,8 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       expect(await stockOf(db, p.variants[1]!.variantId)).toEqual({ stock: 1, held: 0 });
       expect((await userOrders(a.token)).map((o) => o.orderNumber)).toEqual([res.body.orderNumber]);
+      // The verify answer is the order just placed, exactly as My Orders reads it back from the database.
+      expect(verified.body.order).toEqual((await userOrders(a.token))[0]);
       expect(await hasPaidPurchase(db, a.id, p.productId)).toBe(true);
 
       const mails = await db
@@ -223,7 +232,10 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
         ),
       );
       expect(answers.every((r) => r.status === 200 && r.body.status === "paid")).toBe(true);
-      expect(await userOrders(a.token)).toHaveLength(1);
+      const listed = await userOrders(a.token);
+      expect(listed).toHaveLength(1);
+      // The caller that placed it answers with what it wrote, the others read it back: the same order.
+      for (const answer of answers) expect(answer.body.order).toEqual(listed[0]);
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       const mails = await db
         .selectFrom("outbox")
@@ -243,6 +255,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(theirs.status).toBe(404);
       expect(theirs.body).toEqual({
         success: false,
+        code: "not_found",
         message: "Order data not found. Please try placing your order again.",
       });
       // B's attempt did not place A's order either.
@@ -260,6 +273,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       const p = await product();
       const a = await newShopper(store.base, db);
       const base = orderPayload([{ product: p, quantity: 1 }]);
+      // Every refusal of the body is `validation`, but a product that is gone (the server's own check).
       const cases: [unknown, number, string][] = [
         [{ ...base, address: undefined }, 400, "Please select a delivery address."],
         [{ ...base, address: { ...ADDRESS, country: "India" } }, 400, "Please select a delivery address."],
@@ -281,7 +295,12 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       ];
       for (const [body, status, message] of cases) {
         const res = await post("/api/order/paymennt", body, a.token);
-        expect({ status: res.status, body: res.body }).toEqual({ status, body: { success: false, message } });
+        const code =
+          message === "This product is no longer available." ? "product_unavailable" : "validation";
+        expect({ status: res.status, body: res.body }).toEqual({
+          status,
+          body: { success: false, code, message },
+        });
       }
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
       const orders = await db.selectFrom("orders").select("id").where("user_id", "=", a.id).execute();
@@ -337,7 +356,11 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       const a = await newShopper(store.base, db);
       const missing = await post("/api/order/verifyPaymennt", { userId: a.id }, a.token);
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ success: false, message: "Payment ID not found in URL parameters." });
+      expect(missing.body).toEqual({
+        success: false,
+        code: "validation",
+        message: "Payment ID not found in URL parameters.",
+      });
       const unknown = await post("/api/order/verifyPaymennt", { paymentId: "abc123" }, a.token);
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe("Order data not found. Please try placing your order again.");
@@ -348,7 +371,91 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       const a = await newShopper(store.base, db);
       const res = await post("/api/order/place", orderPayload([{ product: p, quantity: 1 }]), a.token);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: "This payment method is not available." });
+      expect(res.body).toEqual({
+        success: false,
+        code: "cod_unavailable",
+        message: "This payment method is not available.",
+      });
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
+    });
+  });
+
+  describe("the order's language (issue 14)", () => {
+    const languageOf = async (orderNumber: string) =>
+      (
+        await db
+          .selectFrom("orders")
+          .select("language")
+          .where("order_number", "=", orderNumber)
+          .executeTakeFirstOrThrow()
+      ).language;
+
+    it("stores the checkout's language on the order, English when the page sends none", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const arabic = await post(
+        "/api/order/paymennt",
+        orderPayload([{ product: p, quantity: 1 }], { language: "ar" }),
+        a.token,
+      );
+      expect(arabic.status).toBe(200);
+      expect(await languageOf(arabic.body.orderNumber as string)).toBe("ar");
+      const english = await start(a.token, p, 1);
+      expect(english.status).toBe(200);
+      expect(await languageOf(english.body.orderNumber as string)).toBe("en");
+    });
+
+    it("asks Paymennt for an Arabic page for an Arabic order, which the sandbox shows right to left", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const arabic = await post(
+        "/api/order/paymennt",
+        orderPayload([{ product: p, quantity: 1 }], { language: "ar" }),
+        a.token,
+      );
+      const sent = (await sandboxRequest(arabic.body.paymentId as string)) as unknown as {
+        language: string;
+        returnUrl: string;
+      };
+      expect(sent.language).toBe("AR");
+      expect(sent.returnUrl).toBe(`${store.base}/ar/payment-redirect`);
+      const page = await fetch(arabic.body.checkoutUrl as string).then((r) => r.text());
+      expect(page).toContain('<html lang="ar" dir="rtl">');
+      expect(page).toContain("<h1>دفع تجريبي</h1>");
+      expect(page).toContain("رقم البطاقة");
+      // A wrong card is refused in Arabic too.
+      const wrong = await submitCard(arabic.body.checkoutUrl as string, "1111 2222 3333 4444");
+      expect(wrong.status).toBe(422);
+      expect(wrong.html).toContain("استخدم بطاقة تجريبية");
+      // A paid Arabic attempt returns to the Arabic return page.
+      const paid = await submitCard(arabic.body.checkoutUrl as string);
+      expect(paid.location).toBe(`${store.base}/ar/payment-redirect?checkout=${arabic.body.paymentId}`);
+
+      const english = await start(a.token, p, 1);
+      const sentEnglish = (await sandboxRequest(english.body.paymentId as string)) as unknown as {
+        language: string;
+        returnUrl: string;
+      };
+      expect(sentEnglish).toMatchObject({ language: "EN", returnUrl: `${store.base}/payment-redirect` });
+      const englishPage = await fetch(english.body.checkoutUrl as string).then((r) => r.text());
+      expect(englishPage).toContain('<html lang="en">');
+      expect(englishPage).toContain("<h1>Test payment</h1>");
+    });
+
+    it("refuses a language it does not speak with the code validation, holding nothing", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const res = await post(
+        "/api/order/paymennt",
+        orderPayload([{ product: p, quantity: 1 }], { language: "de" }),
+        a.token,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        code: "validation",
+        message: "The language must be 'en' or 'ar'.",
+      });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
     });
   });
@@ -369,6 +476,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(verified.body).toEqual({
         success: false,
         status: "failed",
+        code: "payment_declined",
         message: "Your payment was declined.",
       });
       expect(await userOrders(a.token)).toEqual([]);
@@ -389,6 +497,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(verified.body).toEqual({
         success: false,
         status: "cancelled",
+        code: "payment_cancelled",
         message: "The payment was cancelled.",
       });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
@@ -407,6 +516,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(old.body).toEqual({
         success: false,
         status: "cancelled",
+        code: "payment_cancelled",
         message: "The payment was cancelled.",
       });
       // Another shopper is still refused: the unit is held for the new attempt.
@@ -434,7 +544,23 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       const a = await newShopper(store.base, db);
       const res = await start(a.token, p, 1);
       const verified = await post("/api/order/verifyPaymennt", { paymentId: res.body.paymentId }, a.token);
-      expect(verified.body).toMatchObject({ success: false, status: "pending" });
+      expect(verified.body).toMatchObject({ success: false, status: "pending", code: "payment_pending" });
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 1 });
+    });
+
+    it("provider cannot tell: verify says so with payment_unreachable and the stock stays held", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const res = await start(a.token, p, 1);
+      // The sandbox no longer knows the checkout, so asking it about the payment fails.
+      await db.deleteFrom("sandbox_checkouts").execute();
+      const verified = await post("/api/order/verifyPaymennt", { paymentId: res.body.paymentId }, a.token);
+      expect(verified.body).toEqual({
+        success: false,
+        status: "pending",
+        code: "payment_unreachable",
+        message: "Payment verification failed.",
+      });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 1 });
     });
   });
@@ -514,7 +640,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       await store.services.orders.reconcile(new Date(Date.now() + 16 * 60_000));
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 4, held: 0 });
       const verified = await post("/api/order/verifyPaymennt", { paymentId: open.body.paymentId }, c.token);
-      expect(verified.body).toMatchObject({ success: false, status: "expired" });
+      expect(verified.body).toMatchObject({ success: false, status: "expired", code: "payment_expired" });
       const order = await db
         .selectFrom("orders")
         .select(["status", "payment_status", "placed_at"])
@@ -761,7 +887,11 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
         body: orderPayload([{ product: p, quantity: 2 }]),
       });
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ success: false, message: "Failed to initiate payment." });
+      expect(res.body).toEqual({
+        success: false,
+        code: "payment_unavailable",
+        message: "Failed to initiate payment.",
+      });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       const order = await db.selectFrom("orders").select(["status", "placed_at"]).executeTakeFirstOrThrow();
       expect(order).toEqual({ status: "Cancelled", placed_at: null });
@@ -786,6 +916,94 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
       expect(apiCall.status).toBe(404);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe("the Paymennt client over HTTP", () => {
+  /** A provider on a local port whose answers the test decides. */
+  async function provider(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createPaymenntClient({
+      baseUrl: `http://127.0.0.1:${port}/mer/v2.0`,
+      apiKey: "key",
+      apiSecret: "secret",
+      sandbox: false,
+      timeoutMs: 300,
+    });
+    return {
+      client,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it("sends the keys and the body, reads the envelope, and keeps reading over reused connections", async () => {
+    const seen: { method?: string; url?: string; key?: string; body: string }[] = [];
+    const p = await provider((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        seen.push({ method: req.method, url: req.url, key: String(req.headers["x-paymennt-api-key"]), body });
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({
+            success: true,
+            elapsed: 1,
+            error: null,
+            result: { id: "chk-1", status: "PAID", redirectUrl: "https://pay.example/chk-1" },
+          }),
+        );
+      });
+    });
+    try {
+      for (let i = 0; i < 5; i++) expect((await p.client.getCheckout("chk 1")).status).toBe("PAID");
+      const created = await p.client.createCheckout({ requestId: "r-1" } as PaymenntCheckoutRequest);
+      expect(created.redirectUrl).toBe("https://pay.example/chk-1");
+      expect(seen[0]).toEqual({ method: "GET", url: "/mer/v2.0/checkout/chk%201", key: "key", body: "" });
+      expect(seen.at(-1)).toEqual({
+        method: "POST",
+        url: "/mer/v2.0/checkout/web",
+        key: "key",
+        body: '{"requestId":"r-1"}',
+      });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("gives up on a provider that does not answer in time, and names a refusal or an answer without JSON", async () => {
+    let mode: "silent" | "refuse" | "html" = "silent";
+    const p = await provider((_req, res) => {
+      if (mode === "silent") return;
+      res.statusCode = mode === "refuse" ? 400 : 502;
+      res.end(
+        mode === "refuse"
+          ? JSON.stringify({ success: false, error: "amount is invalid" })
+          : "<h1>Bad gateway</h1>",
+      );
+    });
+    try {
+      await expect(p.client.getCheckout("a")).rejects.toThrow(
+        /could not be reached: no answer within 300 ms/,
+      );
+      mode = "refuse";
+      await expect(p.client.getCheckout("a")).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/refused GET checkout\/a \(400\): amount is invalid/),
+      });
+      mode = "html";
+      await expect(p.client.getCheckout("a")).rejects.toMatchObject({
+        status: 502,
+        message: "Paymennt answered 502 without JSON",
+      });
+    } finally {
+      await p.close();
     }
   });
 });

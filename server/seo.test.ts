@@ -40,6 +40,45 @@ describe.each(TEST_ENGINES)("search engines and link previews on $name", (engine
     expect(res.body).toContain("<loc>https://shop.example/terms</loc>");
   });
 
+  it("lists every page in English and in Arabic, each with en, ar and x-default alternates", async () => {
+    const res = await store.app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(res.body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entries = [...res.body.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+    const locs = entries.map((e) => /<loc>([^<]+)<\/loc>/.exec(e)![1]!);
+    const english = locs.filter((l) => !l.startsWith("https://shop.example/ar"));
+    const arabic = locs.filter((l) => l.startsWith("https://shop.example/ar"));
+    expect(arabic.length).toBe(english.length);
+    expect(english.length).toBeGreaterThan(50);
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        "https://shop.example/ar",
+        "https://shop.example/ar/shop?category=graceful-abayas",
+      ]),
+    );
+    const product = (await store.database.db.selectFrom("products").select("slug").executeTakeFirstOrThrow())
+      .slug;
+    for (const loc of [
+      `https://shop.example/product/${product}`,
+      `https://shop.example/ar/product/${product}`,
+    ]) {
+      const entry = entries[locs.indexOf(loc)]!;
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="en" href="https://shop.example/product/${product}"/>`,
+      );
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="ar" href="https://shop.example/ar/product/${product}"/>`,
+      );
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="x-default" href="https://shop.example/product/${product}"/>`,
+      );
+      expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    }
+    // Every entry names all three.
+    for (const entry of entries) expect(entry.match(/<xhtml:link /g)).toHaveLength(3);
+    const home = entries[locs.indexOf("https://shop.example/")]!;
+    expect(home).toContain('hreflang="ar" href="https://shop.example/ar"/>');
+  });
+
   it("points robots at the sitemap and keeps private pages out", async () => {
     const res = await store.app.inject({ method: "GET", url: "/robots.txt" });
     expect(res.body).toContain("Sitemap: https://shop.example/sitemap.xml");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHOP_SORTS, SHOP_URL_MAX_PRICE_DEFAULT_AED } from "../constants.ts";
+import { LangQuerySchema } from "../locale.ts";
 import { normalizeText } from "./text.ts";
 
 export { SHOP_SORTS, type ShopSort } from "../constants.ts";
@@ -38,6 +39,8 @@ export const ProductQuerySchema = z
       .optional(),
     page: z.coerce.number({ error: "page must be a number" }).int().min(1).max(10_000).optional(),
     limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(100).optional(),
+    /** Issue 14: the API's answer language (the shop page takes it from its URL instead). */
+    lang: LangQuerySchema,
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     error: "minPrice cannot be above maxPrice",

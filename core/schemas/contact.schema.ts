@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type MessageKey, t } from "../i18n/index.ts";
 import { type RequestMessageKey, requestMessage, requestMessagesEn } from "../i18n/request-messages.en.ts";
+import { LanguageSchema } from "../locale.ts";
 import { REQUEST_LIMITS } from "../requests.ts";
 
 /**
@@ -54,6 +55,8 @@ export const ContactMessageSchema = z.object(
       .min(1, say("messageRequired"))
       .max(CONTACT_MESSAGE_MAX, say("messageTooLong", { max: CONTACT_MESSAGE_MAX })),
     website: honeypot,
+    /** Issue 14: the page's language, for the acknowledgement mail (else the account's, else English). */
+    language: LanguageSchema.optional(),
   },
   say("field.body"),
 );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PIN_CODE_LENGTH } from "../constants.ts";
 import { t } from "../i18n/index.ts";
 import { requestMessage } from "../i18n/request-messages.en.ts";
+import { LanguageSchema } from "../locale.ts";
 import { ADDRESS_TYPES, REQUEST_LIMITS, SERVICE_TYPES } from "../requests.ts";
 import { normalizeUaeMobile } from "./account.schema.ts";
 import { honeypot, say, singleLine } from "./contact.schema.ts";
@@ -82,6 +83,8 @@ export const StitchingRequestSchema = z.object(
         .optional(),
     ),
     website: honeypot,
+    /** Issue 14: the page's language, for the acknowledgement mail (else the account's, else English). */
+    language: LanguageSchema.optional(),
   },
   say("field.body"),
 );

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { tOrder } from "#core/i18n/en-orders.ts";
+import { tOrderIn } from "#core/i18n/ar-orders.ts";
+import type { OrderMessageKey } from "#core/i18n/en-orders.ts";
+import type { Locale } from "#core/locale.ts";
 import {
   findSandboxCheckout,
   findSandboxCheckoutByRequest,
@@ -96,6 +98,26 @@ function checkoutResult(row: SandboxCheckoutTable, siteUrl: string) {
     updatedAt: row.updated_at,
   };
 }
+
+/** The language the shop asked the payment page to speak (Paymennt's `language`: EN or AR). */
+function localeOf(row: SandboxCheckoutTable): Locale {
+  try {
+    return (JSON.parse(row.request_body) as { language?: unknown }).language === "AR" ? "ar" : "en";
+  } catch {
+    return "en";
+  }
+}
+
+/** The page's texts in one language, and which language that is. */
+type Say = ((key: OrderMessageKey, values?: Record<string, string | number>) => string) & { locale: Locale };
+const sayIn = (locale: Locale): Say =>
+  Object.assign(
+    (key: OrderMessageKey, values?: Record<string, string | number>) => tOrderIn(locale, key, values),
+    {
+      locale,
+    },
+  );
+const english = sayIn("en");
 
 function returnTo(row: SandboxCheckoutTable): string {
   const url = new URL(row.return_url);
@@ -202,20 +224,23 @@ export function registerPaymentSandbox(
 
     sandbox.get<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}:id`, async (request, reply) => {
       const row = await findSandboxCheckout(db, request.params.id);
-      if (!row) return page(reply, 404, (nonce) => messagePage(nonce, tOrder("sandbox.notFound")));
+      if (!row) return page(reply, 404, (nonce) => messagePage(nonce, english, english("sandbox.notFound")));
+      const say = sayIn(localeOf(row));
       if (row.status !== "PENDING") {
         return page(reply, 200, (nonce) =>
-          messagePage(nonce, tOrder("sandbox.done", { status: row.status }), { href: returnTo(row) }),
+          messagePage(nonce, say, say("sandbox.done", { status: row.status }), { href: returnTo(row) }),
         );
       }
-      return page(reply, 200, (nonce) => cardPage(nonce, row, {}, {}), new URL(row.return_url).origin);
+      return page(reply, 200, (nonce) => cardPage(nonce, say, row, {}, {}), new URL(row.return_url).origin);
     });
 
     sandbox.post<{ Params: { id: string }; Body: Record<string, string> }>(
       `${SANDBOX_PAGE_PATH}:id`,
       async (request, reply) => {
         const row = await findSandboxCheckout(db, request.params.id);
-        if (!row) return page(reply, 404, (nonce) => messagePage(nonce, tOrder("sandbox.notFound")));
+        if (!row)
+          return page(reply, 404, (nonce) => messagePage(nonce, english, english("sandbox.notFound")));
+        const say = sayIn(localeOf(row));
         const origin = new URL(row.return_url).origin;
         if (row.status !== "PENDING") return reply.redirect(returnTo(row), 303);
         const body = request.body && typeof request.body === "object" ? request.body : {};
@@ -225,9 +250,9 @@ export function registerPaymentSandbox(
           cvc: String(body.cvc ?? ""),
           name: String(body.name ?? ""),
         };
-        const errors = checkCard(values);
+        const errors = checkCard(values, say);
         if (Object.keys(errors).length > 0) {
-          return page(reply, 422, (nonce) => cardPage(nonce, row, values, errors), origin);
+          return page(reply, 422, (nonce) => cardPage(nonce, say, row, values, errors), origin);
         }
         const digits = values.card.replace(/\D/g, "");
         const at = new Date().toISOString();
@@ -239,7 +264,7 @@ export function registerPaymentSandbox(
           return page(
             reply,
             402,
-            (nonce) => messagePage(nonce, tOrder("sandbox.declined"), { href: returnTo(row), alert: true }),
+            (nonce) => messagePage(nonce, say, say("sandbox.declined"), { href: returnTo(row), alert: true }),
             origin,
           );
         }
@@ -251,7 +276,7 @@ export function registerPaymentSandbox(
     // Paymennt's page has a cancel link back to the shop; so does the sandbox's.
     sandbox.get<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}:id/cancel`, async (request, reply) => {
       const row = await findSandboxCheckout(db, request.params.id);
-      if (!row) return page(reply, 404, (nonce) => messagePage(nonce, tOrder("sandbox.notFound")));
+      if (!row) return page(reply, 404, (nonce) => messagePage(nonce, english, english("sandbox.notFound")));
       await finishSandboxCheckout(db, row.id, "CANCELLED", new Date().toISOString());
       return reply.redirect(returnTo(row), 303);
     });
@@ -260,7 +285,7 @@ export function registerPaymentSandbox(
 
 type CardField = "card" | "expiry" | "cvc" | "name";
 
-function checkCard(values: Record<CardField, string>): Partial<Record<CardField, string>> {
+function checkCard(values: Record<CardField, string>, tOrder: Say): Partial<Record<CardField, string>> {
   const errors: Partial<Record<CardField, string>> = {};
   const digits = values.card.replace(/[\s-]/g, "");
   if (digits !== PAYING_CARD && digits !== DECLINED_CARD) errors.card = tOrder("sandbox.cardInvalid");
@@ -303,9 +328,10 @@ a{color:#6b3f1f;font-weight:600}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
-function shell(nonce: string, body: string): string {
+function shell(nonce: string, tOrder: Say, body: string): string {
+  const arabic = tOrder.locale === "ar";
   return `<!doctype html>
-<html lang="en">
+<html lang="${arabic ? "ar" : "en"}"${arabic ? ' dir="rtl"' : ""}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -324,6 +350,7 @@ ${body}
 
 function cardPage(
   nonce: string,
+  tOrder: Say,
   row: SandboxCheckoutTable,
   values: Partial<Record<CardField, string>>,
   errors: Partial<Record<CardField, string>>,
@@ -339,6 +366,7 @@ ${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ""}`;
   const hasErrors = Object.keys(errors).length > 0;
   return shell(
     nonce,
+    tOrder,
     `<h1>${escapeHtml(tOrder("sandbox.title"))}</h1>
 <p>${escapeHtml(tOrder("sandbox.payTo", { shop: row.shop_name }))}</p>
 <p class="hint">${escapeHtml(tOrder("sandbox.notice"))}</p>
@@ -361,11 +389,13 @@ ${field("name", tOrder("sandbox.name"), 'autocomplete="cc-name" maxlength="100"'
 
 function messagePage(
   nonce: string,
+  tOrder: Say,
   message: string,
   options: { href?: string; alert?: boolean } = {},
 ): string {
   return shell(
     nonce,
+    tOrder,
     `<h1>${escapeHtml(tOrder("sandbox.title"))}</h1>
 <p class="${options.alert ? "alert" : "card"}"${options.alert ? ' role="alert"' : ""}>${escapeHtml(message)}</p>
 ${options.href ? `<p class="actions"><a href="${escapeHtml(options.href)}">${escapeHtml(tOrder("sandbox.returnLink"))}</a></p>` : ""}`,

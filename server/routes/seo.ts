@@ -25,7 +25,15 @@ function escapeXml(text: string): string {
   );
 }
 
-/** /sitemap.xml (pages, collections, products and posts) and /robots.txt pointing at it. */
+/** A storefront path at its Arabic address (issue 14): '/' is '/ar', '/shop?x' is '/ar/shop?x'. */
+export function arabicPath(path: string): string {
+  return path === "/" ? "/ar" : `/ar${path}`;
+}
+
+/**
+ * /sitemap.xml (pages, collections, products and posts, each in English and in Arabic with hreflang
+ * alternates en, ar and x-default, the English page) and /robots.txt pointing at it.
+ */
 export function registerSeoRoutes(app: FastifyInstance, db: Kysely<Database>, siteUrl: string) {
   const url = (path: string) => new URL(path, siteUrl).toString();
 
@@ -46,19 +54,28 @@ export function registerSeoRoutes(app: FastifyInstance, db: Kysely<Database>, si
 
   app.get("/sitemap.xml", async (_request, reply) => {
     const [products, posts] = await Promise.all([listProductSitemapRows(db), listBlogPostSitemapRows(db)]);
-    const entries: { loc: string; lastmod?: string }[] = [
-      ...STATIC_PATHS.map((path) => ({ loc: url(path) })),
-      ...CATEGORIES.map((c) => ({ loc: url(`/shop?category=${c.slug}`) })),
-      ...products.map((p) => ({ loc: url(`/product/${p.slug}`), lastmod: p.updated_at.slice(0, 10) })),
-      ...posts.map((p) => ({ loc: url(`/blog/${p.slug}`), lastmod: p.published_at.slice(0, 10) })),
+    const pages: { path: string; lastmod?: string }[] = [
+      ...STATIC_PATHS.map((path) => ({ path })),
+      ...CATEGORIES.map((c) => ({ path: `/shop?category=${c.slug}` })),
+      ...products.map((p) => ({ path: `/product/${p.slug}`, lastmod: p.updated_at.slice(0, 10) })),
+      ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.published_at.slice(0, 10) })),
     ];
+    // Each page once per language; every entry names both languages and x-default (the English page).
+    const entry = (loc: string, page: { path: string; lastmod?: string }) => {
+      const english = escapeXml(url(page.path));
+      const arabic = escapeXml(url(arabicPath(page.path)));
+      return [
+        `  <url><loc>${escapeXml(loc)}</loc>${page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : ""}`,
+        `    <xhtml:link rel="alternate" hreflang="en" href="${english}"/>`,
+        `    <xhtml:link rel="alternate" hreflang="ar" href="${arabic}"/>`,
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${english}"/>`,
+        "  </url>",
+      ].join("\n");
+    };
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...entries.map(
-        (e) =>
-          `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
-      ),
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ...pages.flatMap((page) => [entry(url(page.path), page), entry(url(arabicPath(page.path)), page)]),
       "</urlset>",
       "",
     ].join("\n");

@@ -1,17 +1,57 @@
 import type { Kysely } from "kysely";
 import { renderBlogSvg, renderHeroSvg, renderLogoSvg, renderProductSvg } from "#content/artwork.ts";
 import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, skuFor } from "#content/demo-catalog.ts";
+import { DEMO_BLOG_CATEGORIES_AR, DEMO_BLOG_POSTS_AR } from "#content/demo-blog-ar.ts";
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct, skuFor } from "#content/demo-catalog.ts";
+import {
+  DEMO_CATEGORIES_AR,
+  DEMO_COLORS_AR,
+  DEMO_FABRICS_AR,
+  DEMO_PRODUCTS_AR,
+  DEMO_TYPES_AR,
+  DEMO_VIEWS_AR,
+} from "#content/demo-catalog-ar.ts";
 import { DEMO_REVIEWS } from "#content/demo-reviews.ts";
 import { aedToFils } from "#core/money.ts";
-import { createBlogPost } from "../db/repositories/content.ts";
-import { countProducts, createProduct } from "../db/repositories/products.ts";
+import { deleteAppMeta, insertAppMeta, keepFirstAppMeta, readAppMeta } from "../db/repositories/app-meta.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
+import { addMissingBlogPostArabic, createBlogPost } from "../db/repositories/content.ts";
+import {
+  addMissingCategoryArabic,
+  addMissingProductArabic,
+  countProducts,
+  createProduct,
+} from "../db/repositories/products.ts";
 import { createReview } from "../db/repositories/reviews.ts";
-import type { Database } from "../db/schema.ts";
+import { deleteCatalogContent, upsertDemoCategories } from "../db/repositories/store-setup.ts";
+import { addMissingTermNames } from "../db/repositories/terms.ts";
+import type { CatalogTermKind, Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { MediaStore } from "../media.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
+/** Set once the demo store's Arabic texts are in (seeded with them, or added to an older demo store). */
+const ARABIC_KEY = "demo_arabic_at";
+
+/** The Arabic names of the demo catalogue's types, fabrics, colours and blog categories. */
+function demoTerms(): { kind: CatalogTermKind; value: string; nameAr: string }[] {
+  const of = (kind: CatalogTermKind, names: Record<string, string>) =>
+    Object.entries(names).map(([value, nameAr]) => ({ kind, value, nameAr }));
+  return [
+    ...of("type", DEMO_TYPES_AR),
+    ...of("fabric", DEMO_FABRICS_AR),
+    ...of("color", DEMO_COLORS_AR),
+    ...of("blog_category", DEMO_BLOG_CATEGORIES_AR),
+  ];
+}
+
+const viewAlt = (view: string) => (view === "detail" ? "detail" : `${view} view`);
+
+/** A demo image's alt text in Arabic: the product's Arabic name and the view. */
+function arabicAlts(product: DemoProduct): string[] {
+  const name = DEMO_PRODUCTS_AR[product.slug]?.name ?? product.name;
+  return product.images.map((spec) => `${name}، ${DEMO_VIEWS_AR[spec.view]}`);
+}
 
 export interface SeedResult {
   seeded: boolean;
@@ -36,11 +76,7 @@ export async function ensureSiteArtwork(media: MediaStore): Promise<void> {
  * products, or was seeded before, is left alone. Goes through the same repository calls as real writes.
  */
 export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Promise<SeedResult> {
-  const already = await db
-    .selectFrom("app_meta")
-    .select("value")
-    .where("key", "=", SEEDED_KEY)
-    .executeTakeFirst();
+  const already = await readAppMeta(db, SEEDED_KEY);
   if (already || (await countProducts(db)) > 0) {
     return { seeded: false, products: 0, posts: 0, reviews: 0, images: 0 };
   }
@@ -63,29 +99,31 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
   await ensureSiteArtwork(media);
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("categories")
-      .values(
-        DEMO_CATEGORIES.map((c) => ({
-          slug: c.slug,
-          name: c.name,
-          description: c.description,
-          position: c.position,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column("slug").doUpdateSet((eb) => ({ description: eb.ref("excluded.description") })),
-      )
-      .execute();
+    await upsertDemoCategories(
+      trx,
+      DEMO_CATEGORIES.map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        name_ar: DEMO_CATEGORIES_AR[c.slug].name,
+        description_ar: DEMO_CATEGORIES_AR[c.slug].description,
+        position: c.position,
+      })),
+    );
+    await addMissingTermNames(trx, demoTerms());
 
     for (const product of DEMO_PRODUCTS) {
       const id = newId(Date.parse(product.date));
       productIds.set(product.slug, id);
+      const arabic = DEMO_PRODUCTS_AR[product.slug];
+      const alts = arabicAlts(product);
       await createProduct(trx, {
         id,
         slug: product.slug,
         name: product.name,
         description: product.description,
+        nameAr: arabic?.name ?? null,
+        descriptionAr: arabic?.description ?? null,
         type: product.type,
         categorySlug: product.category,
         fabric: product.fabric,
@@ -99,7 +137,8 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
         images: product.images.map((spec, index) => ({
           id: newId(),
           url: `/media/products/${product.slug}-${index + 1}.webp`,
-          alt: `${product.name}, ${spec.view === "detail" ? "detail" : `${spec.view} view`}`,
+          alt: `${product.name}, ${viewAlt(spec.view)}`,
+          altAr: alts[index] ?? null,
           width: 1200,
           height: 1500,
         })),
@@ -121,6 +160,9 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
         title: post.title,
         excerpt: post.excerpt,
         content_html: post.contentHtml,
+        title_ar: DEMO_BLOG_POSTS_AR[post.slug]?.title ?? null,
+        excerpt_ar: DEMO_BLOG_POSTS_AR[post.slug]?.excerpt ?? null,
+        content_html_ar: DEMO_BLOG_POSTS_AR[post.slug]?.contentHtml ?? null,
         image: `/media/blog/${post.slug}.webp`,
         author: post.author,
         read_time_minutes: post.readTime,
@@ -145,7 +187,8 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
       });
     }
 
-    await trx.insertInto("app_meta").values({ key: SEEDED_KEY, value: now, updated_at: now }).execute();
+    await insertAppMeta(trx, SEEDED_KEY, now);
+    await insertAppMeta(trx, ARABIC_KEY, now);
   });
 
   return {
@@ -157,20 +200,48 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
   };
 }
 
+/**
+ * Issue 14: a demo store seeded before the Arabic texts existed gets them, once. Only rows still as the
+ * demo wrote them (same English name or title) and only texts not set yet are filled, so nothing the
+ * owner changed is overwritten. Returns how many products and posts were given Arabic texts.
+ */
+export async function addDemoArabic(db: Kysely<Database>): Promise<{ products: number; posts: number }> {
+  const done = await readAppMeta(db, ARABIC_KEY);
+  const seeded = await readAppMeta(db, SEEDED_KEY);
+  if (done || !seeded) return { products: 0, posts: 0 };
+  let products = 0;
+  let posts = 0;
+  await db.transaction().execute(async (trx) => {
+    await addMissingTermNames(trx, demoTerms());
+    for (const category of DEMO_CATEGORIES) {
+      await addMissingCategoryArabic(trx, category.slug, DEMO_CATEGORIES_AR[category.slug]);
+    }
+    for (const product of DEMO_PRODUCTS) {
+      const arabic = DEMO_PRODUCTS_AR[product.slug];
+      if (!arabic) continue;
+      const changed = await addMissingProductArabic(trx, product.slug, product.name, {
+        ...arabic,
+        imageAlts: arabicAlts(product),
+      });
+      if (changed) products += 1;
+    }
+    for (const post of DEMO_BLOG_POSTS) {
+      const arabic = DEMO_BLOG_POSTS_AR[post.slug];
+      if (arabic && (await addMissingBlogPostArabic(trx, post.slug, post.title, arabic))) posts += 1;
+    }
+    // Several processes may start at once: the first to finish marks it done, the others change nothing more.
+    await keepFirstAppMeta(trx, ARABIC_KEY, new Date().toISOString());
+    await bumpCatalogVersion(trx);
+  });
+  return { products, posts };
+}
+
 /** Empties the catalog, blog and reviews (the explicit reset of `npm run db:seed -- --reset`). */
 export async function resetCatalog(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const table of [
-      "reviews",
-      "product_variants",
-      "product_images",
-      "product_colors",
-      "products",
-      "categories",
-      "blog_posts",
-    ] as const) {
-      await trx.deleteFrom(table).execute();
-    }
-    await trx.deleteFrom("app_meta").where("key", "=", SEEDED_KEY).execute();
+    await deleteCatalogContent(trx);
+    await deleteAppMeta(trx, SEEDED_KEY);
+    await deleteAppMeta(trx, ARABIC_KEY);
+    await bumpCatalogVersion(trx);
   });
 }

@@ -584,6 +584,7 @@ export function createAdminCatalog(options: {
             position,
             url: image.url,
             alt: product.name,
+            alt_ar: null,
             width: image.width,
             height: image.height,
           });
@@ -706,6 +707,9 @@ export function createAdminCatalog(options: {
             published_at: now,
             created_at: now,
             published: false,
+            title_ar: null,
+            excerpt_ar: null,
+            content_html_ar: null,
           });
           await audit(trx, {
             action: "blog_post.create",

@@ -3,10 +3,8 @@ import { HttpError } from "../http-errors.ts";
 
 /** A back-office refusal: the status, a sentence the screen shows, and a stable machine code. */
 export class AdminError extends HttpError {
-  readonly code: AdminErrorCode;
   constructor(statusCode: number, code: AdminErrorCode, message: string) {
-    super(statusCode, message);
-    this.code = code;
+    super(statusCode, code, message);
   }
 }
 

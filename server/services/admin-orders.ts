@@ -29,7 +29,6 @@ import type { Mailer } from "../integrations/mail.ts";
 import type { AuditActor, AuditRecorder } from "./admin-audit.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
 import type { SettingsService } from "./admin-settings.ts";
-import { orderStatusMail } from "./order-status-mail.ts";
 import type { OrdersService } from "./orders.ts";
 
 /** Asia/Dubai is UTC+4 all year (no daylight saving), so its days and months start at 20:00 UTC. */
@@ -134,7 +133,6 @@ export function createAdminOrders(options: {
       actor: AuditActor,
       audit: AuditRecorder,
     ): Promise<AdminOrderDetail> {
-      const shop = await settings.current();
       await db.transaction().execute(async (trx) => {
         const order = await findOrder(trx, id);
         if (!order?.placed_at) throw notFound("Order");
@@ -169,13 +167,7 @@ export function createAdminOrders(options: {
           label: order.order_number,
           changes: [{ field: "status", before: order.status, after: input.status }],
         });
-        const mail = orderStatusMail(order, lines, input.status, {
-          shopName: shop.shopName,
-          phone: shop.phone,
-          note: input.note,
-          locale: "en",
-        });
-        if (mail) await mailer.enqueue(trx, mail);
+        await orders.queueStatusMail(trx, order, lines, input.status, input.note);
       });
       deliverMails();
       return detail(id);

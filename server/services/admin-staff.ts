@@ -121,6 +121,7 @@ export function createAdminStaff(options: {
         password_hash: null,
         google_sub: null,
         session_version: 0,
+        language: "en",
         created_at: now,
         updated_at: now,
         role: input.role,

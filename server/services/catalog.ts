@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
-import type { BlogPostDto, ProductDto } from "#core/catalog.ts";
+import type { BlogPostDto, CatalogFacets, CategoryDto, ProductDto } from "#core/catalog.ts";
+import type { Locale } from "#core/locale.ts";
 import { type ProductQuery, ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
 import { findBlogPostBySlug, listBlogPosts } from "../db/repositories/content.ts";
 import {
   findProductRowBySlug,
   listBestsellerRows,
+  listCategories,
   listProductColors,
   listProductFabrics,
   listProductRows,
@@ -13,6 +15,7 @@ import {
   toProductDtos,
 } from "../db/repositories/products.ts";
 import { listPublishedReviews, productExists } from "../db/repositories/reviews.ts";
+import { loadTermNames } from "../db/repositories/terms.ts";
 import type { Database } from "../db/schema.ts";
 import { sanitizeBlogHtml } from "../sanitize.ts";
 
@@ -21,11 +24,7 @@ function withSafeContent(post: BlogPostDto): BlogPostDto {
   return { ...post, content: sanitizeBlogHtml(post.content) };
 }
 
-export interface CatalogFacets {
-  colors: string[];
-  fabrics: string[];
-  types: string[];
-}
+export type { CatalogFacets };
 
 export interface ProductPage {
   products: ProductDto[];
@@ -35,58 +34,89 @@ export interface ProductPage {
 /** Facets change only when the catalog does; a minute of staleness is fine for filter choices. */
 const FACETS_TTL_MS = 60_000;
 
+/**
+ * The catalog's read side. Every read takes an optional `locale` (issue 14): texts come in that language,
+ * English per field where a translation is missing, and the DTO's `enFields` names those fields.
+ */
 export function createCatalogService(db: Kysely<Database>) {
-  let facets: { value: Promise<CatalogFacets>; at: number } | undefined;
+  const facets = new Map<Locale, { value: Promise<CatalogFacets>; at: number }>();
 
-  async function loadFacets(): Promise<CatalogFacets> {
+  async function loadFacets(locale: Locale): Promise<CatalogFacets> {
     const [colors, fabrics, types] = await Promise.all([
       listProductColors(db),
       listProductFabrics(db),
       listProductTypes(db),
     ]);
-    return { colors, fabrics, types };
+    if (locale === "en") return { colors, fabrics, types };
+    const names = await loadTermNames(db, ["color", "fabric", "type"]);
+    const named = (kind: "color" | "fabric" | "type", values: string[]) =>
+      Object.fromEntries(
+        values.flatMap((value) => {
+          const name = names.get(kind)?.get(value);
+          return name ? [[value, name]] : [];
+        }),
+      );
+    return {
+      colors,
+      fabrics,
+      types,
+      labels: {
+        colors: named("color", colors),
+        fabrics: named("fabric", fabrics),
+        types: named("type", types),
+      },
+    };
   }
 
   return {
-    async listProducts(query: ProductQuery): Promise<ProductPage> {
-      const { rows, total } = await listProductRows(db, query);
-      return { products: await toProductDtos(db, rows), total };
+    async listProducts(query: ProductQuery, locale: Locale = "en"): Promise<ProductPage> {
+      const { rows, total } = await listProductRows(db, query, locale);
+      return { products: await toProductDtos(db, rows, locale), total };
     },
 
     /** SPEC §2 Home "Featured Products": the newest by date. */
-    async listNewestProducts(count: number): Promise<ProductDto[]> {
+    async listNewestProducts(count: number, locale: Locale = "en"): Promise<ProductDto[]> {
       const query = ProductQuerySchema.parse({ sort: "newest", limit: count });
-      return (await this.listProducts(query)).products;
+      return (await this.listProducts(query, locale)).products;
     },
 
     /** SPEC §2 Home "Graceful Abayas collection": bestsellers of that collection. */
-    async listBestsellers(category: string, count: number): Promise<ProductDto[]> {
+    async listBestsellers(category: string, count: number, locale: Locale = "en"): Promise<ProductDto[]> {
       const rows = await listBestsellerRows(db, category, count);
-      return toProductDtos(db, rows);
+      return toProductDtos(db, rows, locale);
     },
 
-    async findProductBySlug(slug: string): Promise<ProductDto | undefined> {
+    async findProductBySlug(slug: string, locale: Locale = "en"): Promise<ProductDto | undefined> {
       const row = await findProductRowBySlug(db, slug);
       if (!row) return undefined;
-      return (await toProductDtos(db, [row]))[0];
+      return (await toProductDtos(db, [row], locale))[0];
     },
 
     /** The values the shop's filters offer, from what the catalog actually holds. */
-    listFacets(): Promise<CatalogFacets> {
-      if (!facets || Date.now() - facets.at > FACETS_TTL_MS) {
-        const value = loadFacets();
-        facets = { value, at: Date.now() };
-        value.catch(() => {
-          facets = undefined;
-        });
-      }
-      return facets.value;
+    listFacets(locale: Locale = "en"): Promise<CatalogFacets> {
+      const cached = facets.get(locale);
+      if (cached && Date.now() - cached.at <= FACETS_TTL_MS) return cached.value;
+      const value = loadFacets(locale);
+      facets.set(locale, { value, at: Date.now() });
+      value.catch(() => {
+        facets.delete(locale);
+      });
+      return value;
+    },
+
+    /** The collections, in the shop's order. */
+    listCategories(locale: Locale = "en"): Promise<CategoryDto[]> {
+      return listCategories(db, locale);
     },
 
     /** SPEC §2 'You May Also Like': same category, not this product. */
-    async listRelatedProducts(product: ProductDto, count: number): Promise<ProductDto[]> {
+    async listRelatedProducts(
+      product: ProductDto,
+      count: number,
+      locale: Locale = "en",
+    ): Promise<ProductDto[]> {
       const rows = await listRelatedProductRows(db, product.category, product._id, count);
-      return toProductDtos(db, rows);
+      return toProductDtos(db, rows, locale);
     },
 
     /**
@@ -99,12 +129,12 @@ export function createCatalogService(db: Kysely<Database>) {
     },
 
     /** Newest first. */
-    async listBlogPosts(limit?: number): Promise<BlogPostDto[]> {
-      return (await listBlogPosts(db, limit)).map(withSafeContent);
+    async listBlogPosts(limit?: number, locale: Locale = "en"): Promise<BlogPostDto[]> {
+      return (await listBlogPosts(db, limit, locale)).map(withSafeContent);
     },
 
-    async findBlogPostBySlug(slug: string): Promise<BlogPostDto | undefined> {
-      const post = await findBlogPostBySlug(db, slug);
+    async findBlogPostBySlug(slug: string, locale: Locale = "en"): Promise<BlogPostDto | undefined> {
+      const post = await findBlogPostBySlug(db, slug, locale);
       return post && withSafeContent(post);
     },
   };

@@ -17,6 +17,7 @@ import { createReviewsService, type ReviewsService } from "./reviews.ts";
 
 /** What loaders and API routes reach through the load context: in-process, no HTTP hop. */
 export interface Services {
+  /** The environment's shop identity; pages read the effective one, `settings.shop()` (issue 15). */
   shop: PublicConfig;
   catalog: CatalogService;
   accounts: AccountsService;
@@ -81,6 +82,6 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     reviews: createReviewsService(database.db),
     cart: createCartService(database.db),
     mail,
-    requests: createRequestsService({ db: database.db, config, mailer: mail, log }),
+    requests: createRequestsService({ db: database.db, config, mailer: mail, log, settings }),
   };
 }

@@ -1,23 +1,48 @@
-import { tOrder } from "#core/i18n/en-orders.ts";
+import { tOrderIn } from "#core/i18n/ar-orders.ts";
+import { DELIVERY_TYPES_AR, orderStatusMailCopy, orderStatusName } from "#core/i18n/order-status-mail.ts";
+import type { Locale } from "#core/locale.ts";
 import { formatAed } from "#core/money.ts";
+import { type AedLabelAr, formatAedArabic } from "#core/money-ar.ts";
 import type { OrderLineTable, OrderTable } from "../db/schema.ts";
 import { escapeHtml, type MailMessage } from "../integrations/mail.ts";
 
 /**
  * The order confirmation to the shopper and the new-order mail to the shop (issue 11): order number,
  * lines, totals, address and delivery type. Plain text plus a simple HTML copy, like the code mails.
+ * The shopper's mails go out in the order's language (issue 14); the shop's stay English.
  */
 
-interface MailContext {
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+export interface MailContext {
   shopName: string;
   vatRate: number;
   trn: string | null;
+  /** Arabic mails: the shop's Arabic name, the dirham's label and the colours' Arabic names. */
+  shopNameAr?: string;
+  currencyAr?: AedLabelAr;
+  colorNamesAr?: ReadonlyMap<string, string>;
 }
 
-function summary(order: OrderTable, lines: OrderLineTable[], context: MailContext) {
+function wording(locale: Locale, context: MailContext) {
+  const ar = locale === "ar";
+  return {
+    t: (key: Parameters<typeof tOrderIn>[1], values?: Record<string, string | number>) =>
+      tOrderIn(locale, key, values),
+    money: (fils: number) => (ar ? formatAedArabic(fils, context.currencyAr) : formatAed(fils)),
+    shop: ar ? (context.shopNameAr ?? context.shopName) : context.shopName,
+    name: (line: OrderLineTable) => (ar ? (line.name_ar ?? line.name) : line.name),
+    color: (color: string) => (ar ? (context.colorNamesAr?.get(color) ?? color) : color),
+    delivery: (type: string) => (ar ? (DELIVERY_TYPES_AR[type] ?? type) : type),
+  };
+}
+
+function summary(order: OrderTable, lines: OrderLineTable[], context: MailContext, locale: Locale) {
+  const w = wording(locale, context);
   const items = lines.map(
     (l) =>
-      `${l.quantity} × ${l.name} (${l.size}${l.color ? `, ${l.color}` : ""}): ${formatAed(l.line_total_fils)}`,
+      `${l.quantity} × ${w.name(l)} (${l.size}${l.color ? `, ${w.color(l.color)}` : ""}): ${w.money(l.line_total_fils)}`,
   );
   const address = [
     `${order.ship_first_name} ${order.ship_last_name}`.trim(),
@@ -28,21 +53,21 @@ function summary(order: OrderTable, lines: OrderLineTable[], context: MailContex
     order.ship_phone,
   ].filter(Boolean);
   const totals: [string, string][] = [
-    [tOrder("orderMail.subtotal"), formatAed(order.subtotal_fils)],
+    [w.t("orderMail.subtotal"), w.money(order.subtotal_fils)],
     [
-      tOrder("orderMail.shipping"),
-      order.shipping_fils === 0 ? tOrder("orderMail.free") : formatAed(order.shipping_fils),
+      w.t("orderMail.shipping"),
+      order.shipping_fils === 0 ? w.t("orderMail.free") : w.money(order.shipping_fils),
     ],
-    [tOrder("orderMail.total"), formatAed(order.total_fils)],
+    [w.t("orderMail.total"), w.money(order.total_fils)],
   ];
   if (context.trn)
-    totals.push([tOrder("orderMail.vatIncluded", { rate: context.vatRate }), formatAed(order.tax_fils)]);
+    totals.push([w.t("orderMail.vatIncluded", { rate: context.vatRate }), w.money(order.tax_fils)]);
   const facts: [string, string][] = [
-    [tOrder("orderMail.order"), order.order_number],
-    [tOrder("orderMail.delivery"), order.delivery_type],
+    [w.t("orderMail.order"), order.order_number],
+    [w.t("orderMail.delivery"), w.delivery(order.delivery_type)],
     [
-      tOrder("orderMail.payment"),
-      order.payment_mode === "cod" ? tOrder("orderMail.paymentCod") : tOrder("orderMail.paymentOnline"),
+      w.t("orderMail.payment"),
+      order.payment_mode === "cod" ? w.t("orderMail.paymentCod") : w.t("orderMail.paymentOnline"),
     ],
   ];
   return { items, address, totals, facts };
@@ -54,48 +79,58 @@ function render(
   lines: OrderLineTable[],
   context: MailContext,
   extra: string[],
+  locale: Locale = "en",
 ) {
-  const s = summary(order, lines, context);
+  const w = wording(locale, context);
+  const s = summary(order, lines, context, locale);
   const text = [
     intro,
     ...extra,
     "",
     ...s.facts.map(([k, v]) => `${k}: ${v}`),
     "",
-    `${tOrder("orderMail.items")}:`,
+    `${w.t("orderMail.items")}:`,
     ...s.items.map((i) => `  ${i}`),
     "",
     ...s.totals.map(([k, v]) => `${k}: ${v}`),
     "",
-    `${tOrder("orderMail.deliverTo")}:`,
+    `${w.t("orderMail.deliverTo")}:`,
     ...s.address.map((a) => `  ${a}`),
     "",
-    context.shopName,
+    w.shop,
   ].join("\n");
   const rows = (pairs: [string, string][]) =>
     pairs
-      .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+      .map(
+        ([k, v]) =>
+          `<tr><th align="${locale === "ar" ? "right" : "left"}">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
+      )
       .join("");
-  const html = `<p>${escapeHtml(intro)}</p>${extra.map((e) => `<p><strong>${escapeHtml(e)}</strong></p>`).join("")}
+  const body = `<p>${escapeHtml(intro)}</p>${extra.map((e) => `<p><strong>${escapeHtml(e)}</strong></p>`).join("")}
 <table>${rows(s.facts)}</table>
-<h2>${escapeHtml(tOrder("orderMail.items"))}</h2><ul>${s.items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>
+<h2>${escapeHtml(w.t("orderMail.items"))}</h2><ul>${s.items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>
 <table>${rows(s.totals)}</table>
-<h2>${escapeHtml(tOrder("orderMail.deliverTo"))}</h2><p>${s.address.map(escapeHtml).join("<br>")}</p>
-<p>${escapeHtml(context.shopName)}</p>`;
+<h2>${escapeHtml(w.t("orderMail.deliverTo"))}</h2><p>${s.address.map(escapeHtml).join("<br>")}</p>
+<p>${escapeHtml(w.shop)}</p>`;
+  // English mails keep the markup they always had; Arabic ones read right to left.
+  const html = locale === "ar" ? `<div dir="rtl" lang="ar">${body}</div>` : body;
   return { text, html };
 }
 
+/** To the shopper, in the order's language. */
 export function orderConfirmationMail(
   order: OrderTable,
   lines: OrderLineTable[],
   context: MailContext,
 ): MailMessage | undefined {
   if (!order.ship_email) return undefined;
+  const locale = order.language;
+  const w = wording(locale, context);
   return {
     kind: "order-confirmation",
     to: order.ship_email,
-    subject: tOrder("orderMail.confirmSubject", { number: order.order_number, shop: context.shopName }),
-    ...render(tOrder("orderMail.confirmIntro"), order, lines, context, []),
+    subject: w.t("orderMail.confirmSubject", { number: order.order_number, shop: w.shop }),
+    ...render(w.t("orderMail.confirmIntro"), order, lines, context, [], locale),
   };
 }
 
@@ -104,18 +139,51 @@ export function newOrderMail(
   lines: OrderLineTable[],
   context: MailContext & { shopEmail: string },
 ): MailMessage {
+  const w = wording("en", context);
   const extra =
     order.needs_attention && order.attention_reason
-      ? [tOrder("orderMail.attention", { reason: order.attention_reason })]
+      ? [w.t("orderMail.attention", { reason: order.attention_reason })]
       : [];
   return {
     kind: "order-new",
     to: context.shopEmail,
     // A plain space in the subject: some mail clients show an encoded non-breaking space as-is.
-    subject: tOrder("orderMail.shopSubject", {
+    subject: w.t("orderMail.shopSubject", {
       number: order.order_number,
       total: formatAed(order.total_fils).replace(/\u00a0/g, " "),
     }),
-    ...render(tOrder("orderMail.shopIntro"), order, lines, context, extra),
+    ...render(w.t("orderMail.shopIntro"), order, lines, context, extra),
+  };
+}
+
+/**
+ * Issue 14: the mail telling the shopper their order's status changed (the back office calls it when
+ * the owner moves an order), in `locale` (the order's language, `order.language`). The status is the
+ * stored English value; Arabic mails name it in Arabic. Undefined when the order has no e-mail.
+ */
+export function orderStatusMail(options: {
+  order: OrderTable;
+  lines: OrderLineTable[];
+  status: string;
+  locale: Locale;
+  /** The shop's words for the shopper with this change (a courier's name, a tracking number). */
+  note?: string | undefined;
+  context: MailContext & { shopPhone: string; shopEmail: string };
+}): MailMessage | undefined {
+  const { order, lines, status, locale, context, note } = options;
+  if (!order.ship_email) return undefined;
+  const copy = orderStatusMailCopy[locale];
+  const w = wording(locale, context);
+  const values = { number: order.order_number, status: orderStatusName(locale, status) };
+  const intro = fill(copy.intros[status] ?? copy.other, values);
+  const questions = fill(copy.questions, { phone: context.shopPhone, email: context.shopEmail });
+  const extra = note ? [fill(copy.note, { note }), questions] : [questions];
+  const { text, html } = render(intro, order, lines, context, extra, locale);
+  return {
+    kind: "order-status",
+    to: order.ship_email,
+    subject: `${fill(copy.subject, values)} · ${w.shop}`,
+    text,
+    html,
   };
 }

@@ -1,20 +1,26 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import type { ShopSettings } from "#core/admin.ts";
+import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
+import type { Locale } from "#core/locale.ts";
 import { filsToAed } from "#core/money.ts";
+import { AED_LABELS_AR } from "#core/money-ar.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import {
-  activeHolds,
+  applySettledHold,
   availableStockFor,
   claimPayment,
   duePayments,
   findOrder,
+  findOrderWithLines,
   findPayment,
   findPaymentByAnyId,
+  hasSingleWriter,
   insertHolds,
   insertOrder,
   insertOrderEvent,
@@ -22,18 +28,20 @@ import {
   listPlacedOrdersForUser,
   markOrderPlaced,
   markOrderUnplaced,
+  moveHolds,
   nextOrderNumber,
   openPaymentsForUser,
   orderLines,
   recordCheckout,
+  releaseHolds,
   releasePaymentClaim,
   reserveStock,
-  settleHold,
   settlePayment,
   takeStock,
   type VariantForOrder,
   variantsForProducts,
 } from "../db/repositories/orders.ts";
+import { loadTermNames } from "../db/repositories/terms.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type {
   Database,
@@ -47,7 +55,7 @@ import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer } from "../integrations/mail.ts";
 import { filsToAmount, type PaymenntClient } from "../integrations/paymennt.ts";
-import { newOrderMail, orderConfirmationMail } from "./order-mail.ts";
+import { type MailContext, newOrderMail, orderConfirmationMail, orderStatusMail } from "./order-mail.ts";
 
 /**
  * Orders and payments (issue 11; SPEC §3 Order, §4 Checkout and Payment return, §5 Checkout placement,
@@ -100,7 +108,7 @@ async function refusingWhenBusy<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isBusy(error)) throw new HttpError(503, tOrder("orderApi.busy"), { "retry-after": "1" });
+    if (isBusy(error)) throw new HttpError(503, "busy", tOrder("orderApi.busy"), { "retry-after": "1" });
     throw error;
   }
 }
@@ -110,6 +118,13 @@ export interface FinalizeResult {
   orderId: string;
   /** True when the provider could not be asked (the status is then what we knew before). */
   unreachable?: boolean;
+  /** The order as this call placed it (absent when it was placed before, or elsewhere). */
+  placed?: PlacedOrder;
+}
+
+interface PlacedOrder {
+  order: OrderTable;
+  lines: OrderLineTable[];
 }
 
 export interface OrdersServiceOptions {
@@ -178,9 +193,30 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return tracked;
   }
 
-  /** Sends the mails an order's transaction queued, after it committed; failures wait for the retry timer. */
+  let delivering = false;
+  let deliverAgain = false;
+
+  /**
+   * Sends the mails an order's transaction queued, after it committed; failures wait for the retry
+   * timer. One pass of the outbox at a time per process: orders placed meanwhile ask for one more pass
+   * instead of each starting its own (which would all read and try to claim the same due mails).
+   */
   function deliverMails() {
-    track(mailer.flush().catch((error: unknown) => log.error({ err: error }, "order mail delivery failed")));
+    deliverAgain = true;
+    if (delivering) return;
+    delivering = true;
+    track(
+      (async () => {
+        while (deliverAgain) {
+          deliverAgain = false;
+          await mailer.flush();
+        }
+      })()
+        .catch((error: unknown) => log.error({ err: error }, "order mail delivery failed"))
+        .finally(() => {
+          delivering = false;
+        }),
+    );
   }
 
   // Pricing
@@ -208,12 +244,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
     const merged = new Map<string, PricedLine>();
     for (const line of lines) {
       const ofProduct = variants.filter((v) => v.productId === line.product_id);
-      if (ofProduct.length === 0) throw new HttpError(400, tOrder("orderApi.productGone"));
+      if (ofProduct.length === 0)
+        throw new HttpError(400, "product_unavailable", tOrder("orderApi.productGone"));
       const variant = ofProduct.find((v) => v.sku === line.sku_id || v.variantId === line.sku_id);
       const size = line.size?.trim();
       if (!variant || (size && size.toLowerCase() !== variant.size.toLowerCase())) {
         throw new HttpError(
           400,
+          "size_unknown",
           tOrder("orderApi.skuMismatch", { item: ofProduct[0]!.productName, size: size || line.sku_id }),
         );
       }
@@ -237,7 +275,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const line = priced.find((l) => l.variant.variantId === variantId)!;
       if (line.variant.stock === null) continue;
       const available = line.variant.stock - line.variant.held;
-      if (quantity > available) throw new HttpError(409, stockMessage(line, available));
+      if (quantity > available) throw new HttpError(409, "out_of_stock", stockMessage(line, available));
     }
     return priced;
   }
@@ -296,6 +334,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       ship_phone: a.phone ?? user.phone,
       needs_attention: false,
       attention_reason: null,
+      language: payload.language,
       updated_at: values.created_at,
     };
     const lineRows: OrderLineTable[] = lines.map((l, position) => ({
@@ -306,6 +345,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       variant_id: l.variant.variantId,
       sku: l.variant.sku,
       name: l.variant.productName,
+      name_ar: l.variant.productNameAr,
       size: l.variant.size,
       color: l.color,
       image: l.variant.image,
@@ -317,6 +357,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return { order, lineRows };
   }
 
+  /** What the shopper's order mails need in their language (issue 14): Arabic names and the dirham label. */
+  async function mailContextFor(trx: Trx, locale: Locale): Promise<MailContext> {
+    const shop = await shopNow(trx);
+    const context: MailContext = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
+    if (locale === "en") return context;
+    return {
+      ...context,
+      shopNameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
+      currencyAr: AED_LABELS_AR[config.AED_LABEL_AR],
+      colorNamesAr: (await loadTermNames(trx, ["color"])).get("color"),
+    };
+  }
+
   /**
    * Everything that happens when an order becomes placed, whichever path placed it (return, webhook,
    * reconciliation, cash on delivery), inside the placing transaction: the order's mails are queued in
@@ -324,11 +377,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
-    const shop = await shopNow(trx);
-    const context = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
+    const context = await mailContextFor(trx, order.language);
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
-    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: shop.shopEmail }));
+    const shop = await shopNow(trx);
+    await mailer.enqueue(
+      trx,
+      newOrderMail(order, lines, {
+        shopName: shop.shopName,
+        vatRate: shop.vatRate,
+        trn: shop.trn,
+        shopEmail: shop.shopEmail,
+      }),
+    );
   }
 
   // DTOs
@@ -420,16 +481,23 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   async function orderDto(orderId: string): Promise<OrderDto | undefined> {
-    const order = await findOrder(db, orderId);
-    return order ? (await loadDtos([order]))[0] : undefined;
+    const found = await findOrderWithLines(db, orderId);
+    return found ? toDto(found.order, found.lines, await shopNow()) : undefined;
   }
 
   // Settling attempts
 
-  /** Paid: the one conditional update on the payment decides; holds become sales; the order is placed. */
-  async function settlePaid(payment: PaymentTable, raw: string, actor: Actor): Promise<void> {
+  /**
+   * Paid: the one conditional update on the payment decides; holds become sales; the order is placed.
+   * Returns the placed order when this call placed it.
+   */
+  async function settlePaid(
+    payment: PaymentTable,
+    raw: string,
+    actor: Actor,
+  ): Promise<PlacedOrder | undefined> {
     const at = new Date().toISOString();
-    const placed = await db.transaction().execute(async (trx) => {
+    const placed = await db.transaction().execute(async (trx): Promise<PlacedOrder | undefined> => {
       const won = await settlePayment(
         trx,
         payment.id,
@@ -437,27 +505,35 @@ export function createOrdersService(options: OrdersServiceOptions) {
         ["created", "pending", "failed", "cancelled", "expired"],
         { history: history(payment, { at, status: raw, source: actor }), at },
       );
-      if (!won) return false;
-      const order = await findOrder(trx, payment.order_id);
-      if (!order) return false;
-      const holds = new Map((await activeHolds(trx, order.id)).map((h) => [h.variant_id, h]));
-      const lines = await orderLines(trx, [order.id]);
+      if (!won) return undefined;
+      // Read after winning: the status it leaves ('Awaiting payment', or 'Cancelled' for a lapsed attempt)
+      // is the one this transaction now owns.
+      const found = await findOrderWithLines(trx, payment.order_id);
+      if (!found) return undefined;
+      const { order, lines } = found;
       const wanted = new Map<string, number>();
       for (const l of lines)
         if (l.variant_id) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
-      const unheld = [...wanted.keys()].filter((id) => !holds.has(id));
+      // Every active hold becomes a sale; a variant without one had its hold lapse.
+      const converted = await moveHolds(trx, order.id, "converted");
+      const unheld = [...wanted.keys()].filter((id) => !converted.has(id));
       const tracked =
         unheld.length > 0 ? await availableStockFor(trx, unheld) : new Map<string, number | null>();
       const short: string[] = [];
-      for (const variantId of [...wanted.keys()].sort()) {
-        const hold = holds.get(variantId);
-        if (hold) {
-          await settleHold(trx, hold, "converted");
+      // A converted hold leaves what shoppers can buy unchanged (stock and held drop together); only
+      // stock taken without a hold changes the pages.
+      let stockShownChanged = false;
+      // The variants in variant id order, the lock order every order transaction follows.
+      for (const variantId of [...new Set([...wanted.keys(), ...converted.keys()])].sort()) {
+        const held = converted.get(variantId);
+        if (held !== undefined) {
+          await applySettledHold(trx, variantId, held, "converted");
           continue;
         }
         // The hold lapsed (paid after it expired): honoured when the stock allows, never below zero.
         if (tracked.get(variantId) === null || !tracked.has(variantId)) continue;
-        if (!(await takeStock(trx, variantId, wanted.get(variantId)!))) {
+        if (await takeStock(trx, variantId, wanted.get(variantId)!)) stockShownChanged = true;
+        else {
           const line = lines.find((l) => l.variant_id === variantId)!;
           short.push(`${line.name} (${line.size}) × ${wanted.get(variantId)}`);
         }
@@ -473,7 +549,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         attention_reason: reason,
         placed_at: at,
       };
-      if (!(await markOrderPlaced(trx, order.id, placement))) return false;
+      if (!(await markOrderPlaced(trx, order.id, placement))) return undefined;
       await insertOrderEvent(trx, {
         id: newId(),
         order_id: order.id,
@@ -483,10 +559,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
         to_status: ORDER_PLACED,
         note: reason ?? `payment ${raw}`,
       });
-      await onOrderPlaced(trx, { ...order, ...placement, updated_at: at }, lines);
-      return true;
+      const placedOrder: OrderTable = { ...order, ...placement, updated_at: at };
+      await onOrderPlaced(trx, placedOrder, lines);
+      // Last, so the version row is the last lock this transaction takes (no deadlock between orders).
+      if (stockShownChanged) await bumpCatalogVersion(trx);
+      return { order: placedOrder, lines };
     });
     if (placed) deliverMails();
+    return placed;
   }
 
   /** Declined, cancelled or lapsed: the pending order is cancelled and its stock released, once. */
@@ -503,7 +583,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         at,
       });
       if (!won) return false;
-      for (const hold of await activeHolds(trx, payment.order_id)) await settleHold(trx, hold, "released");
+      const released = (await releaseHolds(trx, payment.order_id)).size > 0;
       const order = await findOrder(trx, payment.order_id);
       if (order && (await markOrderUnplaced(trx, order.id, { status: CANCELLED, payment_status: to }, at))) {
         await insertOrderEvent(trx, {
@@ -516,6 +596,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           note: `payment ${raw}`,
         });
       }
+      // Released units are on sale again: the pages showing them change.
+      if (released) await bumpCatalogVersion(trx);
       return true;
     });
   }
@@ -529,7 +611,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
     actor: Actor = "system",
   ): Promise<FinalizeResult | undefined> {
     const payment = await findPayment(db, paymentId);
-    if (!payment) return undefined;
+    return payment ? finalize(payment, actor) : undefined;
+  }
+
+  /** finalizePayment for an attempt already read (the verify call has just looked it up). */
+  async function finalize(payment: PaymentTable, actor: Actor): Promise<FinalizeResult | undefined> {
     const known = (p: PaymentTable): FinalizeResult => ({
       status: p.status === "created" ? "pending" : p.status,
       orderId: p.order_id,
@@ -539,13 +625,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
     try {
       raw = String((await paymennt.getCheckout(payment.provider_checkout_id)).status);
     } catch (error) {
-      log.warn({ err: error, paymentId }, "payment status could not be read");
+      log.warn({ err: error, paymentId: payment.id }, "payment status could not be read");
       return { ...known(payment), unreachable: true };
     }
     const mapped = mapProviderStatus(raw);
-    if (mapped === "paid") await settlePaid(payment, raw, actor);
-    else if (mapped !== "pending") await settleUnpaid(payment, mapped, raw, actor);
-    const after = await findPayment(db, paymentId);
+    if (mapped === "paid") {
+      const placed = await settlePaid(payment, raw, actor);
+      // This call moved it: the outcome is known without reading it back.
+      if (placed) return { status: "paid", orderId: payment.order_id, placed };
+    } else if (mapped !== "pending" && (await settleUnpaid(payment, mapped, raw, actor))) {
+      return { status: mapped, orderId: payment.order_id };
+    }
+    // Still open, or another caller (replay, webhook, reconciliation, another process) decided first.
+    const after = await findPayment(db, payment.id);
     return after ? known(after) : undefined;
   }
 
@@ -584,11 +676,25 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }
   }
 
+  /**
+   * Order numbers come from a one-row counter. On PostgreSQL it is bumped in a statement of its own before
+   * the order's transaction, so no transaction holds the counter's row lock across its other statements
+   * and its commit; on SQLite, whose single writer lock the order's transaction takes anyway, the bump is
+   * that transaction's first statement, which saves a commit (decision 0014).
+   */
+  const counterInOrderTransaction = hasSingleWriter(db);
+  async function orderNumberBeforeTransaction(): Promise<string> {
+    return counterInOrderTransaction ? "" : nextOrderNumber(db);
+  }
+  async function orderNumberInTransaction(trx: Trx, before: string): Promise<string> {
+    return counterInOrderTransaction ? nextOrderNumber(trx) : before;
+  }
+
   /** The pending order, its lines, payment attempt and holds in one transaction; then the checkout. */
   async function startPayment(user: UserRow, payload: OrderPayload) {
     await supersedeOpenAttempts(user);
     const lines = await priceLines(payload.lines);
-    const orderNumber = await nextOrderNumber(db);
+    let orderNumber = await orderNumberBeforeTransaction();
     const now = new Date();
     const at = now.toISOString();
     const holdExpiresAt = new Date(now.getTime() + config.PAYMENT_HOLD_MINUTES * 60_000).toISOString();
@@ -625,6 +731,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     try {
       await db.transaction().execute(async (trx) => {
         // The first statement writes, so on SQLite the transaction holds the write lock from here on.
+        orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
         await insertOrder(trx, order, lineRows);
         await insertPayment(trx, payment);
         await insertOrderEvent(trx, {
@@ -653,9 +760,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
           });
         }
         await insertHolds(trx, holds);
+        // Held units leave what shoppers can buy: the pages showing them change.
+        if (holds.length > 0) await bumpCatalogVersion(trx);
       });
     } catch (error) {
-      if (error instanceof StockError) throw new HttpError(409, error.message);
+      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
       throw error;
     }
 
@@ -698,13 +807,15 @@ export function createOrdersService(options: OrdersServiceOptions) {
           zip: a.postcode,
           country: "ARE",
         },
-        returnUrl: `${siteUrl}/payment-redirect`,
-        language: "EN",
+        // Issue 14: Paymennt's page speaks the order's language and brings an Arabic shopper back to the
+        // Arabic return page.
+        returnUrl: `${siteUrl}${order.language === "ar" ? "/ar" : ""}/payment-redirect`,
+        language: order.language === "ar" ? "AR" : "EN",
       });
     } catch (error) {
       log.error({ err: error, orderNumber }, "payment could not be started");
       await settleUnpaid(payment, "failed", "NOT_STARTED", "system");
-      throw new HttpError(502, tOrder("orderApi.initiateFailed"));
+      throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
     }
     const recorded = await recordCheckout(db, paymentId, {
       checkoutId: checkout.id,
@@ -716,7 +827,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       }),
       at: new Date().toISOString(),
     });
-    if (!recorded) throw new HttpError(502, tOrder("orderApi.initiateFailed"));
+    if (!recorded) throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
     return {
       success: true as const,
       paymentId: checkout.id,
@@ -730,30 +841,33 @@ export function createOrdersService(options: OrdersServiceOptions) {
   async function verify(user: UserRow, paymentId: string) {
     const payment = await findPaymentByAnyId(db, paymentId);
     // Another shopper's payment is answered exactly like an unknown one.
-    if (!payment || payment.user_id !== user.id) throw new HttpError(404, tOrder("orderApi.orderNotFound"));
-    const result = await finalizePayment(payment.id, "shopper");
+    if (!payment || payment.user_id !== user.id)
+      throw new HttpError(404, "not_found", tOrder("orderApi.orderNotFound"));
+    const result = await finalize(payment, "shopper");
     if (result?.status === "paid") {
-      const order = await orderDto(payment.order_id);
+      const order = result.placed
+        ? toDto(result.placed.order, result.placed.lines, await shopNow())
+        : await orderDto(payment.order_id);
       return { success: true as const, status: "paid" as const, message: tOrder("orderApi.paid"), order };
     }
     const status = result?.status ?? "pending";
-    const message =
+    const [code, message]: [ErrorCode, string] =
       status === "failed"
-        ? tOrder("orderApi.declined")
+        ? ["payment_declined", tOrder("orderApi.declined")]
         : status === "cancelled"
-          ? tOrder("orderApi.cancelled")
+          ? ["payment_cancelled", tOrder("orderApi.cancelled")]
           : status === "expired"
-            ? tOrder("orderApi.expired")
+            ? ["payment_expired", tOrder("orderApi.expired")]
             : result?.unreachable
-              ? tOrder("orderApi.verifyFailed")
-              : tOrder("orderApi.pending");
-    return { success: false as const, status, message };
+              ? ["payment_unreachable", tOrder("orderApi.verifyFailed")]
+              : ["payment_pending", tOrder("orderApi.pending")];
+    return { success: false as const, status, code, message };
   }
 
   /** A cash-on-delivery order, placed and its stock taken in one transaction. */
   async function placeCod(user: UserRow, payload: OrderPayload) {
     const lines = await priceLines(payload.lines);
-    const orderNumber = await nextOrderNumber(db);
+    let orderNumber = await orderNumberBeforeTransaction();
     const at = new Date().toISOString();
     const orderId = newId();
     const { order, lineRows } = orderRow(user, payload, lines, {
@@ -768,6 +882,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     });
     try {
       await db.transaction().execute(async (trx) => {
+        orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
         await insertOrder(trx, order, lineRows);
         await insertOrderEvent(trx, {
           id: newId(),
@@ -784,9 +899,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
           if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
         }
         await onOrderPlaced(trx, order, lineRows);
+        if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
       });
     } catch (error) {
-      if (error instanceof StockError) throw new HttpError(409, error.message);
+      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
       throw error;
     }
     deliverMails();
@@ -794,11 +910,40 @@ export function createOrdersService(options: OrdersServiceOptions) {
       success: true as const,
       message: tOrder("orderApi.placed"),
       orderNumber,
-      order: (await orderDto(orderId))!,
+      order: toDto(order, lineRows, await shopNow()),
     };
   }
 
   return {
+    /**
+     * Issue 14: queues the mail telling the shopper their order moved to `status`, in the order's
+     * language, inside the caller's transaction (the back office's status change), so it exists exactly
+     * when the change does; once committed, `services.mail.flush()` sends it (else the retry timer
+     * does). Nothing is queued for an order without an e-mail.
+     */
+    async queueStatusMail(
+      trx: Trx,
+      order: OrderTable,
+      lines: OrderLineTable[],
+      status: string,
+      note?: string,
+    ): Promise<void> {
+      const shop = await (options.settings?.current(trx) ?? undefined);
+      const mail = orderStatusMail({
+        order,
+        lines,
+        status,
+        note,
+        locale: order.language,
+        context: {
+          ...(await mailContextFor(trx, order.language)),
+          shopPhone: shop?.phone ?? config.SHOP_PHONE,
+          shopEmail: shop?.email ?? config.SHOP_EMAIL,
+        },
+      });
+      if (mail) await mailer.enqueue(trx, mail);
+    },
+
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
     async startOnlinePayment(user: UserRow, payload: OrderPayload) {
       return refusingWhenBusy(() => startPayment(user, payload));
@@ -823,7 +968,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** Cash on delivery is refused before its body is read (the route's preValidation). */
     async assertCashOnDelivery(): Promise<void> {
-      if (!(await shopNow()).codEnabled) throw new HttpError(400, tOrder("orderApi.methodUnavailable"));
+      if (!(await shopNow()).codEnabled)
+        throw new HttpError(400, "cod_unavailable", tOrder("orderApi.methodUnavailable"));
     },
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */

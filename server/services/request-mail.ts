@@ -1,5 +1,6 @@
-import { fill } from "#core/i18n/index.ts";
+import { requestMailAr, SERVICE_TYPES_AR } from "#core/i18n/request-mail.ar.ts";
 import { requestMailEn as copy } from "#core/i18n/request-mail.en.ts";
+import type { Locale } from "#core/locale.ts";
 import type { ContactMessageInput } from "#core/schemas/contact.schema.ts";
 import type { StitchingRequestInput } from "#core/schemas/stitching.schema.ts";
 import { escapeHtml, type MailMessage } from "../integrations/mail.ts";
@@ -9,11 +10,36 @@ export interface MailShop {
   name: string;
   email: string;
   phone: string;
+  /** The shop's name in Arabic mails (issue 14); `name` when absent. */
+  nameAr?: string;
+}
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+/** The shopper's acknowledgement in their language (issue 14); the shop's own mails stay English. */
+function ackCopy(locale: Locale) {
+  const ar = locale === "ar";
+  return {
+    copy: ar ? requestMailAr : copy,
+    service: (value: string) =>
+      ar ? (SERVICE_TYPES_AR[value as keyof typeof SERVICE_TYPES_AR] ?? value) : value,
+    shopName: (shop: MailShop) => (ar ? (shop.nameAr ?? shop.name) : shop.name),
+  };
 }
 
 type Row = [label: string, value: string];
 
-function layout(shop: MailShop, intro: string, reference: string, rows: Row[], footer: string[]) {
+function layout(
+  shop: MailShop,
+  intro: string,
+  reference: string,
+  rows: Row[],
+  footer: string[],
+  locale: Locale = "en",
+) {
+  const { copy, shopName } = ackCopy(locale);
+  const name = shopName(shop);
   const referenceLine = fill(copy.reference, { reference });
   const text = [
     intro,
@@ -24,20 +50,20 @@ function layout(shop: MailShop, intro: string, reference: string, rows: Row[], f
     ...(rows.length ? [""] : []),
     ...footer,
     "",
-    fill(copy.signature, { shop: shop.name }),
+    fill(copy.signature, { shop: name }),
     `${shop.phone} · ${shop.email}`,
     "",
   ].join("\n");
   const cells = rows
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:6px 12px 6px 0;vertical-align:top;color:#6b625b;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:6px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+        `<tr><td style="padding:${locale === "ar" ? "6px 0 6px 12px" : "6px 12px 6px 0"};vertical-align:top;color:#6b625b;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:6px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
   const html = `<!doctype html>
-<html lang="en"><body style="margin:0;padding:24px;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#2b2420">
+<html lang="${locale}"${locale === "ar" ? ' dir="rtl"' : ""}><body style="margin:0;padding:24px;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#2b2420">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="margin:0 0 8px;font-size:18px;font-weight:bold">${escapeHtml(shop.name)}</p>
+<p style="margin:0 0 8px;font-size:18px;font-weight:bold">${escapeHtml(name)}</p>
 <p style="margin:0 0 16px;font-size:15px;line-height:1.5">${escapeHtml(intro)}</p>
 <p style="margin:0 0 16px;font-size:16px;font-weight:bold">${escapeHtml(referenceLine)}</p>
 ${cells ? `<table style="border-collapse:collapse;font-size:14px;line-height:1.5">${cells}</table>` : ""}
@@ -81,18 +107,25 @@ export function contactShopMail(
  * To the shopper: the reference and when to expect a reply. It repeats neither the subject nor the
  * message, so the form cannot be used to send someone else arbitrary text from the shop's address.
  */
-export function contactAckMail(shop: MailShop, reference: string, input: ContactMessageInput): MailMessage {
+export function contactAckMail(
+  shop: MailShop,
+  reference: string,
+  input: ContactMessageInput,
+  locale: Locale = "en",
+): MailMessage {
+  const ack = ackCopy(locale);
   const { text, html } = layout(
     shop,
-    fill(copy.contactAckIntro, { name: input.name, shop: shop.name }),
+    fill(ack.copy.contactAckIntro, { name: input.name, shop: ack.shopName(shop) }),
     reference,
     [],
     [],
+    locale,
   );
   return {
     kind: "contact-ack",
     to: input.email,
-    subject: fill(copy.contactAckSubject, { reference }),
+    subject: fill(ack.copy.contactAckSubject, { reference }),
     text,
     html,
   };
@@ -137,21 +170,25 @@ export function stitchingAckMail(
   reference: string,
   input: StitchingRequestInput,
   to: string,
+  locale: Locale = "en",
 ): MailMessage {
+  const ack = ackCopy(locale);
+  const service = ack.service(input.serviceType);
   const { text, html } = layout(
     shop,
-    fill(copy.stitchingAckIntro, { name: input.name, service: input.serviceType }),
+    fill(ack.copy.stitchingAckIntro, { name: input.name, service }),
     reference,
     [
-      [copy.labels.serviceType, input.serviceType],
-      [copy.labels.itemCount, String(input.itemCount)],
+      [ack.copy.labels.serviceType, service],
+      [ack.copy.labels.itemCount, String(input.itemCount)],
     ],
     [],
+    locale,
   );
   return {
     kind: "stitching-ack",
     to,
-    subject: fill(copy.stitchingAckSubject, { reference }),
+    subject: fill(ack.copy.stitchingAckSubject, { reference }),
     text,
     html,
   };

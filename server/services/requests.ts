@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { requestMessage } from "#core/i18n/request-messages.en.ts";
+import type { Locale } from "#core/locale.ts";
 import type { ContactMessageInput } from "#core/schemas/contact.schema.ts";
 import type { StitchingRequestInput } from "#core/schemas/stitching.schema.ts";
 import type { Config } from "../config.ts";
@@ -18,10 +19,17 @@ export interface RequestsDeps {
   db: Kysely<Database>;
   config: Pick<
     Config,
-    "SHOP_NAME" | "SHOP_EMAIL" | "SHOP_PHONE" | "REQUEST_RATE_WINDOW_SECONDS" | "REQUEST_RATE_LIMIT_PER_IP"
+    | "SHOP_NAME"
+    | "SHOP_NAME_AR"
+    | "SHOP_EMAIL"
+    | "SHOP_PHONE"
+    | "REQUEST_RATE_WINDOW_SECONDS"
+    | "REQUEST_RATE_LIMIT_PER_IP"
   >;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The back office's settings over the environment's (issue 15): the shop's name, e-mail and phone. */
+  settings?: { current(): Promise<{ shopName: string; email: string; phone: string }> };
 }
 
 /** Who sent it: the client address the rate limit counts, and the signed-in shopper if any. */
@@ -55,7 +63,15 @@ function drawReference(prefix: string): string {
  */
 export function createRequestsService(deps: RequestsDeps) {
   const { db, config, mailer, log } = deps;
-  const shop = { name: config.SHOP_NAME, email: config.SHOP_EMAIL, phone: config.SHOP_PHONE };
+  async function shopNow() {
+    const s = await deps.settings?.current();
+    return {
+      name: s?.shopName ?? config.SHOP_NAME,
+      email: s?.email ?? config.SHOP_EMAIL,
+      phone: s?.phone ?? config.SHOP_PHONE,
+      nameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
+    };
+  }
   const limits = createRateLimiter(db, {
     windowSeconds: config.REQUEST_RATE_WINDOW_SECONDS,
     perIp: config.REQUEST_RATE_LIMIT_PER_IP,
@@ -69,8 +85,10 @@ export function createRequestsService(deps: RequestsDeps) {
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
       const minutes = Math.ceil(Number(error.headers?.["retry-after"] ?? 60) / 60);
+      const shop = await shopNow();
       throw new HttpError(
         429,
+        "rate_limited",
         minutes <= 1
           ? requestMessage("tooManyMinute", { phone: shop.phone })
           : requestMessage("tooMany", { minutes, phone: shop.phone }),
@@ -103,6 +121,10 @@ export function createRequestsService(deps: RequestsDeps) {
     }
   }
 
+  /** The acknowledgement's language (issue 14): the page's, else the signed-in account's, else English. */
+  const languageOf = (input: { language?: Locale | undefined }, from: RequestSender): Locale =>
+    input.language ?? from.user?.language ?? "en";
+
   const account = (user: UserRow | null) => (user ? `${user.name} (${user.email ?? user.phone})` : null);
 
   return {
@@ -123,13 +145,15 @@ export function createRequestsService(deps: RequestsDeps) {
           email: input.email,
           subject: input.subject,
           message: input.message,
+          language: languageOf(input, from),
           created_at: new Date().toISOString(),
         }),
       );
       log.info({ reference }, "contact message stored");
+      const shop = await shopNow();
       await notify(reference, [
         contactShopMail(shop, reference, input, account(from.user)),
-        contactAckMail(shop, reference, input),
+        contactAckMail(shop, reference, input, languageOf(input, from)),
       ]);
       return { message: requestMessage("contactSent"), reference };
     },
@@ -159,13 +183,15 @@ export function createRequestsService(deps: RequestsDeps) {
           service_type: input.serviceType,
           item_count: input.itemCount,
           message: input.message ?? null,
+          language: languageOf(input, from),
           created_at: new Date().toISOString(),
         }),
       );
       log.info({ reference }, "stitching request stored");
+      const shop = await shopNow();
       await notify(reference, [
         stitchingShopMail(shop, reference, input, account(from.user)),
-        ...(email ? [stitchingAckMail(shop, reference, input, email)] : []),
+        ...(email ? [stitchingAckMail(shop, reference, input, email, languageOf(input, from))] : []),
       ]);
       return { message: requestMessage("stitchingSent"), reference };
     },

@@ -30,6 +30,7 @@ export async function createRoleUser(
     password_hash: await hashPassword(ADMIN_TEST_PASSWORD, cost),
     google_sub: null,
     session_version: 0,
+    language: "en" as const,
     created_at: now,
     updated_at: now,
     role,

@@ -44,7 +44,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
+          // Decoded (a subject with non-ASCII text travels as encoded words), as a mail reader shows it.
+          subject: decodeWords(
+            /^Subject: (.*)$/m
+              .exec((raw.split(/\r?\n\r?\n/)[0] ?? "").replace(/\r?\n[ \t]+/g, " "))?.[1]
+              ?.trim() ?? "",
+          ),
         });
         for (const wake of waiters) wake();
         callback();
@@ -90,4 +95,53 @@ export function codeIn(mail: { subject: string }): string {
   const code = /^(\d{6}) is your/.exec(mail.subject)?.[1];
   if (!code) throw new Error(`No code in "${mail.subject}"`);
   return code;
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=) in a header value. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(
+      /=\?([\w-]+)\?([BbQq])\?([^?]*)\?=/g,
+      (_whole, _charset: string, encoding: string, text: string) =>
+        encoding.toUpperCase() === "B"
+          ? Buffer.from(text, "base64").toString("utf8")
+          : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const soft = text.replace(/=\r?\n/g, "");
+  for (let i = 0; i < soft.length; i += 1) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** A received mail as a reader sees it: the decoded subject and the decoded text and HTML parts. */
+export function readMail(mail: ReceivedMail): { subject: string; text: string; html: string } {
+  const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const subject = decodeWords(/^Subject: (.*)$/m.exec(unfolded)?.[1]?.trim() ?? "");
+  const body = rest.join("\r\n\r\n");
+  const part = (type: string): string => {
+    const at = body.search(new RegExp(`Content-Type: ${type}`, "i"));
+    if (at < 0) return "";
+    const section = body.slice(at);
+    const split = /\r?\n\r?\n/.exec(section);
+    if (!split) return "";
+    const headers = section.slice(0, split.index);
+    const content = section.slice(split.index + split[0].length).split(/\r?\n--/)[0] ?? "";
+    if (/Content-Transfer-Encoding: base64/i.test(headers)) {
+      return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
+    }
+    if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) return decodeQuotedPrintable(content);
+    return content;
+  };
+  return { subject, text: part("text/plain"), html: part("text/html") };
 }

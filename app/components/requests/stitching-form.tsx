@@ -5,7 +5,7 @@ import { stitchingPageEn as copy } from "#core/i18n/stitching-page.en.ts";
 import { ADDRESS_TYPES, REQUEST_LIMITS } from "#core/requests.ts";
 import type { PublicConfig } from "../../../server/config.ts";
 import { toast } from "../../lib/toast";
-import { Field } from "../account/form-field";
+import { TextField } from "../ui/field";
 import { ChoiceField, Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
 
 const empty = () => ({
@@ -60,14 +60,14 @@ export function StitchingForm({ shop }: { shop: PublicConfig }) {
         void submit();
       }}
     >
-      <Field
+      <TextField
         label={copy.name}
         autoComplete="name"
         maxLength={REQUEST_LIMITS.name}
         {...field("name")}
         required
       />
-      <Field
+      <TextField
         label={copy.phone}
         type="tel"
         inputMode="tel"
@@ -99,15 +99,15 @@ export function StitchingForm({ shop }: { shop: PublicConfig }) {
           required
         />
       </div>
-      <Field label={copy.landmark} maxLength={REQUEST_LIMITS.landmark} {...field("landmark")} optional />
-      <Field
+      <TextField label={copy.landmark} maxLength={REQUEST_LIMITS.landmark} {...field("landmark")} optional />
+      <TextField
         label={copy.city}
         autoComplete="address-level2"
         maxLength={REQUEST_LIMITS.city}
         {...field("city")}
         required
       />
-      <Field
+      <TextField
         label={copy.pinCode}
         inputMode="numeric"
         autoComplete="postal-code"

@@ -6,8 +6,8 @@ import { CreateReviewSchema, type OwnReviewDto } from "#core/schemas/review.sche
 import { type FieldErrors, validate } from "../../lib/form";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
-import { inputClass } from "../account/form-field";
-import { Modal } from "../account/modal";
+import { TitledDialog } from "../ui/dialog";
+import { inputClass } from "../ui/field";
 
 interface ReviewDialogProps {
   open: boolean;
@@ -60,7 +60,7 @@ export default function ReviewDialog({ open, productId, productName, onClose, on
   const commentError = errors.comment;
 
   return (
-    <Modal
+    <TitledDialog
       open={open}
       onClose={onClose}
       busy={busy}
@@ -148,6 +148,6 @@ export default function ReviewDialog({ open, productId, productName, onClose, on
           </button>
         </div>
       </form>
-    </Modal>
+    </TitledDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { InboxKind, InboxQuery } from "#core/admin.ts";
+import type { Locale as Language } from "#core/locale.ts";
 import type {
   ContactMessageTable,
   Database,
@@ -10,11 +11,13 @@ import type {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type ContactRow = Omit<ContactMessageTable, "status" | "notes"> & {
+export type ContactRow = Omit<ContactMessageTable, "status" | "notes" | "language"> & {
+  language: Language;
   status: RequestStatus;
   notes: string;
 };
-export type StitchingRow = Omit<StitchingRequestTable, "status" | "notes"> & {
+export type StitchingRow = Omit<StitchingRequestTable, "status" | "notes" | "language"> & {
+  language: Language;
   status: RequestStatus;
   notes: string;
 };

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, SqliteAdapter, sql, type Transaction } from "kysely";
 import type {
   Database,
   OrderEventTable,
@@ -12,6 +12,16 @@ import type {
 type Db = Kysely<Database> | Transaction<Database>;
 
 const changed = (result: { numUpdatedRows: bigint } | undefined) => Number(result?.numUpdatedRows ?? 0);
+
+/**
+ * True on SQLite, where one writer at a time is all there is: a row written early in a transaction (the
+ * order-number counter) holds no lock another order could be waiting for, so it may join the order's own
+ * transaction. On PostgreSQL the counter is bumped in a transaction of its own, so its row lock is never
+ * held across another transaction's statements and commit (decision 0014).
+ */
+export function hasSingleWriter(db: Db): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
 
 /** The next human order number (NA-100231, NA-100232…). Gaps are possible: a failed start uses one up. */
 export async function nextOrderNumber(db: Db): Promise<string> {
@@ -29,6 +39,8 @@ export interface VariantForOrder {
   variantId: string;
   productId: string;
   productName: string;
+  /** The product's Arabic name, null when it has none (issue 14). */
+  productNameAr: string | null;
   sku: string;
   size: string;
   retailPriceFils: number;
@@ -47,6 +59,7 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
       "v.id",
       "v.product_id",
       "p.name",
+      "p.name_ar",
       "v.sku",
       "v.size",
       "v.retail_price_fils",
@@ -71,6 +84,7 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
     variantId: r.id,
     productId: r.product_id,
     productName: r.name,
+    productNameAr: r.name_ar,
     sku: r.sku,
     size: r.size,
     retailPriceFils: Number(r.retail_price_fils),
@@ -129,42 +143,54 @@ export async function insertHolds(db: Db, holds: StockHoldTable[]): Promise<void
   if (holds.length > 0) await db.insertInto("stock_holds").values(holds).execute();
 }
 
-export async function activeHolds(db: Db, orderId: string): Promise<StockHoldTable[]> {
-  return db
-    .selectFrom("stock_holds")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .where("status", "=", "active")
-    .orderBy("variant_id")
-    .execute();
-}
-
 /**
- * Moves one active hold to `converted` (its units are sold: stock and held both drop) or `released`
- * (held drops). Conditional on the hold still being active, so a hold is counted off exactly once.
+ * Moves every active hold of an order to `converted` (its units are being sold) or `released`, in one
+ * statement that also says which holds moved: conditional on each hold still being active, so a hold is
+ * counted off exactly once. Returns the moved quantities per variant; the variants themselves are
+ * updated by `applySettledHold`, in variant id order with the transaction's other variant writes.
  */
-export async function settleHold(
+export async function moveHolds(
   db: Db,
-  hold: StockHoldTable,
+  orderId: string,
   to: "converted" | "released",
-): Promise<boolean> {
+): Promise<Map<string, number>> {
   const moved = await db
     .updateTable("stock_holds")
     .set({ status: to })
-    .where("id", "=", hold.id)
+    .where("order_id", "=", orderId)
     .where("status", "=", "active")
-    .executeTakeFirst();
-  if (changed(moved) !== 1) return false;
+    .returning(["variant_id", "quantity"])
+    .execute();
+  const settled = new Map<string, number>();
+  for (const hold of moved)
+    settled.set(hold.variant_id, (settled.get(hold.variant_id) ?? 0) + Number(hold.quantity));
+  return settled;
+}
+
+/** A moved hold's units off the variant: sold (stock and held both drop) or released (held drops). */
+export async function applySettledHold(
+  db: Db,
+  variantId: string,
+  quantity: number,
+  to: "converted" | "released",
+): Promise<void> {
   await db
     .updateTable("product_variants")
     .set((eb) =>
       to === "converted"
-        ? { stock: eb("stock", "-", hold.quantity), held_quantity: eb("held_quantity", "-", hold.quantity) }
-        : { held_quantity: eb("held_quantity", "-", hold.quantity) },
+        ? { stock: eb("stock", "-", quantity), held_quantity: eb("held_quantity", "-", quantity) }
+        : { held_quantity: eb("held_quantity", "-", quantity) },
     )
-    .where("id", "=", hold.variant_id)
+    .where("id", "=", variantId)
     .execute();
-  return true;
+}
+
+/** Releases every active hold of an order: the holds, then their variants in variant id order. */
+export async function releaseHolds(db: Db, orderId: string): Promise<Map<string, number>> {
+  const released = await moveHolds(db, orderId, "released");
+  for (const [variantId, quantity] of [...released].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    await applySettledHold(db, variantId, quantity, "released");
+  return released;
 }
 
 export async function insertOrder(db: Db, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
@@ -178,6 +204,76 @@ export async function insertOrderEvent(db: Db, event: OrderEventTable): Promise<
 
 export async function findOrder(db: Db, id: string): Promise<OrderTable | undefined> {
   return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** An order and its lines (in their order) in one query; undefined when there is no such order. */
+export async function findOrderWithLines(
+  db: Db,
+  id: string,
+): Promise<{ order: OrderTable; lines: OrderLineTable[] } | undefined> {
+  const rows = await db
+    .selectFrom("orders as o")
+    .leftJoin("order_lines as l", "l.order_id", "o.id")
+    .selectAll("o")
+    .select([
+      "l.id as line_id",
+      "l.position as line_position",
+      "l.product_id as line_product_id",
+      "l.variant_id as line_variant_id",
+      "l.sku as line_sku",
+      "l.name as line_name",
+      "l.name_ar as line_name_ar",
+      "l.size as line_size",
+      "l.color as line_color",
+      "l.image as line_image",
+      "l.unit_price_fils as line_unit_price_fils",
+      "l.quantity as line_quantity",
+      "l.line_total_fils as line_line_total_fils",
+      "l.vat_fils as line_vat_fils",
+    ])
+    .where("o.id", "=", id)
+    .orderBy("l.position")
+    .execute();
+  if (rows.length === 0) return undefined;
+  const {
+    line_id: _id,
+    line_position: _position,
+    line_product_id: _product,
+    line_variant_id: _variant,
+    line_sku: _sku,
+    line_name: _name,
+    line_name_ar: _nameAr,
+    line_size: _size,
+    line_color: _color,
+    line_image: _image,
+    line_unit_price_fils: _unit,
+    line_quantity: _quantity,
+    line_line_total_fils: _total,
+    line_vat_fils: _vat,
+    ...order
+  } = rows[0]!;
+  const lines: OrderLineTable[] = [];
+  for (const r of rows) {
+    if (r.line_id === null) continue;
+    lines.push({
+      id: r.line_id,
+      order_id: id,
+      position: Number(r.line_position),
+      product_id: r.line_product_id!,
+      variant_id: r.line_variant_id,
+      sku: r.line_sku!,
+      name: r.line_name!,
+      name_ar: r.line_name_ar,
+      size: r.line_size!,
+      color: r.line_color!,
+      image: r.line_image!,
+      unit_price_fils: Number(r.line_unit_price_fils),
+      quantity: Number(r.line_quantity),
+      line_total_fils: Number(r.line_line_total_fils),
+      vat_fils: Number(r.line_vat_fils),
+    });
+  }
+  return { order: order as OrderTable, lines };
 }
 
 export async function orderLines(db: Db, orderIds: string[]): Promise<OrderLineTable[]> {
@@ -312,13 +408,20 @@ export async function appendPaymentHistory(db: Db, id: string, history: string, 
     .execute();
 }
 
-/** A shopper's attempts still open (created or pending), oldest first. */
+/**
+ * A shopper's attempts still open (created or pending), oldest first. Read from the shopper's unplaced
+ * orders (an open attempt's order is never placed) through `orders_user_placed`, then their payments:
+ * the cross join keeps SQLite to that order, where it would otherwise walk every open attempt of every
+ * shopper (abandoned ones stay open until their hold expires, so a busy shop has many).
+ */
 export async function openPaymentsForUser(db: Db, userId: string): Promise<PaymentTable[]> {
   return db
-    .selectFrom("payments")
-    .innerJoin("orders", "orders.id", "payments.order_id")
+    .selectFrom("orders")
+    .crossJoin("payments")
     .selectAll("payments")
+    .whereRef("payments.order_id", "=", "orders.id")
     .where("orders.user_id", "=", userId)
+    .where("orders.placed_at", "is", null)
     .where("payments.status", "in", ["created", "pending"])
     .orderBy("payments.created_at")
     .execute();

@@ -1,9 +1,12 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { ProductDto, ProductImageDto, ProductVariantDto } from "#core/catalog.ts";
+import type { CategoryDto, ProductDto, ProductImageDto, ProductVariantDto } from "#core/catalog.ts";
+import { fieldPicker, type Locale } from "#core/locale.ts";
 import { filsToAed } from "#core/money.ts";
 import { discountedPrice, listPrice } from "#core/pricing.ts";
 import type { ProductQuery } from "#core/schemas/catalog.schema.ts";
 import type { Database, ProductTable } from "../schema.ts";
+import { bumpCatalogVersion } from "./catalog-version.ts";
+import { loadTermNames } from "./terms.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,6 +15,9 @@ export interface NewProduct {
   slug: string;
   name: string;
   description: string;
+  /** Issue 14: the Arabic name and description; absent or null shows the English ones. */
+  nameAr?: string | null;
+  descriptionAr?: string | null;
   type: string;
   categorySlug: string;
   fabric: string;
@@ -22,7 +28,7 @@ export interface NewProduct {
   isSale: boolean;
   date: string;
   createdAt: string;
-  images: { id: string; url: string; alt: string; width: number; height: number }[];
+  images: { id: string; url: string; alt: string; altAr?: string | null; width: number; height: number }[];
   variants: {
     id: string;
     size: string;
@@ -46,6 +52,8 @@ export async function createProduct(db: Db, product: NewProduct): Promise<void> 
       slug: product.slug,
       name: product.name,
       description: product.description,
+      name_ar: product.nameAr ?? null,
+      description_ar: product.descriptionAr ?? null,
       type: product.type,
       category_slug: product.categorySlug,
       fabric: product.fabric,
@@ -70,7 +78,14 @@ export async function createProduct(db: Db, product: NewProduct): Promise<void> 
   if (product.images.length > 0) {
     await db
       .insertInto("product_images")
-      .values(product.images.map((image, position) => ({ ...image, product_id: product.id, position })))
+      .values(
+        product.images.map(({ altAr, ...image }, position) => ({
+          ...image,
+          alt_ar: altAr ?? null,
+          product_id: product.id,
+          position,
+        })),
+      )
       .execute();
   }
   await db
@@ -88,14 +103,70 @@ export async function createProduct(db: Db, product: NewProduct): Promise<void> 
       })),
     )
     .execute();
+  await bumpCatalogVersion(db);
+}
+
+/**
+ * Sets one size's price and discount and re-derives the product's list-view price columns from all its
+ * sizes; bumps the catalog version. False when the variant does not exist.
+ */
+export async function updateVariantPrice(
+  db: Db,
+  variantId: string,
+  price: { retailPriceFils: number; discountPercent: number },
+): Promise<boolean> {
+  const variant = await db
+    .updateTable("product_variants")
+    .set({ retail_price_fils: price.retailPriceFils, discount_percent: price.discountPercent })
+    .where("id", "=", variantId)
+    .returning("product_id")
+    .executeTakeFirst();
+  if (!variant) return false;
+  const sizes = await db
+    .selectFrom("product_variants")
+    .select(["retail_price_fils", "discount_percent"])
+    .where("product_id", "=", variant.product_id)
+    .execute();
+  const priced = listPrice(
+    sizes.map((v) => ({
+      retailPrice: Number(v.retail_price_fils),
+      discountPercent: Number(v.discount_percent),
+    })),
+  );
+  if (priced) {
+    await db
+      .updateTable("products")
+      .set({
+        price_fils: priced.price,
+        sale_price_fils: priced.salePrice ?? null,
+        effective_price_fils: priced.salePrice ?? priced.price,
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", variant.product_id)
+      .execute();
+  }
+  await bumpCatalogVersion(db);
+  return true;
 }
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const ARABIC_LETTER = /[\u0621-\u064A]/;
+
+/**
+ * A LIKE pattern for Arabic text as shoppers type it: diacritics and tatweel dropped, and the letters
+ * people write interchangeably (alef with or without hamza or madda, final yaa and alef maqsura, taa
+ * marbuta and haa) matching each other, so 'عبايه' finds 'عباية' and 'اسراء' finds 'إسراء'.
+ */
+export function arabicLikePattern(search: string): string {
+  const bare = search.replace(/[\u064B-\u0652\u0670\u0640]/g, "");
+  return `%${escapeLike(bare).replace(/[\u0622\u0623\u0625\u0627\u0649\u064A\u0629\u0647]/g, "_")}%`;
+}
+
 /** The WHERE clause of the shop query, shared by the page of rows and its count. */
-function filtered(db: Db, query: ProductQuery) {
+function filtered(db: Db, query: ProductQuery, locale: Locale) {
   // Issue 15: an archived product is gone from the storefront.
   let q = db.selectFrom("products").where("products.archived_at", "is", null);
   if (query.category && query.category !== "all") q = q.where("products.category_slug", "=", query.category);
@@ -122,7 +193,16 @@ function filtered(db: Db, query: ProductQuery) {
   }
   if (query.search) {
     const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
-    q = q.where(sql<boolean>`lower(products.name) like ${pattern} escape '\\'`);
+    // Issue 14: an Arabic page, or Arabic letters in the search, also look in the Arabic names; an
+    // English search on an English page is the query it always was.
+    if (locale === "ar" || ARABIC_LETTER.test(query.search)) {
+      const arabic = arabicLikePattern(query.search.toLowerCase());
+      q = q.where(
+        sql<boolean>`(lower(products.name) like ${pattern} escape '\\' or products.name_ar like ${arabic} escape '\\')`,
+      );
+    } else {
+      q = q.where(sql<boolean>`lower(products.name) like ${pattern} escape '\\'`);
+    }
   }
   return q;
 }
@@ -130,8 +210,9 @@ function filtered(db: Db, query: ProductQuery) {
 export async function listProductRows(
   db: Db,
   query: ProductQuery,
+  locale: Locale = "en",
 ): Promise<{ rows: ProductTable[]; total: number }> {
-  let q = filtered(db, query).selectAll("products");
+  let q = filtered(db, query, locale).selectAll("products");
   switch (query.sort) {
     case "price-low-high":
       q = q.orderBy("products.effective_price_fils", "asc");
@@ -152,7 +233,7 @@ export async function listProductRows(
   const total = needsCount
     ? Number(
         (
-          await filtered(db, query)
+          await filtered(db, query, locale)
             .select((eb) => eb.fn.countAll<number>().as("n"))
             .executeTakeFirstOrThrow()
         ).n,
@@ -240,6 +321,79 @@ export async function listProductTypes(db: Db): Promise<string[]> {
   return rows.map((r) => r.type);
 }
 
+/** The collections in the shop's order, named in `locale` (English per field where Arabic is missing). */
+export async function listCategories(db: Db, locale: Locale = "en"): Promise<CategoryDto[]> {
+  const rows = await db.selectFrom("categories").selectAll().orderBy("position").orderBy("slug").execute();
+  return rows.map((row) => {
+    const pick = fieldPicker(locale);
+    return {
+      slug: row.slug,
+      name: pick.text("name", row.name_ar, row.name),
+      description: pick.text("description", row.description_ar, row.description),
+      ...pick.enFields(),
+    };
+  });
+}
+
+/**
+ * Gives a product the Arabic texts it lacks (issue 14's backfill of stores seeded before Arabic existed),
+ * only while its English name is still `englishName`, so a product the owner renamed is left alone.
+ * Texts already set are kept. Returns whether the product was found and changed.
+ */
+export async function addMissingProductArabic(
+  db: Db,
+  slug: string,
+  englishName: string,
+  arabic: { name: string; description: string; imageAlts: string[] },
+): Promise<boolean> {
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "name_ar", "description_ar"])
+    .where("slug", "=", slug)
+    .where("name", "=", englishName)
+    .executeTakeFirst();
+  if (!product) return false;
+  let changed = false;
+  if (product.name_ar === null || product.description_ar === null) {
+    await db
+      .updateTable("products")
+      .set({
+        name_ar: product.name_ar ?? arabic.name,
+        description_ar: product.description_ar ?? arabic.description,
+      })
+      .where("id", "=", product.id)
+      .execute();
+    changed = true;
+  }
+  for (const [position, alt] of arabic.imageAlts.entries()) {
+    const result = await db
+      .updateTable("product_images")
+      .set({ alt_ar: alt })
+      .where("product_id", "=", product.id)
+      .where("position", "=", position)
+      .where("alt_ar", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) changed = true;
+  }
+  return changed;
+}
+
+/** Gives a collection the Arabic name and description it lacks, keeping any already set. */
+export async function addMissingCategoryArabic(
+  db: Db,
+  slug: string,
+  arabic: { name: string; description: string },
+): Promise<void> {
+  await db
+    .updateTable("categories")
+    .set((eb) => ({
+      name_ar: eb.fn.coalesce("name_ar", eb.val(arabic.name)),
+      description_ar: eb.fn.coalesce("description_ar", eb.val(arabic.description)),
+    }))
+    .where("slug", "=", slug)
+    .execute();
+}
+
 /** Every product's address and last change, newest first, for the sitemap. */
 export async function listProductSitemapRows(db: Db): Promise<{ slug: string; updated_at: string }[]> {
   return db
@@ -250,11 +404,18 @@ export async function listProductSitemapRows(db: Db): Promise<{ slug: string; up
     .execute();
 }
 
-/** Turns product rows into the SPEC shape with three batched queries (no N+1). */
-export async function toProductDtos(db: Db, rows: ProductTable[]): Promise<ProductDto[]> {
+/**
+ * Turns product rows into the SPEC shape with three batched queries (no N+1); in Arabic, a fourth reads
+ * the names of types, fabrics and colours. Texts fall back to English per field (issue 14).
+ */
+export async function toProductDtos(
+  db: Db,
+  rows: ProductTable[],
+  locale: Locale = "en",
+): Promise<ProductDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [colors, images, variants] = await Promise.all([
+  const [colors, images, variants, terms] = await Promise.all([
     db.selectFrom("product_colors").selectAll().where("product_id", "in", ids).orderBy("position").execute(),
     db.selectFrom("product_images").selectAll().where("product_id", "in", ids).orderBy("position").execute(),
     db
@@ -263,14 +424,16 @@ export async function toProductDtos(db: Db, rows: ProductTable[]): Promise<Produ
       .where("product_id", "in", ids)
       .orderBy("position")
       .execute(),
+    locale === "en" ? undefined : loadTermNames(db, ["type", "fabric", "color"]),
   ]);
   const colorsBy = groupBy(colors, (c) => c.product_id);
   const imagesBy = groupBy(images, (i) => i.product_id);
   const variantsBy = groupBy(variants, (v) => v.product_id);
   return rows.map((row) => {
+    const pick = fieldPicker(locale);
     const productImages: ProductImageDto[] = (imagesBy.get(row.id) ?? []).map((i) => ({
       url: i.url,
-      alt: i.alt,
+      alt: pick.text("alt", i.alt_ar, i.alt),
       width: Number(i.width),
       height: Number(i.height),
     }));
@@ -283,17 +446,18 @@ export async function toProductDtos(db: Db, rows: ProductTable[]): Promise<Produ
       stock: v.stock === null ? null : Math.max(0, Number(v.stock) - Number(v.held_quantity)),
       sku: v.sku,
     }));
+    const productColors = (colorsBy.get(row.id) ?? []).map((c) => c.color);
     const dto: ProductDto = {
       _id: row.id,
-      name: row.name,
+      name: pick.text("name", row.name_ar, row.name),
       slug: row.slug,
-      description: row.description,
+      description: pick.text("description", row.description_ar, row.description),
       image: productImages.map((i) => i.url),
       images: productImages,
       type: row.type,
       category: row.category_slug,
       filter_name: row.fabric,
-      colors: (colorsBy.get(row.id) ?? []).map((c) => c.color),
+      colors: productColors,
       popularity: Number(row.popularity),
       sizes: [...new Set(productVariants.map((v) => v.filter_value))],
       bestseller: Boolean(row.bestseller),
@@ -310,6 +474,14 @@ export async function toProductDtos(db: Db, rows: ProductTable[]): Promise<Produ
         discountedPrice(Number(first.retail_price_fils), Number(first.discount_percent)),
       );
     }
+    if (terms) {
+      dto.labels = {
+        type: pick.text("type", terms.get("type")?.get(row.type), row.type),
+        fabric: pick.text("fabric", terms.get("fabric")?.get(row.fabric), row.fabric),
+        colors: productColors.map((color) => pick.text("colors", terms.get("color")?.get(color), color)),
+      };
+    }
+    Object.assign(dto, pick.enFields());
     return dto;
   });
 }
@@ -336,7 +508,11 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 }
 
 /** The products of a cart or wishlist, by id (unknown ids are simply absent). */
-export async function listProductsByIds(db: Db, ids: readonly string[]): Promise<Map<string, ProductDto>> {
+export async function listProductsByIds(
+  db: Db,
+  ids: readonly string[],
+  locale: Locale = "en",
+): Promise<Map<string, ProductDto>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
@@ -345,5 +521,5 @@ export async function listProductsByIds(db: Db, ids: readonly string[]): Promise
     .where("id", "in", unique)
     .where("archived_at", "is", null)
     .execute();
-  return new Map((await toProductDtos(db, rows)).map((p) => [p._id, p]));
+  return new Map((await toProductDtos(db, rows, locale)).map((p) => [p._id, p]));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { LangQuerySchema } from "#core/locale.ts";
 import { ok } from "#core/schemas/api.schema.ts";
 import { notModified, sendWithEtag } from "../../http-cache.ts";
 import { type ApiTypeProvider, errors } from "../../plugins/openapi.ts";
@@ -13,7 +14,10 @@ export default async function blogRoutes(base: FastifyInstance, { services }: { 
     {
       schema: {
         summary: "List journal posts",
+        description:
+          "`lang=ar` answers with Arabic titles, excerpts and bodies, English per field where a translation is missing (listed in each post's `enFields`).",
         tags: ["blog"],
+        querystring: z.object({ lang: LangQuerySchema }),
         response: {
           200: ok(
             { blogs: z.array(z.object({}).loose().describe("BlogPostDto (core/catalog.ts)")) },
@@ -25,7 +29,7 @@ export default async function blogRoutes(base: FastifyInstance, { services }: { 
       },
     },
     async (request, reply) => {
-      const blogs = await services.catalog.listBlogPosts();
+      const blogs = await services.catalog.listBlogPosts(undefined, request.query.lang ?? "en");
       return sendWithEtag(request, reply, { success: true, blogs });
     },
   );

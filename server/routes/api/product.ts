@@ -14,6 +14,8 @@ export default async function productRoutes(base: FastifyInstance, { services }:
     {
       schema: {
         summary: "List products (filtered, sorted, paged when a limit is given)",
+        description:
+          "`lang=ar` answers with Arabic names, descriptions and `labels` (type, fabric, colours), English per field where a translation is missing (listed in each product's `enFields`); search then matches Arabic and English names.",
         tags: ["product"],
         querystring: ProductQuerySchema,
         response: {
@@ -33,7 +35,7 @@ export default async function productRoutes(base: FastifyInstance, { services }:
     },
     async (request, reply) => {
       const query = request.query;
-      const { products, total } = await services.catalog.listProducts(query);
+      const { products, total } = await services.catalog.listProducts(query, query.lang ?? "en");
       const page = query.limit ? { page: query.page ?? 1, limit: query.limit, total } : { total };
       return sendWithEtag(request, reply, { success: true, products, ...page });
     },

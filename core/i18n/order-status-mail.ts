@@ -1,0 +1,57 @@
+import type { Locale } from "../locale.ts";
+
+/**
+ * The order status mail (issue 14: status changes go out in the shopper's language) and the Arabic
+ * names of order statuses and delivery types the order mails show. Server-only. A status without its
+ * own sentence gets `other`.
+ */
+export const orderStatusMailCopy = {
+  en: {
+    subject: "Your order {number}: {status}",
+    intros: {
+      "Order Placed": "We have received your order {number}.",
+      Packing: "We are packing your order {number}.",
+      Shipped: "Your order {number} is on its way.",
+      "Out for Delivery": "Your order {number} is out for delivery today.",
+      Delivered: "Your order {number} has been delivered. We hope you love it.",
+      Cancelled: "Your order {number} has been cancelled.",
+    } as Record<string, string>,
+    other: "The status of your order {number} is now: {status}.",
+    questions: "Questions about your order? Call us at {phone} or write to {email}.",
+    note: "Note from the shop: {note}",
+    statuses: {} as Record<string, string>,
+  },
+  ar: {
+    subject: "طلبك {number}: {status}",
+    intros: {
+      "Order Placed": "استلمنا طلبك {number}.",
+      Packing: "نقوم الآن بتجهيز طلبك {number}.",
+      Shipped: "طلبك {number} في الطريق إليك.",
+      "Out for Delivery": "طلبك {number} خرج للتوصيل اليوم.",
+      Delivered: "تم توصيل طلبك {number}. نتمنى أن ينال إعجابك.",
+      Cancelled: "تم إلغاء طلبك {number}.",
+    } as Record<string, string>,
+    other: "أصبحت حالة طلبك {number} الآن: {status}.",
+    questions: "لديك سؤال عن طلبك؟ اتصل بنا على {phone} أو راسلنا على {email}.",
+    note: "ملاحظة من المتجر: {note}",
+    statuses: {
+      "Order Placed": "تم تقديم الطلب",
+      Packing: "قيد التجهيز",
+      Shipped: "تم الشحن",
+      "Out for Delivery": "خرج للتوصيل",
+      Delivered: "تم التوصيل",
+      Cancelled: "ملغي",
+    } as Record<string, string>,
+  },
+} satisfies Record<Locale, unknown>;
+
+/** The delivery types (core/constants DELIVERY_TYPES) as Arabic order mails name them. */
+export const DELIVERY_TYPES_AR: Record<string, string> = {
+  "next day delivery": "التوصيل في اليوم التالي",
+  "same day delivery": "التوصيل في اليوم نفسه",
+};
+
+/** An order status as a shopper reads it in `locale` (English: the status itself). */
+export function orderStatusName(locale: Locale, status: string): string {
+  return orderStatusMailCopy[locale].statuses[status] ?? status;
+}
