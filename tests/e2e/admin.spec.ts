@@ -244,6 +244,8 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
         { name: "back.png", mimeType: "image/png", buffer: await png("#8b5e34") },
       ]);
       await expect.poll(() => page.getByTestId("admin-image").count(), { timeout: 30_000 }).toBe(2);
+      // They keep the order they were dropped in: the black front first.
+      expect(await page.getByLabel("Alt text of image 1").inputValue()).toBe(name);
       await page.getByLabel("Alt text of image 1").fill("Front of the black crepe abaya");
       await page.getByTestId("admin-image").first().getByRole("button", { name: "Save" }).click();
       await expectNotice(page, "Alt text saved.");

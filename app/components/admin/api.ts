@@ -1,11 +1,11 @@
 /**
  * The back office's one way to the server: `/api/admin/*` with the back-office session cookie (sent by
  * the browser, httpOnly, never readable here) and, on every change, the CSRF token header the server
- * checks (docs/decisions/0013-admin.md). Screens call these from clientLoader/clientAction.
+ * checks (docs/decisions/0013-back-office.md). Screens read in clientLoader and change through useChange.
  */
 
 /**
- * A redirect for a clientLoader/clientAction to throw or return. A plain Response (not react-router's
+ * A redirect for a clientLoader to throw. A plain Response (not react-router's
  * helper) keeps React Router out of these small split chunks, so the storefront's chunks stay as they are.
  */
 export function redirectTo(location: string): Response {
@@ -50,9 +50,11 @@ function requestInit(method: string, body: Body, signal?: AbortSignal): RequestI
   return { method, headers, body: payload, credentials: "same-origin", signal };
 }
 
-async function readAnswer<T>(res: Response): Promise<T> {
+async function readAnswer<T>(res: Response, method = "GET"): Promise<T> {
   const data = (await res.json().catch(() => ({}))) as { success?: boolean; message?: string; code?: string };
-  if (res.status === 401) throw redirectTo(`/admin/login?next=${encodeURIComponent(location.pathname)}`);
+  // A loader sends the browser to the log-in; a change reports it (useChange does the same).
+  if (res.status === 401 && method === "GET")
+    throw redirectTo(`/admin/login?next=${encodeURIComponent(location.pathname)}`);
   if (!res.ok || data.success === false) {
     throw new AdminApiError(data.message ?? `The server answered ${res.status}.`, res.status, data.code);
   }
@@ -68,25 +70,11 @@ export async function adminSend<T = { success: true; message?: string }>(
   path: string,
   body?: Body,
 ): Promise<T> {
-  return readAnswer<T>(await fetch(path, requestInit(method, body)));
+  return readAnswer<T>(await fetch(path, requestInit(method, body)), method);
 }
 
-/** The outcome a clientAction hands its screen: a message to show either way. */
+/** The outcome of a change a screen shows inline: a message either way. */
 export type ActionResult = { ok: true; message: string } | { ok: false; message: string };
-
-/** Runs one change and turns a refusal into a message the screen shows inline (never a thrown page). */
-export async function attempt(
-  run: () => Promise<{ message?: string } | unknown>,
-  done: string,
-): Promise<ActionResult> {
-  try {
-    const answer = (await run()) as { message?: string } | undefined;
-    return { ok: true, message: answer?.message ?? done };
-  } catch (error) {
-    if (error instanceof AdminApiError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
 
 /**
  * Uploads a file with progress (fetch reports none for request bodies), with the CSRF header like every

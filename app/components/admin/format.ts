@@ -1,5 +1,3 @@
-import { formatAed } from "#core/money.ts";
-
 /** Display helpers of the back office (English only; money stays integer fils until shown). */
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -8,9 +6,23 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 });
 const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dubai" });
 
-/** The storefront's own AED format ("AED 1,250", "AED 99.50"), so both sides show one amount alike. */
+// The storefront's look ("AED 1,250", "AED 99.50"). Not core/money.ts's formatAed: a module shared with
+// storefront chunks would regroup them (decision 0013-admin-ui), so the admin keeps its own formatter.
+const wholeAed = new Intl.NumberFormat("en-AE", {
+  style: "currency",
+  currency: "AED",
+  currencyDisplay: "code",
+  maximumFractionDigits: 0,
+});
+const aed = new Intl.NumberFormat("en-AE", {
+  style: "currency",
+  currency: "AED",
+  currencyDisplay: "code",
+  minimumFractionDigits: 2,
+});
+
 export function formatFils(fils: number): string {
-  return formatAed(fils);
+  return (fils % 100 === 0 ? wholeAed : aed).format(fils / 100);
 }
 
 export function formatDateTime(iso: string): string {

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon, ImageIcon, TrashIcon } from "@radix-ui/react-icons";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminApiError, adminSend, uploadWithProgress } from "./api";
@@ -35,23 +35,22 @@ export function ImageManager({ productId, images }: { productId: string; images:
       progress: 0,
     }));
     setUploads((now) => [...now, ...batch]);
-    await Promise.all(
-      files.map(async (file, i) => {
-        const key = batch[i]!.key;
-        const form = new FormData();
-        // One file per request, so each shows its own progress (the server takes several too).
-        form.append("images", file);
-        try {
-          await uploadWithProgress(base, form, (progress) =>
-            setUploads((now) => now.map((u) => (u.key === key ? { ...u, progress } : u))),
-          );
-          setUploads((now) => now.filter((u) => u.key !== key));
-        } catch (error) {
-          const message = error instanceof AdminApiError ? error.message : "The upload failed.";
-          setUploads((now) => now.map((u) => (u.key === key ? { ...u, error: message } : u)));
-        }
-      }),
-    );
+    // One after another, so the images keep the order they were dropped in.
+    for (const [i, file] of files.entries()) {
+      const key = batch[i]!.key;
+      const form = new FormData();
+      // One file per request, so each shows its own progress (the server takes several too).
+      form.append("images", file);
+      try {
+        await uploadWithProgress(base, form, (progress) =>
+          setUploads((now) => now.map((u) => (u.key === key ? { ...u, progress } : u))),
+        );
+        setUploads((now) => now.filter((u) => u.key !== key));
+      } catch (error) {
+        const message = error instanceof AdminApiError ? error.message : "The upload failed.";
+        setUploads((now) => now.map((u) => (u.key === key ? { ...u, error: message } : u)));
+      }
+    }
     revalidator.revalidate();
   }
 
@@ -99,7 +98,7 @@ export function ImageManager({ productId, images }: { productId: string; images:
         }`}
         data-testid="image-dropzone"
       >
-        <ImagePlus aria-hidden className="size-6 text-neutral-700" />
+        <ImageIcon aria-hidden className="size-6 text-neutral-700" />
         <span className="font-medium text-neutral-900">Drop images here, or choose files</span>
         <span className="text-neutral-700">JPEG, PNG, WebP or AVIF; several at once</span>
         <input
@@ -202,7 +201,7 @@ export function ImageManager({ productId, images }: { productId: string; images:
                     onClick={() => move(index, index - 1)}
                     aria-label={`Move image ${index + 1} earlier`}
                   >
-                    <ArrowUp aria-hidden className="size-4" />
+                    <ArrowUpIcon aria-hidden className="size-4" />
                   </button>
                   <button
                     type="button"
@@ -211,7 +210,7 @@ export function ImageManager({ productId, images }: { productId: string; images:
                     onClick={() => move(index, index + 1)}
                     aria-label={`Move image ${index + 1} later`}
                   >
-                    <ArrowDown aria-hidden className="size-4" />
+                    <ArrowDownIcon aria-hidden className="size-4" />
                   </button>
                   <button
                     type="button"
@@ -221,7 +220,7 @@ export function ImageManager({ productId, images }: { productId: string; images:
                     }
                     aria-label={`Delete image ${index + 1}`}
                   >
-                    <Trash2 aria-hidden className="size-4 text-red-700" />
+                    <TrashIcon aria-hidden className="size-4 text-red-700" />
                   </button>
                 </span>
               </div>

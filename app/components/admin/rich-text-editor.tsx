@@ -1,18 +1,16 @@
+import {
+  DividerHorizontalIcon,
+  FontBoldIcon,
+  FontItalicIcon,
+  HeadingIcon,
+  Link2Icon,
+  ListBulletIcon,
+  QuoteIcon,
+  ReloadIcon,
+  ResetIcon,
+} from "@radix-ui/react-icons";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import {
-  Bold,
-  Heading2,
-  Heading3,
-  Italic,
-  Link2,
-  List,
-  ListOrdered,
-  Minus,
-  Quote,
-  Redo2,
-  Undo2,
-} from "lucide-react";
 import type { ReactNode } from "react";
 
 /**
@@ -98,47 +96,58 @@ export default function RichTextEditor({
         aria-label="Formatting"
         className="flex flex-wrap gap-0.5 border-b border-neutral-200 p-1"
       >
-        {tool("Bold", <Bold aria-hidden className="size-4" />, () => chain().toggleBold().run(), state?.bold)}
+        {tool(
+          "Bold",
+          <FontBoldIcon aria-hidden className="size-4" />,
+          () => chain().toggleBold().run(),
+          state?.bold,
+        )}
         {tool(
           "Italic",
-          <Italic aria-hidden className="size-4" />,
+          <FontItalicIcon aria-hidden className="size-4" />,
           () => chain().toggleItalic().run(),
           state?.italic,
         )}
         {tool(
           "Heading",
-          <Heading2 aria-hidden className="size-4" />,
+          <HeadingIcon aria-hidden className="size-4" />,
           () => chain().toggleHeading({ level: 2 }).run(),
           state?.h2,
         )}
         {tool(
-          "Subheading",
-          <Heading3 aria-hidden className="size-4" />,
+          "H3 subheading",
+          <span aria-hidden className="text-xs font-bold">
+            H3
+          </span>,
           () => chain().toggleHeading({ level: 3 }).run(),
           state?.h3,
         )}
         {tool(
           "Bulleted list",
-          <List aria-hidden className="size-4" />,
+          <ListBulletIcon aria-hidden className="size-4" />,
           () => chain().toggleBulletList().run(),
           state?.bullet,
         )}
         {tool(
-          "Numbered list",
-          <ListOrdered aria-hidden className="size-4" />,
+          "1. Numbered list",
+          <span aria-hidden className="text-xs font-bold">
+            1.
+          </span>,
           () => chain().toggleOrderedList().run(),
           state?.ordered,
         )}
         {tool(
           "Quote",
-          <Quote aria-hidden className="size-4" />,
+          <QuoteIcon aria-hidden className="size-4" />,
           () => chain().toggleBlockquote().run(),
           state?.quote,
         )}
-        {tool("Link", <Link2 aria-hidden className="size-4" />, toggleLink, state?.link)}
-        {tool("Divider", <Minus aria-hidden className="size-4" />, () => chain().setHorizontalRule().run())}
-        {tool("Undo", <Undo2 aria-hidden className="size-4" />, () => chain().undo().run())}
-        {tool("Redo", <Redo2 aria-hidden className="size-4" />, () => chain().redo().run())}
+        {tool("Link", <Link2Icon aria-hidden className="size-4" />, toggleLink, state?.link)}
+        {tool("Divider", <DividerHorizontalIcon aria-hidden className="size-4" />, () =>
+          chain().setHorizontalRule().run(),
+        )}
+        {tool("Undo", <ResetIcon aria-hidden className="size-4" />, () => chain().undo().run())}
+        {tool("Redo", <ReloadIcon aria-hidden className="size-4" />, () => chain().redo().run())}
       </div>
       <EditorContent editor={editor} />
     </div>

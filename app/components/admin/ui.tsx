@@ -14,8 +14,11 @@ export const buttonClass = {
     "inline-flex min-h-9 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium text-neutral-800 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-40",
 } as const;
 
-export const inputClass =
-  "block w-full min-h-10 rounded-md border border-neutral-400 bg-white px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-500 aria-[invalid=true]:border-red-700";
+/** A control's look without its width (table cells set their own). */
+export const inputBase =
+  "block min-h-10 rounded-md border border-neutral-400 bg-white px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-500 aria-[invalid=true]:border-red-700";
+
+export const inputClass = `${inputBase} w-full`;
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (

@@ -1,13 +1,6 @@
 import { type FormEvent, lazy, Suspense, useState } from "react";
-import { Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
-import {
-  AdminApiError,
-  adminGet,
-  adminSend,
-  attempt,
-  redirectTo,
-  uploadWithProgress,
-} from "../../components/admin/api";
+import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { AdminApiError, adminGet, adminSend, uploadWithProgress } from "../../components/admin/api";
 import { AdminLoading } from "../../components/admin/loading";
 import type { AdminBlogPost } from "../../components/admin/types";
 import {
@@ -19,6 +12,7 @@ import {
   PageHeader,
   StatusBadge,
 } from "../../components/admin/ui";
+import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/blog-edit";
 
 // The editor (Tiptap and ProseMirror) loads only when a post is opened for editing.
@@ -36,28 +30,6 @@ clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   return <AdminLoading />;
-}
-
-type Intent = { intent: "save"; post: Record<string, unknown> } | { intent: "publish"; published: boolean };
-
-export async function clientAction({ params, request }: Route.ClientActionArgs) {
-  const body = (await request.json()) as Intent;
-  if (body.intent === "publish") {
-    return attempt(
-      () => adminSend("POST", `/api/admin/blog/${params.id}/${body.published ? "publish" : "unpublish"}`),
-      body.published ? "Published: the blog shows it." : "Unpublished: back to draft.",
-    );
-  }
-  if (!params.id) {
-    try {
-      const answer = await adminSend<{ post: { id: string } }>("POST", "/api/admin/blog", body.post);
-      return redirectTo(`/admin/blog/${answer.post.id}?created=1`);
-    } catch (error) {
-      if (error instanceof AdminApiError) return { ok: false as const, message: error.message };
-      throw error;
-    }
-  }
-  return attempt(() => adminSend("PUT", `/api/admin/blog/${params.id}`, body.post), "Post saved.");
 }
 
 function slugify(text: string): string {
@@ -132,12 +104,12 @@ export default function BlogEdit({ loaderData }: Route.ComponentProps) {
 }
 
 function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
-  const fetcher = useFetcher<typeof clientAction>();
+  const { busy, result, run } = useChange();
+  const navigate = useNavigate();
   const [content, setContent] = useState(post?.content ?? "");
   const [slug, setSlug] = useState(post?.slug ?? "");
   const [slugTouched, setSlugTouched] = useState(Boolean(post));
   const [problem, setProblem] = useState("");
-  const busy = fetcher.state !== "idle";
   const created = useSearchParams()[0].has("created");
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -157,7 +129,16 @@ function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
       category: text("category"),
       content,
     };
-    void fetcher.submit({ intent: "save", post: payload }, { method: "post", encType: "application/json" });
+    if (post) {
+      void run(() => adminSend("PUT", `/api/admin/blog/${post.id}`, payload), "Post saved.");
+      return;
+    }
+    void run(
+      () => adminSend<{ post: { id: string } }>("POST", "/api/admin/blog", payload),
+      "Draft created.",
+    ).then((answer) => {
+      if (answer) navigate(`/admin/blog/${answer.post.id}?created=1`);
+    });
   }
 
   return (
@@ -176,9 +157,13 @@ function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
               className={buttonClass.secondary}
               disabled={busy}
               onClick={() =>
-                void fetcher.submit(
-                  { intent: "publish", published: !post.published },
-                  { method: "post", encType: "application/json" },
+                void run(
+                  () =>
+                    adminSend(
+                      "POST",
+                      `/api/admin/blog/${post.id}/${post.published ? "unpublish" : "publish"}`,
+                    ),
+                  post.published ? "Unpublished: back to draft." : "Published: the blog shows it.",
                 )
               }
             >
@@ -192,7 +177,7 @@ function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
           result={
             problem
               ? { ok: false, message: problem }
-              : (fetcher.data ??
+              : (result ??
                 (created ? { ok: true, message: "Draft created. Publish it when it is ready." } : null))
           }
         />

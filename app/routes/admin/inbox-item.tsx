@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
-import { adminGet, adminSend, attempt } from "../../components/admin/api";
+import type { FormEvent } from "react";
+import { Link } from "react-router";
+import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { type InboxItem, REQUEST_STATUS_LABELS as LABELS } from "../../components/admin/types";
@@ -13,6 +13,7 @@ import {
   PageHeader,
   StatusBadge,
 } from "../../components/admin/ui";
+import { field, useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/inbox-item";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -28,35 +29,25 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export async function clientAction({ params, request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const base = `/api/admin/inbox/${params.kind}/${params.id}`;
-  const text = (name: string) => String(form.get(name) ?? "").trim();
-  switch (form.get("intent")) {
-    case "status":
-      return attempt(() => adminSend("PATCH", base, { status: text("status") }), "Status changed.");
-    case "notes":
-      return attempt(() => adminSend("PATCH", base, { notes: text("notes") }), "Notes saved.");
-    default:
-      return attempt(
-        () => adminSend("POST", `${base}/reply`, { subject: text("subject"), message: text("message") }),
-        "Reply sent by e-mail.",
-      );
-  }
-}
-
 /** Issue 15: one stitching request or message, its status, the staff's notes and a reply by e-mail. */
 export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;
-  const fetcher = useFetcher<typeof clientAction>();
-  const busy = fetcher.state !== "idle";
-  const replyForm = useRef<HTMLFormElement>(null);
-  const lastIntent = useRef<string | null>(null);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && lastIntent.current === "reply")
-      replyForm.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-  if (fetcher.formData) lastIntent.current = String(fetcher.formData.get("intent"));
+  const { busy, result, run } = useChange();
+  const base = `/api/admin/inbox/${item.kind}/${item.id}`;
+
+  function submitted(event: FormEvent<HTMLFormElement>): FormData {
+    event.preventDefault();
+    return new FormData(event.currentTarget);
+  }
+
+  async function reply(event: FormEvent<HTMLFormElement>) {
+    const formElement = event.currentTarget;
+    const form = submitted(event);
+    const body = { subject: field(form, "subject"), message: field(form, "message") };
+    if (await run(() => adminSend("POST", `${base}/reply`, body), "Reply sent by e-mail."))
+      formElement.reset();
+  }
+
   return (
     <>
       <p className="mb-2 text-sm">
@@ -68,7 +59,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
         <StatusBadge status={item.status} label={LABELS[item.status]} />
       </PageHeader>
       <div className="mb-4">
-        <Notice result={fetcher.data} />
+        <Notice result={result} />
       </div>
       <div className="grid gap-4 xl:grid-cols-2">
         <div className="flex flex-col gap-4">
@@ -97,8 +88,13 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </dl>
-            <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="status" />
+            <form
+              onSubmit={(event) => {
+                const status = field(submitted(event), "status");
+                void run(() => adminSend("PATCH", base, { status }), "Status changed.");
+              }}
+              className="mt-4 flex flex-wrap items-end gap-2"
+            >
               <Field id="request-status" label="Status">
                 <select
                   id="request-status"
@@ -117,11 +113,16 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
               <button type="submit" className={buttonClass.secondary} disabled={busy}>
                 Change status
               </button>
-            </fetcher.Form>
+            </form>
           </Card>
           <Card title="Notes (only staff see them)">
-            <fetcher.Form method="post" className="flex flex-col gap-2">
-              <input type="hidden" name="intent" value="notes" />
+            <form
+              onSubmit={(event) => {
+                const notes = field(submitted(event), "notes");
+                void run(() => adminSend("PATCH", base, { notes }), "Notes saved.");
+              }}
+              className="flex flex-col gap-2"
+            >
               <Field id="request-notes" label="Notes">
                 <textarea
                   id="request-notes"
@@ -136,14 +137,13 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
               <button type="submit" className={buttonClass.secondary} disabled={busy}>
                 Save notes
               </button>
-            </fetcher.Form>
+            </form>
           </Card>
         </div>
         <div className="flex flex-col gap-4">
           <Card title="Reply by e-mail">
             {item.email ? (
-              <fetcher.Form method="post" className="flex flex-col gap-3" ref={replyForm}>
-                <input type="hidden" name="intent" value="reply" />
+              <form onSubmit={reply} className="flex flex-col gap-3">
                 <Field id="reply-subject" label="Subject">
                   <input
                     id="reply-subject"
@@ -166,7 +166,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
                 <button type="submit" className={buttonClass.primary} disabled={busy}>
                   Send reply to {item.email}
                 </button>
-              </fetcher.Form>
+              </form>
             ) : (
               <p className="text-sm text-neutral-700">
                 The shopper left no e-mail address{item.phone ? `: call or message ${item.phone}` : ""}.

@@ -1,16 +1,16 @@
 import {
-  ClipboardList,
-  FileText,
-  Gauge,
-  History,
-  Inbox,
-  LogOut,
-  Package,
-  Settings,
-  Shirt,
-  Star,
-  Users,
-} from "lucide-react";
+  ArchiveIcon,
+  ClipboardIcon,
+  CounterClockwiseClockIcon,
+  CubeIcon,
+  DashboardIcon,
+  EnvelopeClosedIcon,
+  ExitIcon,
+  FileTextIcon,
+  GearIcon,
+  PersonIcon,
+  StarIcon,
+} from "@radix-ui/react-icons";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { adminSend, setCsrfToken } from "../../components/admin/api";
 import { buttonClass } from "../../components/admin/ui";
@@ -27,18 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const NAV = [
-  { to: "/admin", label: "Dashboard", Icon: Gauge, end: true },
-  { to: "/admin/orders", label: "Orders", Icon: ClipboardList },
-  { to: "/admin/products", label: "Products", Icon: Shirt },
-  { to: "/admin/inbox", label: "Requests & messages", Icon: Inbox },
-  { to: "/admin/reviews", label: "Reviews", Icon: Star },
-  { to: "/admin/blog", label: "Blog", Icon: FileText },
+  { to: "/admin", label: "Dashboard", Icon: DashboardIcon, end: true },
+  { to: "/admin/orders", label: "Orders", Icon: ClipboardIcon },
+  { to: "/admin/products", label: "Products", Icon: ArchiveIcon },
+  { to: "/admin/inbox", label: "Requests & messages", Icon: EnvelopeClosedIcon },
+  { to: "/admin/reviews", label: "Reviews", Icon: StarIcon },
+  { to: "/admin/blog", label: "Blog", Icon: FileTextIcon },
 ] as const;
 
 const OWNER_NAV = [
-  { to: "/admin/settings", label: "Settings", Icon: Settings },
-  { to: "/admin/staff", label: "Staff", Icon: Users },
-  { to: "/admin/audit", label: "Audit log", Icon: History },
+  { to: "/admin/settings", label: "Settings", Icon: GearIcon },
+  { to: "/admin/staff", label: "Staff", Icon: PersonIcon },
+  { to: "/admin/audit", label: "Audit log", Icon: CounterClockwiseClockIcon },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -70,7 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <header className="admin-no-print border-b border-neutral-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-60 lg:shrink-0 lg:flex-col lg:border-e lg:border-b-0">
         <div className="flex items-center justify-between gap-3 px-4 py-3 lg:flex-col lg:items-start">
           <Link to="/admin" className="flex items-center gap-2 text-base font-semibold text-neutral-900">
-            <Package aria-hidden className="size-5" />
+            <CubeIcon aria-hidden className="size-5" />
             Noor Atelier admin
           </Link>
           <div className="text-end text-sm lg:text-start" data-testid="admin-user">
@@ -78,8 +78,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <p className="text-neutral-600 capitalize">{user.role}</p>
           </div>
         </div>
-        <nav aria-label="Back office" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:overflow-y-auto">
-          <ul className="flex gap-1 lg:flex-col">
+        <nav aria-label="Back office" className="px-2 pb-2 lg:flex-1 lg:overflow-y-auto">
+          <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
             {items.map(({ to, label, Icon, ...rest }) => (
               <li key={to}>
                 <NavLink to={to} end={"end" in rest} className={navClass}>
@@ -95,13 +95,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             View the shop
           </Link>
           <button type="button" className={buttonClass.secondary} onClick={logOut}>
-            <LogOut aria-hidden className="size-4" />
+            <ExitIcon aria-hidden className="size-4" />
             Log out
           </button>
         </div>
         <div className="flex justify-end px-3 pb-2 lg:hidden">
           <button type="button" className={buttonClass.ghost} onClick={logOut}>
-            <LogOut aria-hidden className="size-4" />
+            <ExitIcon aria-hidden className="size-4" />
             Log out
           </button>
         </div>

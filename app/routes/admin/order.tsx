@@ -1,10 +1,11 @@
-import { Link, useFetcher } from "react-router";
-import { adminGet, adminSend, attempt } from "../../components/admin/api";
+import { Link } from "react-router";
+import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import type { AdminOrderDetail } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge } from "../../components/admin/ui";
+import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/order";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -20,25 +21,17 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export async function clientAction({ params, request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") === "paid") {
-    return attempt(() => adminSend("POST", `/api/admin/orders/${params.id}/mark-paid`), "Marked as paid.");
-  }
-  const status = String(form.get("status"));
-  return attempt(
-    () => adminSend("POST", `/api/admin/orders/${params.id}/status`, { status }),
-    `Moved to ${status}. The shopper has been e-mailed.`,
-  );
-}
-
 const ADDRESS_LINES = ["address", "landmark", "city", "state", "postcode", "country"] as const;
 
 /** Issue 15: one order with its lines, address, payment and events, and the moves it can make next. */
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { order, customer, events, nextStatuses, canMarkPaid, paymentStatus } = loaderData;
-  const fetcher = useFetcher<typeof clientAction>();
-  const busy = fetcher.state !== "idle";
+  const { busy, result, run } = useChange();
+  const moveTo = (status: string) =>
+    run(
+      () => adminSend("POST", `/api/admin/orders/${order._id}/status`, { status }),
+      `Moved to ${status}. The shopper has been e-mailed.`,
+    );
   // The server says where the order may go; the usual move is the next step of SPEC §4's flow.
   const next = nextStatuses.find((status) => status !== "Cancelled");
   const cancellable = nextStatuses.includes("Cancelled");
@@ -54,23 +47,29 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         <StatusBadge status={order.status} />
       </PageHeader>
       <div className="admin-no-print mb-4 flex flex-col gap-3">
-        <Notice result={fetcher.data} />
+        <Notice result={result} />
         <div className="flex flex-wrap gap-2">
           {next ? (
-            <fetcher.Form method="post">
-              <input type="hidden" name="status" value={next} />
-              <button type="submit" className={buttonClass.primary} disabled={busy}>
-                Move to {next}
-              </button>
-            </fetcher.Form>
+            <button
+              type="button"
+              className={buttonClass.primary}
+              disabled={busy}
+              onClick={() => moveTo(next)}
+            >
+              Move to {next}
+            </button>
           ) : null}
           {canMarkPaid ? (
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="paid" />
-              <button type="submit" className={buttonClass.secondary} disabled={busy}>
-                Mark cash on delivery paid
-              </button>
-            </fetcher.Form>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={busy}
+              onClick={() =>
+                run(() => adminSend("POST", `/api/admin/orders/${order._id}/mark-paid`), "Marked as paid.")
+              }
+            >
+              Mark cash on delivery paid
+            </button>
           ) : null}
           {cancellable ? (
             <ConfirmDialog
@@ -82,7 +81,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               title={`Cancel order ${order.orderNumber}?`}
               description="The stock of its lines returns to the shop and the shopper is e-mailed. This cannot be undone."
               confirmLabel="Cancel the order"
-              onConfirm={() => fetcher.submit({ status: "Cancelled" }, { method: "post" })}
+              onConfirm={() => moveTo("Cancelled")}
             />
           ) : null}
           <Link to="print/slip" className={buttonClass.ghost}>

@@ -1,21 +1,23 @@
-import { Plus, Trash2 } from "lucide-react";
+import { PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { type FormEvent, useState } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
-import { CATEGORIES } from "#core/constants.ts";
-import { AdminApiError, adminGet, adminSend, attempt, redirectTo } from "../../components/admin/api";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { adminGet, adminSend } from "../../components/admin/api";
 import { aedTextToFils, filsToAedText } from "../../components/admin/format";
 import { ImageManager } from "../../components/admin/image-manager";
 import { AdminLoading } from "../../components/admin/loading";
+import { useAdminSession } from "../../components/admin/session";
 import type { AdminProduct, AdminVariant } from "../../components/admin/types";
 import {
   buttonClass,
   Card,
   Field,
+  inputBase,
   inputClass,
   Notice,
   PageHeader,
   StatusBadge,
 } from "../../components/admin/ui";
+import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/product-edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -30,45 +32,6 @@ clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   return <AdminLoading />;
-}
-
-type Intent =
-  | { intent: "save"; product: Record<string, unknown> }
-  | { intent: "stock"; variantId: string; delta: number }
-  | { intent: "archive"; archived: boolean };
-
-export async function clientAction({ params, request }: Route.ClientActionArgs) {
-  const body = (await request.json()) as Intent;
-  if (body.intent === "stock") {
-    return attempt(
-      () =>
-        adminSend("POST", `/api/admin/products/${params.id}/stock`, {
-          variantId: body.variantId,
-          delta: body.delta,
-        }),
-      `Stock ${body.delta > 0 ? "increased" : "reduced"} by ${Math.abs(body.delta)}.`,
-    );
-  }
-  if (body.intent === "archive") {
-    return attempt(
-      () => adminSend("POST", `/api/admin/products/${params.id}/${body.archived ? "archive" : "unarchive"}`),
-      body.archived ? "Archived: the shop no longer shows it." : "Back in the shop.",
-    );
-  }
-  if (!params.id) {
-    try {
-      const answer = await adminSend<{ product: { id: string } }>(
-        "POST",
-        "/api/admin/products",
-        body.product,
-      );
-      return redirectTo(`/admin/products/${answer.product.id}?created=1`);
-    } catch (error) {
-      if (error instanceof AdminApiError) return { ok: false as const, message: error.message };
-      throw error;
-    }
-  }
-  return attempt(() => adminSend("PUT", `/api/admin/products/${params.id}`, body.product), "Product saved.");
 }
 
 interface VariantRow {
@@ -110,14 +73,13 @@ function slugify(text: string): string {
 }
 
 /** One size's stock: shown, and changed only by an adjustment (+/-), safe against sales meanwhile. */
-function StockAdjuster({ variant }: { variant: AdminVariant }) {
-  const fetcher = useFetcher<typeof clientAction>();
+function StockAdjuster({ productId, variant }: { productId: string; variant: AdminVariant }) {
+  const { busy, result: outcome, run } = useChange();
   const [delta, setDelta] = useState("");
   const id = `stock-${variant.id}`;
   const amount = Number(delta);
   const valid = delta.trim() !== "" && Number.isInteger(amount) && amount !== 0;
   if (variant.stock === null) return <span className="text-neutral-700">Not tracked</span>;
-  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="min-w-10 font-medium" data-testid={`stock-${variant.sku}`}>
@@ -136,16 +98,20 @@ function StockAdjuster({ variant }: { variant: AdminVariant }) {
         placeholder="±0"
         value={delta}
         onChange={(event) => setDelta(event.target.value)}
-        className={`${inputClass} w-20`}
+        className={`${inputBase} w-20`}
       />
       <button
         type="button"
         className={buttonClass.secondary}
-        disabled={!valid || fetcher.state !== "idle"}
+        disabled={!valid || busy}
         onClick={() => {
-          void fetcher.submit(
-            { intent: "stock", variantId: variant.id, delta: amount },
-            { method: "post", encType: "application/json" },
+          void run(
+            () =>
+              adminSend("POST", `/api/admin/products/${productId}/stock`, {
+                variantId: variant.id,
+                delta: amount,
+              }),
+            `Stock ${amount > 0 ? "increased" : "reduced"} by ${Math.abs(amount)}.`,
           );
           setDelta("");
         }}
@@ -171,15 +137,16 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
 }
 
 function ProductEditForm({ product }: { product: AdminProduct | null }) {
-  const fetcher = useFetcher<typeof clientAction>();
+  const { busy, result: outcome, run } = useChange();
+  const navigate = useNavigate();
+  const { categories } = useAdminSession();
   const [slug, setSlug] = useState(product?.slug ?? "");
   const [slugTouched, setSlugTouched] = useState(Boolean(product));
   const [rows, setRows] = useState<VariantRow[]>(() =>
     product ? product.variants.map(toRow) : [emptyRow()],
   );
   const [problem, setProblem] = useState("");
-  const busy = fetcher.state !== "idle";
-  const result = problem ? { ok: false, message: problem } : (fetcher.data ?? null);
+  const result = problem ? { ok: false, message: problem } : outcome;
   const created = useSearchParams()[0].has("created");
 
   function updateRow(key: string, field: keyof VariantRow, value: string) {
@@ -234,10 +201,16 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
       isSale: form.get("isSale") === "on",
       variants,
     };
-    void fetcher.submit(
-      { intent: "save", product: payload },
-      { method: "post", encType: "application/json" },
-    );
+    if (product) {
+      void run(() => adminSend("PUT", `/api/admin/products/${product.id}`, payload), "Product saved.");
+      return;
+    }
+    void run(
+      () => adminSend<{ product: { id: string } }>("POST", "/api/admin/products", payload),
+      "Product created.",
+    ).then((answer) => {
+      if (answer) navigate(`/admin/products/${answer.product.id}?created=1`);
+    });
   }
 
   return (
@@ -266,9 +239,13 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
               className={buttonClass.secondary}
               disabled={busy}
               onClick={() =>
-                void fetcher.submit(
-                  { intent: "archive", archived: !product.archived },
-                  { method: "post", encType: "application/json" },
+                void run(
+                  () =>
+                    adminSend(
+                      "POST",
+                      `/api/admin/products/${product.id}/${product.archived ? "unarchive" : "archive"}`,
+                    ),
+                  product.archived ? "Back in the shop." : "Archived: the shop no longer shows it.",
                 )
               }
             >
@@ -335,10 +312,10 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
               <select
                 id="product-category"
                 name="category"
-                defaultValue={product?.category ?? CATEGORIES[0].slug}
+                defaultValue={product?.category ?? categories[0]?.slug}
                 className={inputClass}
               >
-                {CATEGORIES.map((c) => (
+                {categories.map((c) => (
                   <option key={c.slug} value={c.slug}>
                     {c.name}
                   </option>
@@ -450,7 +427,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           aria-label={`Size ${i + 1}`}
                           value={row.size}
                           onChange={(e) => updateRow(row.key, "size", e.target.value)}
-                          className={`${inputClass} w-24`}
+                          className={`${inputBase} w-24`}
                         />
                       </td>
                       <td className="px-1 py-1.5">
@@ -458,7 +435,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           aria-label={`SKU ${i + 1}`}
                           value={row.sku}
                           onChange={(e) => updateRow(row.key, "sku", e.target.value)}
-                          className={`${inputClass} w-36`}
+                          className={`${inputBase} w-36`}
                         />
                       </td>
                       <td className="px-1 py-1.5">
@@ -467,7 +444,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           inputMode="decimal"
                           value={row.price}
                           onChange={(e) => updateRow(row.key, "price", e.target.value)}
-                          className={`${inputClass} w-24`}
+                          className={`${inputBase} w-24`}
                         />
                       </td>
                       <td className="px-1 py-1.5">
@@ -478,12 +455,12 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           max={95}
                           value={row.discount}
                           onChange={(e) => updateRow(row.key, "discount", e.target.value)}
-                          className={`${inputClass} w-20`}
+                          className={`${inputBase} w-20`}
                         />
                       </td>
                       <td className="px-1 py-1.5">
                         {saved ? (
-                          <StockAdjuster variant={saved} />
+                          <StockAdjuster productId={product?.id ?? ""} variant={saved} />
                         ) : (
                           <input
                             aria-label={`Opening stock ${i + 1}`}
@@ -491,7 +468,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                             min={0}
                             value={row.stock}
                             onChange={(e) => updateRow(row.key, "stock", e.target.value)}
-                            className={`${inputClass} w-20`}
+                            className={`${inputBase} w-20`}
                           />
                         )}
                       </td>
@@ -503,7 +480,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
                           disabled={rows.length === 1}
                           onClick={() => setRows((now) => now.filter((r) => r.key !== row.key))}
                         >
-                          <Trash2 aria-hidden className="size-4" />
+                          <TrashIcon aria-hidden className="size-4" />
                         </button>
                       </td>
                     </tr>
@@ -517,7 +494,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
             className={`${buttonClass.secondary} mt-3`}
             onClick={() => setRows((now) => [...now, emptyRow()])}
           >
-            <Plus aria-hidden className="size-4" />
+            <PlusIcon aria-hidden className="size-4" />
             Add a size
           </button>
         </Card>

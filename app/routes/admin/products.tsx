@@ -1,9 +1,9 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { CATEGORIES } from "#core/constants.ts";
 import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { CategoryName, useAdminSession } from "../../components/admin/session";
 import type { AdminProductSummary, Paged } from "../../components/admin/types";
 import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/products";
@@ -24,8 +24,6 @@ clientLoader.hydrate = true as const;
 export function HydrateFallback() {
   return <AdminLoading />;
 }
-
-const categoryName = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
 
 const columns: AdminColumn<AdminProductSummary>[] = [
   {
@@ -50,7 +48,7 @@ const columns: AdminColumn<AdminProductSummary>[] = [
       </span>
     ),
   },
-  { id: "category", header: "Category", cell: ({ row }) => categoryName(row.original.category) },
+  { id: "category", header: "Category", cell: ({ row }) => <CategoryName slug={row.original.category} /> },
   { id: "type", header: "Type", cell: ({ row }) => row.original.type },
   {
     id: "price",
@@ -88,6 +86,7 @@ const columns: AdminColumn<AdminProductSummary>[] = [
 /** Issue 15: the catalog with search, filters and paging (on the server), and a way to add a product. */
 export default function Products({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  const { categories } = useAdminSession();
   const { products, page, limit, total } = loaderData;
   return (
     <>
@@ -125,7 +124,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             className={inputClass}
           >
             <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
+            {categories.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.name}
               </option>

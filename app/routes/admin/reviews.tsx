@@ -1,10 +1,10 @@
-import { Star } from "lucide-react";
-import { useFetcher } from "react-router";
-import { adminGet, adminSend, attempt } from "../../components/admin/api";
+import { StarFilledIcon } from "@radix-ui/react-icons";
+import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import type { AdminReview } from "../../components/admin/types";
 import { buttonClass, Notice, PageHeader } from "../../components/admin/ui";
+import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/reviews";
 
 export function meta() {
@@ -20,21 +20,11 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const id = String(form.get("id"));
-  const decision = form.get("decision") === "approve" ? "approve" : "reject";
-  return attempt(
-    () => adminSend("POST", `/api/admin/reviews/${id}/${decision}`),
-    decision === "approve" ? "Review approved: the product page shows it." : "Review rejected.",
-  );
-}
-
 function Stars({ rating }: { rating: number }) {
   return (
     <span className="flex items-center gap-0.5" role="img" aria-label={`${rating} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star
+        <StarFilledIcon
           key={n}
           aria-hidden
           className={`size-4 ${n <= rating ? "fill-amber-500 text-amber-600" : "text-neutral-400"}`}
@@ -46,13 +36,18 @@ function Stars({ rating }: { rating: number }) {
 
 /** Issue 15: reviews wait as pending until the owner approves (they show on the product) or rejects them. */
 export default function Reviews({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof clientAction>();
+  const { busy, result, run } = useChange();
+  const decide = (id: string, decision: "approve" | "reject") =>
+    run(
+      () => adminSend("POST", `/api/admin/reviews/${id}/${decision}`),
+      decision === "approve" ? "Review approved: the product page shows it." : "Review rejected.",
+    );
   const { reviews } = loaderData;
   return (
     <>
       <PageHeader title="Reviews waiting for approval" />
       <div className="mb-4">
-        <Notice result={fetcher.data} />
+        <Notice result={result} />
       </div>
       {reviews.length === 0 ? (
         <p className="rounded-lg border border-neutral-200 bg-white p-6 text-neutral-700">
@@ -85,29 +80,26 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
                 <Stars rating={review.rating} />
               </div>
               <p className="mt-2 text-sm whitespace-pre-line text-neutral-900">{review.comment}</p>
-              <fetcher.Form method="post" className="mt-3 flex gap-2">
-                <input type="hidden" name="id" value={review.id} />
+              <div className="mt-3 flex gap-2">
                 <button
-                  type="submit"
-                  name="decision"
-                  value="approve"
+                  type="button"
+                  onClick={() => decide(review.id, "approve")}
                   className={buttonClass.primary}
-                  disabled={fetcher.state !== "idle"}
+                  disabled={busy}
                   aria-label={`Approve the review by ${review.userName} of ${review.productName}`}
                 >
                   Approve
                 </button>
                 <button
-                  type="submit"
-                  name="decision"
-                  value="reject"
+                  type="button"
+                  onClick={() => decide(review.id, "reject")}
                   className={buttonClass.secondary}
-                  disabled={fetcher.state !== "idle"}
+                  disabled={busy}
                   aria-label={`Reject the review by ${review.userName} of ${review.productName}`}
                 >
                   Reject
                 </button>
-              </fetcher.Form>
+              </div>
             </li>
           ))}
         </ul>

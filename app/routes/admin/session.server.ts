@@ -1,11 +1,14 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { AdminUser } from "#core/admin.ts";
+import { CATEGORIES } from "#core/constants.ts";
 import { getServices } from "../../lib/context";
 
 /** Who is signed in to the back office, as the admin layout and every admin page know it. */
 export interface AdminSession {
   user: AdminUser;
   csrfToken: string;
+  /** The product categories (SPEC §2), sent from here so no admin chunk imports core/constants.ts. */
+  categories: { slug: string; name: string }[];
 }
 
 /**
@@ -22,5 +25,9 @@ export async function requireAdminSession(
     const url = new URL(request.url);
     throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  return { user: principal.user, csrfToken: principal.csrfToken };
+  return {
+    user: principal.user,
+    csrfToken: principal.csrfToken,
+    categories: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name })),
+  };
 }

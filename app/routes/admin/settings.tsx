@@ -1,8 +1,9 @@
-import { useFetcher } from "react-router";
-import { adminGet, adminSend, attempt } from "../../components/admin/api";
+import type { FormEvent } from "react";
+import { adminGet, adminSend } from "../../components/admin/api";
 import { AdminLoading } from "../../components/admin/loading";
 import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
+import { field, useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -18,10 +19,9 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? "").trim();
-  const settings: ShopSettings = {
+function readSettings(form: FormData): ShopSettings {
+  const text = (name: string) => field(form, name);
+  return {
     shopName: text("shopName"),
     phone: text("phone"),
     email: text("email"),
@@ -34,16 +34,20 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     announcement: text("announcement"),
     lowStockThreshold: Number(text("lowStockThreshold")),
   };
-  return attempt(
-    () => adminSend("PUT", "/api/admin/settings", settings),
-    "Settings saved: the shop shows them now.",
-  );
 }
 
 /** Issue 15 (owner): the shop's details, stored in the database over the environment's defaults. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { settings: s, overridden } = loaderData;
-  const fetcher = useFetcher<typeof clientAction>();
+  const { busy, result, run } = useChange();
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const settings = readSettings(new FormData(event.currentTarget));
+    void run(
+      () => adminSend("PUT", "/api/admin/settings", settings),
+      "Settings saved: the shop shows them now.",
+    );
+  }
   return (
     <>
       <PageHeader title="Settings" />
@@ -52,9 +56,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         {overridden.length > 0 ? `Overridden now: ${overridden.join(", ")}.` : "Nothing is overridden yet."}
       </p>
       <div className="mb-4">
-        <Notice result={fetcher.data} />
+        <Notice result={result} />
       </div>
-      <fetcher.Form method="post" className="flex flex-col gap-4">
+      <form onSubmit={save} className="flex flex-col gap-4">
         <Card title="Shop">
           <div className="grid gap-4 md:grid-cols-2">
             <Field id="set-shop-name" label="Shop name">
@@ -180,11 +184,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </div>
         </Card>
         <div>
-          <button type="submit" className={buttonClass.primary} disabled={fetcher.state !== "idle"}>
+          <button type="submit" className={buttonClass.primary} disabled={busy}>
             Save settings
           </button>
         </div>
-      </fetcher.Form>
+      </form>
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { useEffect, useRef } from "react";
-import { useFetcher, useRouteLoaderData } from "react-router";
-import { adminGet, adminSend, attempt } from "../../components/admin/api";
+import type { FormEvent } from "react";
+import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { AdminLoading } from "../../components/admin/loading";
+import { useAdminSession } from "../../components/admin/session";
 import type { StaffMember } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
+import { field, useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/staff";
-import type { AdminSession } from "./session.server";
 
 export function meta() {
   return [{ title: "Staff · Back office" }];
@@ -21,54 +21,45 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? "").trim();
-  switch (form.get("intent")) {
-    case "role":
-      return attempt(
-        () => adminSend("PATCH", `/api/admin/staff/${text("id")}`, { role: text("role") }),
-        "Role changed.",
-      );
-    case "remove":
-      return attempt(
-        () => adminSend("DELETE", `/api/admin/staff/${text("id")}`),
-        "Removed from the staff: now a customer.",
-      );
-    default:
-      return attempt(
-        () =>
-          adminSend("POST", "/api/admin/staff", {
-            email: text("email"),
-            role: text("role"),
-            ...(text("name") ? { name: text("name") } : {}),
-            ...(text("phone") ? { phone: text("phone") } : {}),
-          }),
-        "Added to the staff. A new account gets an e-mail to choose its password.",
-      );
-  }
-}
-
 /** Issue 15 (owner): who may use the back office, and as what. */
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const session = useRouteLoaderData<AdminSession>("routes/admin/layout");
-  const fetcher = useFetcher<typeof clientAction>();
-  const busy = fetcher.state !== "idle";
-  const invite = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) invite.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  const session = useAdminSession();
+  const { busy, result, run } = useChange();
+
+  function changeRole(event: FormEvent<HTMLFormElement>, id: string) {
+    event.preventDefault();
+    const role = field(new FormData(event.currentTarget), "role");
+    void run(() => adminSend("PATCH", `/api/admin/staff/${id}`, { role }), "Role changed.");
+  }
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const body = {
+      email: field(form, "email"),
+      role: field(form, "role"),
+      ...(field(form, "name") ? { name: field(form, "name") } : {}),
+      ...(field(form, "phone") ? { phone: field(form, "phone") } : {}),
+    };
+    const done = await run(
+      () => adminSend("POST", "/api/admin/staff", body),
+      "Added to the staff. A new account gets an e-mail to choose its password.",
+    );
+    if (done) formElement.reset();
+  }
+
   return (
     <>
       <PageHeader title="Staff" />
       <div className="mb-4">
-        <Notice result={fetcher.data} />
+        <Notice result={result} />
       </div>
       <div className="grid gap-4 xl:grid-cols-[2fr_1fr]">
         <Card title="People with access">
           <ul className="divide-y divide-neutral-100">
             {loaderData.staff.map((member) => {
-              const me = member.id === session?.user.id;
+              const me = member.id === session.user.id;
               return (
                 <li key={member.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
@@ -81,9 +72,10 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
-                    <fetcher.Form method="post" className="flex items-center gap-2">
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="id" value={member.id} />
+                    <form
+                      onSubmit={(event) => changeRole(event, member.id)}
+                      className="flex items-center gap-2"
+                    >
                       <label htmlFor={`role-${member.id}`} className="sr-only">
                         Role of {member.name}
                       </label>
@@ -103,7 +95,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                           Change role
                         </button>
                       ) : null}
-                    </fetcher.Form>
+                    </form>
                     {!me ? (
                       <ConfirmDialog
                         trigger={
@@ -115,7 +107,10 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                         description="They keep their customer account but can no longer open the back office."
                         confirmLabel="Remove access"
                         onConfirm={() =>
-                          fetcher.submit({ intent: "remove", id: member.id }, { method: "post" })
+                          run(
+                            () => adminSend("DELETE", `/api/admin/staff/${member.id}`),
+                            "Removed from the staff: now a customer.",
+                          )
                         }
                       />
                     ) : null}
@@ -126,8 +121,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           </ul>
         </Card>
         <Card title="Add a person">
-          <fetcher.Form method="post" className="flex flex-col gap-3" ref={invite}>
-            <input type="hidden" name="intent" value="add" />
+          <form onSubmit={add} className="flex flex-col gap-3">
             <Field id="staff-email" label="E-mail of their account">
               <input id="staff-email" name="email" type="email" required className={inputClass} />
             </Field>
@@ -156,7 +150,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
             <button type="submit" className={buttonClass.primary} disabled={busy}>
               Add
             </button>
-          </fetcher.Form>
+          </form>
         </Card>
       </div>
     </>
