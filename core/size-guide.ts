@@ -1,6 +1,6 @@
+import { t } from "#core/i18n/index.ts";
 import type { SizeLabel } from "./constants.ts";
 import { enSizeGuide, type SizeGuideMessageKey } from "./i18n/en-size-guide.ts";
-import { t } from "./i18n/index.ts";
 
 /**
  * The size guide's body measurements (SPEC §2 names the sizes and columns but leaves the figures out).

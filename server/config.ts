@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCY_LABELS_AR, DEFAULT_CURRENCY_LABEL_AR } from "../core/i18n/format.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -82,6 +83,10 @@ export const ConfigSchema = z.object({
     .regex(/^\d{15}$/, { error: "must be the 15-digit UAE tax registration number" })
     .optional(),
   SHOP_LEGAL_ADDRESS: z.string().min(5).optional(),
+  // Arabic storefront (issue 14): how Arabic pages write the dirham, 'د.إ' or 'درهم'.
+  CURRENCY_LABEL_AR: z
+    .enum(CURRENCY_LABELS_AR, { error: "must be د.إ or درهم" })
+    .default(DEFAULT_CURRENCY_LABEL_AR),
 });
 
 function isJwks(value: string): boolean {
@@ -127,6 +132,8 @@ export function publicConfig(config: Config) {
     warehouseAddress: config.SHOP_WAREHOUSE_ADDRESS,
     /** Google's client id is public (the sign-in button needs it); "" when Google sign-in is not configured. */
     googleClientId: config.GOOGLE_CLIENT_ID ?? "",
+    /** How Arabic pages write the dirham (core/i18n/format.ts). */
+    currencyLabelAr: config.CURRENCY_LABEL_AR,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

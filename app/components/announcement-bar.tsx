@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../lib/i18n";
 
 /**
  * SPEC §1: the dismissible announcement bar with its four claims; the dismissal is remembered for a
@@ -9,6 +9,7 @@ import { t } from "#core/i18n/index.ts";
  * motion (a rotating ticker would need a pause control and would move for shoppers who ask for less).
  */
 export function AnnouncementBar({ initiallyDismissed }: { initiallyDismissed: boolean }) {
+  const t = useT();
   const [dismissed, setDismissed] = useState(initiallyDismissed);
   if (dismissed) return null;
   return (

@@ -1,8 +1,8 @@
 import { Heart, Menu, Phone, ShoppingBag, User } from "lucide-react";
 import { useRef } from "react";
-import { Link, NavLink } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import type { PublicConfig } from "../../server/config.ts";
+import { Link, NavLink, useT } from "../lib/i18n";
 import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
 import { Wordmark } from "./logo";
@@ -32,6 +32,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Header({ shop }: { shop: PublicConfig }) {
+  const t = useT();
   const cartCount = useCart().totals.itemCount;
   const drawer = useRef<MobileDrawerHandle>(null);
   const iconClass =
@@ -62,11 +63,11 @@ export function Header({ shop }: { shop: PublicConfig }) {
         >
           {HEADER_NAV.map((entry) =>
             isMenu(entry) ? (
-              <NavDropdown key={entry.testId} label={entry.label} items={entry.items} testId={entry.testId} />
+              <NavDropdown key={entry.testId} label={t(entry.label)} items={entry.items} testId={entry.testId} />
             ) : (
               // Shop is current only on /shop itself.
               <NavLink key={entry.to} to={entry.to} className={navLinkClass} end={entry.to === NAV.shop.to}>
-                {entry.label}
+                {t(entry.label)}
               </NavLink>
             ),
           )}
@@ -89,21 +90,21 @@ export function Header({ shop }: { shop: PublicConfig }) {
           <Link
             to={NAV.account.to}
             className={`${iconClass} hidden md:inline-flex`}
-            aria-label={NAV.account.label}
+            aria-label={t(NAV.account.label)}
           >
             <User className="size-5" aria-hidden="true" />
           </Link>
           <Link
             to={NAV.wishlist.to}
             className={`${iconClass} hidden md:inline-flex`}
-            aria-label={NAV.wishlist.label}
+            aria-label={t(NAV.wishlist.label)}
           >
             <Heart className="size-5" aria-hidden="true" />
           </Link>
           <Link
             to={NAV.cart.to}
             className={`${iconClass} inline-flex`}
-            aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : NAV.cart.label}
+            aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : t(NAV.cart.label)}
             data-testid="header-cart"
           >
             <ShoppingBag className="size-5" aria-hidden="true" />

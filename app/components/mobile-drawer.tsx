@@ -58,7 +58,7 @@ export function MobileDrawer({ shop, ref }: { shop: PublicConfig; ref: Ref<Mobil
                   link.indent ? "ps-8 text-sm text-stone" : "font-medium"
                 }`}
               >
-                {link.label}
+                {t(link.label)}
               </Link>
             </li>
           ))}

@@ -2,17 +2,20 @@ import { Clock, Mail, MapPin, MessageCircle, Phone, Send, Truck, Undo2, Warehous
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { contactFormEn } from "#core/i18n/contact-form.en.ts";
-import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { ContactForm } from "../components/requests/contact-form";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: `${t("contact.title")} | ${shop?.shopName ?? ""}`,
     description: t("contact.intro"),
     path: "/contact",
@@ -33,6 +36,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 
 /** SPEC §2 /contact: four info cards, the Quick Answers panel, and the message form below them. */
 export default function Contact() {
+  const t = useT();
   const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
   if (!shop) return null;
   const answers = [

@@ -1,18 +1,21 @@
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PAYMENT_SUCCESS_REDIRECT_MS } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { Link, type T, useLocalNavigate, useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { toast } from "../lib/toast";
 import { readPendingPayment, removePendingPayment } from "../state/pending-payment";
 import { getToken, useSession } from "../state/session";
 import type { Route } from "./+types/payment-redirect";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: t("payment.meta", { shop: shop?.shopName ?? "" }),
     description: t("checkout.metaDescription"),
     path: "/payment-redirect",
@@ -77,8 +80,9 @@ const PENDING_RETRY_MS = 1500;
  * right outcome; the record is sent along as SPEC §7 describes.
  */
 export default function PaymentRedirectPage() {
+  const t = useT();
   const session = useSession();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const [params] = useSearchParams();
   const paymentId = params.get("checkout")?.trim() ?? "";
   const [outcome, setOutcome] = useState<Outcome>({ kind: "verifying" });
@@ -117,7 +121,7 @@ export default function PaymentRedirectPage() {
         timer = window.setTimeout(() => void verify(attempt + 1), PENDING_RETRY_MS);
         return;
       }
-      setOutcome({ kind: "failed", message: failureMessage(result) });
+      setOutcome({ kind: "failed", message: failureMessage(result, t) });
     };
     void verify(0);
     return () => {
@@ -185,7 +189,7 @@ export default function PaymentRedirectPage() {
  * not found. Please try placing your order again.', 'Payment verification failed.', a decline…); a call
  * that never got an answer, or a server fault, gives 'An error occurred while verifying your payment.'.
  */
-function failureMessage(result: VerifyAnswer): string {
+function failureMessage(result: VerifyAnswer, t: T): string {
   if (result.http === 0 || result.http >= 500) return t("payment.error");
   return result.message || t("payment.verifyFailed");
 }

@@ -8,19 +8,22 @@ import { SERVICE_TYPES } from "#core/requests.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { StitchingForm } from "../components/requests/stitching-form";
-import { absoluteUrl, breadcrumbLd, pageMeta, shopFromMatches } from "../lib/seo";
+import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/stitching-service";
 
 const PATH = "/stitching-service";
 
 /** Title, description and a schema.org Service for search engines and link previews (issue 12). */
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   const site = shop?.siteUrl ?? "http://localhost:3000";
   const shopName = shop?.shopName ?? "";
   const description = fill(copy.metaDescription, { shop: shopName });
   return pageMeta({
     shop,
+    t,
+    locale,
     title: fill(copy.metaTitle, { shop: shopName }),
     description,
     path: PATH,

@@ -1,9 +1,9 @@
 import { AlertTriangle, Lock } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+
 import type { CartQuote } from "#core/cart.ts";
-import { t } from "#core/i18n/index.ts";
 import { formatAed } from "#core/money.ts";
+import { Link, useT } from "../../lib/i18n";
 import { MediaImage } from "../media-image";
 
 interface OrderSummaryProps {
@@ -21,6 +21,7 @@ interface OrderSummaryProps {
  * prices. Stock problems are shown on their line and block placing (SPEC §5).
  */
 export function OrderSummary({ quote, loading, error, onRetry, children }: OrderSummaryProps) {
+  const t = useT();
   const blocked = quote ? !quote.canCheckout : false;
   return (
     <section

@@ -1,8 +1,8 @@
 import { Send } from "lucide-react";
 import { contactFormEn as copy } from "#core/i18n/contact-form.en.ts";
-import { t } from "#core/i18n/index.ts";
 import { REQUEST_LIMITS } from "#core/requests.ts";
 import type { PublicConfig } from "../../../server/config.ts";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { Field } from "../account/form-field";
 import { Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
@@ -15,6 +15,7 @@ const empty = () => ({ name: "", email: "", subject: "", message: "", website: "
  * phone. Stored and mailed by POST /api/contact/send (issue 12).
  */
 export function ContactForm({ shop }: { shop: PublicConfig }) {
+  const t = useT();
   const { form, field, values, update, status, submit, preload } = useRequestForm({
     initial: empty,
     loadSchema: () => import("#core/schemas/contact.schema.ts").then((m) => m.ContactMessageSchema),

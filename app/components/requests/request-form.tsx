@@ -9,9 +9,9 @@ import {
   useState,
 } from "react";
 import type { z } from "zod";
-import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../../server/config.ts";
 import { focusFirstError, useFormState } from "../../lib/form";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { describedBy, FieldShell, inputClass } from "../account/form-field";
 
@@ -42,6 +42,7 @@ export function useRequestForm<V extends Record<string, string>>(options: {
   /** Tells the shopper it failed (SPEC §8's toast), with the server's message when there is one. */
   onFailed: (message: string | undefined) => void;
 }) {
+  const t = useT();
   const state = useFormState(options.initial);
   const [status, setStatus] = useState<RequestStatus>({ kind: "idle" });
   const sending = useRef<Promise<Sending> | null>(null);

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Mail, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../../server/config.ts";
+import { useT } from "../../lib/i18n";
 import { telHref } from "../header";
 import type { OutcomeProps } from "./request-form";
 
@@ -32,6 +32,7 @@ function ShopContacts({ shop }: { shop: PublicConfig }) {
  * e-mail and phone when the shop could not be reached.
  */
 export default function RequestOutcome({ status, shop, failedText, unreachableText, next }: OutcomeProps) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const [beforeReference, afterReference] = t("requests.reference").split("{reference}");
   useEffect(() => {
