@@ -63,7 +63,12 @@ export function Header({ shop }: { shop: PublicConfig }) {
         >
           {HEADER_NAV.map((entry) =>
             isMenu(entry) ? (
-              <NavDropdown key={entry.testId} label={t(entry.label)} items={entry.items} testId={entry.testId} />
+              <NavDropdown
+                key={entry.testId}
+                label={t(entry.label)}
+                items={entry.items}
+                testId={entry.testId}
+              />
             ) : (
               // Shop is current only on /shop itself.
               <NavLink key={entry.to} to={entry.to} className={navLinkClass} end={entry.to === NAV.shop.to}>

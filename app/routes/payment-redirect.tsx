@@ -128,7 +128,7 @@ export default function PaymentRedirectPage() {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [session.ready, paymentId, navigate]);
+  }, [session.ready, paymentId, navigate, t]);
 
   return (
     <div
