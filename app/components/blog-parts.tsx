@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, RotateCw, UserRound } from "lucide-react";
 
 import { type BlogPostSummary, formatPostDate } from "../lib/blog";
-import { Link, useT } from "../lib/i18n";
+import { Link, useLocale, useT } from "../lib/i18n";
 
 /** Date, author and read time, in that order (SPEC §2 /blog/{slug}). */
 export function PostMeta({
@@ -14,6 +14,7 @@ export function PostMeta({
   className?: string;
 }) {
   const t = useT();
+  const locale = useLocale();
   const iconClass = "size-4 shrink-0 text-accent";
   // With icons the items stand apart on their own; without, a middle dot separates them.
   const separator = icons ? null : (
@@ -28,7 +29,7 @@ export function PostMeta({
     >
       <span className="inline-flex items-center gap-1.5">
         {icons ? <CalendarDays className={iconClass} aria-hidden="true" /> : null}
-        <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+        <time dateTime={post.date}>{formatPostDate(post.date, locale)}</time>
       </span>
       {separator}
       <span className="inline-flex items-center gap-1.5">

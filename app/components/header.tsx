@@ -5,6 +5,7 @@ import type { PublicConfig } from "../../server/config.ts";
 import { Link, NavLink, useT } from "../lib/i18n";
 import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
+import { LanguageSwitch, useRememberedLanguage } from "./language-switch";
 import { Wordmark } from "./logo";
 import { MobileDrawer, type MobileDrawerHandle } from "./mobile-drawer";
 import { NavDropdown } from "./nav-dropdown";
@@ -34,6 +35,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ shop }: { shop: PublicConfig }) {
   const t = useT();
   const cartCount = useCart().totals.itemCount;
+  useRememberedLanguage();
   const drawer = useRef<MobileDrawerHandle>(null);
   const iconClass =
     "relative size-11 items-center justify-center rounded-full text-charcoal hover:bg-cream hover:text-accent-dark";
@@ -81,6 +83,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
         <SearchForm className="ms-auto hidden w-full max-w-xs lg:block xl:max-w-sm" />
 
         <div className="ms-auto flex items-center gap-0.5 lg:ms-0">
+          <LanguageSwitch className="hidden min-h-11 sm:inline-flex items-center gap-1.5 rounded-full px-2 text-sm font-medium text-charcoal hover:bg-cream hover:text-accent-dark" />
           <a
             href={telHref(shop.phone)}
             className={`${iconClass} inline-flex xl:w-auto xl:gap-2 xl:px-3`}
@@ -88,7 +91,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
             data-testid="phone-link"
           >
             <Phone className="size-5" aria-hidden="true" />
-            <span className="hidden text-sm whitespace-nowrap xl:inline" aria-hidden="true">
+            <span className="hidden text-sm whitespace-nowrap xl:inline" aria-hidden="true" dir="ltr">
               {shop.phone}
             </span>
           </a>

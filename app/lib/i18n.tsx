@@ -29,7 +29,7 @@ import { setPageMessages } from "#core/i18n/page-messages.ts";
 export type PageMessages = Partial<Record<MessageKey, string>>;
 export type T = (key: MessageKey, values?: MessageValues) => string;
 
-type RootI18n = { messages?: PageMessages; currencyLabelAr?: CurrencyLabelAr } | undefined;
+type RootI18n = { messages?: PageMessages; shop?: { currencyLabelAr?: CurrencyLabelAr } } | undefined;
 
 export function useLocale(): Locale {
   return localeOfPath(useLocation().pathname);
@@ -64,7 +64,7 @@ export function useHref(): (path: string) => string {
 /** Money, numbers and dates in the page's language (Western digits and the Gregorian calendar in Arabic). */
 export function useFormat() {
   const locale = useLocale();
-  const label = useRouteLoaderData<RootI18n>("root")?.currencyLabelAr;
+  const label = useRouteLoaderData<RootI18n>("root")?.shop?.currencyLabelAr;
   return useMemo(
     () => ({
       locale,
@@ -75,6 +75,13 @@ export function useFormat() {
     }),
     [locale, label],
   );
+}
+
+/** How the page writes the currency beside a bare amount: "AED" in English, the shop's choice in Arabic. */
+export function useCurrency(): string {
+  const locale = useLocale();
+  const label = useRouteLoaderData<RootI18n>("root")?.shop?.currencyLabelAr ?? "د.إ";
+  return locale === "ar" ? label : "AED";
 }
 
 function localizeTo(to: To, locale: Locale): To {

@@ -2,9 +2,8 @@ import { Heart, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 
 import type { CartLine, CartQuote, CartQuoteLine } from "#core/cart.ts";
-import { formatAed } from "#core/money.ts";
 import { MediaImage, Price } from "../components/media-image";
-import { Link, useLocalNavigate, useT } from "../lib/i18n";
+import { Link, useFormat, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import {
   clearCart,
@@ -186,6 +185,7 @@ function Line({ line, quoted }: { line: CartLine; quoted: CartQuoteLine | undefi
 
 /** SPEC §2 /cart. */
 export default function CartPage() {
+  const { money } = useFormat();
   const t = useT();
   const cart = useCart();
   const { quote, loading, error } = useCartQuote();
@@ -263,17 +263,17 @@ export default function CartPage() {
           <dl className="mt-5 space-y-3 text-sm">
             <div className="flex justify-between">
               <dt>{t("cart.subtotal")}</dt>
-              <dd data-testid="cart-subtotal">{formatAed(totals.subtotalFils)}</dd>
+              <dd data-testid="cart-subtotal">{money(totals.subtotalFils)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>{t("cart.shipping")}</dt>
               <dd data-testid="cart-shipping">
-                {totals.shippingFils === 0 ? t("cart.free") : formatAed(totals.shippingFils)}
+                {totals.shippingFils === 0 ? t("cart.free") : money(totals.shippingFils)}
               </dd>
             </div>
             <div className="flex justify-between border-t border-sand-dark pt-3 text-base font-semibold text-ink">
               <dt>{t("cart.total")}</dt>
-              <dd data-testid="cart-total">{formatAed(totals.totalFils)}</dd>
+              <dd data-testid="cart-total">{money(totals.totalFils)}</dd>
             </div>
           </dl>
           <button

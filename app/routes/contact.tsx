@@ -1,13 +1,17 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone, Send, Truck, Undo2, Warehouse } from "lucide-react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import { contactFormEn } from "#core/i18n/contact-form.en.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { ContactForm } from "../components/requests/contact-form";
+import { contactFormCopy } from "../lib/copy.server";
 import { useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { copy: contactFormCopy(request) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const { t, locale } = metaI18n(matches);
@@ -35,7 +39,8 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 }
 
 /** SPEC §2 /contact: four info cards, the Quick Answers panel, and the message form below them. */
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { copy } = loaderData;
   const t = useT();
   const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
   if (!shop) return null;
@@ -52,7 +57,7 @@ export default function Contact() {
         <p className="mt-4 text-lg text-stone">{t("contact.intro")}</p>
         <a href="#message" className="btn-outline mt-6">
           <Send className="size-4" aria-hidden="true" />
-          {contactFormEn.jump}
+          {copy.jump}
         </a>
       </header>
       <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -91,7 +96,7 @@ export default function Contact() {
             ))}
           </ul>
         </aside>
-        <ContactForm shop={shop} />
+        <ContactForm shop={shop} copy={copy} />
       </div>
     </div>
   );

@@ -3,19 +3,25 @@ import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { STITCHING_SERVICE_AREAS } from "#core/constants.ts";
 import { fill } from "#core/i18n/index.ts";
-import { stitchingPageEn as copy } from "#core/i18n/stitching-page.en.ts";
 import { SERVICE_TYPES } from "#core/requests.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { StitchingForm } from "../components/requests/stitching-form";
+import { stitchingCopy } from "../lib/copy.server";
 import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/stitching-service";
 
 const PATH = "/stitching-service";
 
 /** Title, description and a schema.org Service for search engines and link previews (issue 12). */
-export function meta({ matches }: Route.MetaArgs) {
+export function loader({ request }: Route.LoaderArgs) {
+  return { copy: stitchingCopy(request) };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { t, locale } = metaI18n(matches);
+  const copy = loaderData?.copy;
+  if (!copy) return [{ title: t("notFound.title") }];
   const shop = shopFromMatches(matches);
   const site = shop?.siteUrl ?? "http://localhost:3000";
   const shopName = shop?.shopName ?? "";
@@ -82,7 +88,8 @@ function PanelItem({ title, children }: { title: string; children: ReactNode }) 
  * SPEC §9 Stitching figures). Laid out for a phone first: the way to the form is the first thing under
  * the heading, and the form is one column with large targets.
  */
-export default function StitchingService() {
+export default function StitchingService({ loaderData }: Route.ComponentProps) {
+  const { copy } = loaderData;
   const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
   if (!shop) return null;
   return (
@@ -131,7 +138,7 @@ export default function StitchingService() {
             {copy.formTitle}
           </h2>
           <p className="mt-2 mb-6 text-sm text-stone">{copy.formIntro}</p>
-          <StitchingForm shop={shop} />
+          <StitchingForm shop={shop} copy={copy} />
         </section>
 
         <aside

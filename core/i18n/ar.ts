@@ -133,7 +133,7 @@ const arBase = {
   "shop.price": "السعر",
   "shop.priceMin": "أدنى سعر",
   "shop.priceMax": "أعلى سعر",
-  "shop.priceRange": "{min} – {max} د.إ",
+  "shop.priceRange": "{min} – {max} {currency}",
   "shop.color": "اللون",
   "shop.fabric": "القماش",
   "shop.type": "النوع",

@@ -129,7 +129,7 @@ export const en = {
   "shop.price": "Price",
   "shop.priceMin": "Minimum price",
   "shop.priceMax": "Maximum price",
-  "shop.priceRange": "AED {min} – AED {max}",
+  "shop.priceRange": "{currency} {min} – {currency} {max}",
   "shop.color": "Colour",
   "shop.fabric": "Fabric",
   "shop.type": "Type",
