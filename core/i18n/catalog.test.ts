@@ -17,14 +17,11 @@ const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/
 const arabicLetters = /[\u0600-\u06FF]/;
 
 /** Every string leaf of a copy object, by its path: the two languages must have the same shape. */
-function leaves(value: unknown, path = ""): Map<string, string> {
-  const out = new Map<string, string>();
+function leaves(value: unknown, path = "", out = new Map<string, string>()): Map<string, string> {
   if (typeof value === "string") out.set(path, value);
-  else if (Array.isArray(value))
-    value.forEach((item, i) => leaves(item, `${path}[${i}]`).forEach((v, k) => out.set(k, v)));
+  else if (Array.isArray(value)) value.forEach((item, i) => void leaves(item, `${path}[${i}]`, out));
   else if (value && typeof value === "object")
-    for (const [key, item] of Object.entries(value))
-      leaves(item, `${path}.${key}`).forEach((v, k) => out.set(k, v));
+    for (const [key, item] of Object.entries(value)) leaves(item, `${path}.${key}`, out);
   return out;
 }
 
