@@ -9,6 +9,7 @@ import {
   normalizeUaeMobile,
   parseIdentifier,
   RegisterSchema,
+  UpdateProfileSchema,
   VerifyEmailOtpSchema,
 } from "./schemas/account.schema.ts";
 import { normalizeText } from "./schemas/text.ts";
@@ -52,14 +53,33 @@ describe("account schemas", () => {
   it("normalizes sign-up input: trimmed name, E.164 phone, lower-case e-mail, blank e-mail absent", () => {
     expect(
       RegisterSchema.parse({ name: " Amal ", phone: "0501234567", email: " A@B.AE ", password: "12345678" }),
-    ).toEqual({ name: "Amal", phone: "+971501234567", email: "a@b.ae", password: "12345678" });
+    ).toEqual({
+      name: "Amal",
+      phone: "+971501234567",
+      email: "a@b.ae",
+      password: "12345678",
+      language: "en",
+    });
     expect(RegisterSchema.parse({ name: "A", phone: "0501234567", email: "", password: "12345678" })).toEqual(
       {
         name: "A",
         phone: "+971501234567",
         password: "12345678",
+        language: "en",
       },
     );
+  });
+
+  it("reads the shopper's language: English when absent, Arabic when asked, anything else refused", () => {
+    const base = { name: "A", phone: "0501234567", password: "12345678" };
+    expect(RegisterSchema.parse({ ...base, language: "ar" }).language).toBe("ar");
+    const wrong = RegisterSchema.safeParse({ ...base, language: "fr" });
+    expect(wrong.error?.issues[0]?.message).toBe("The language must be 'en' or 'ar'.");
+    // A profile update without a language keeps the account's: nothing to default.
+    expect(UpdateProfileSchema.parse({ name: "A", email: "a@b.ae", phone: "0501234567" })).not.toHaveProperty(
+      "language",
+    );
+    expect(LoginSchema.parse({ identifier: "a@b.ae", password: "x", language: "ar" }).language).toBe("ar");
   });
 
   it("keeps passwords exactly as typed", () => {
@@ -76,6 +96,7 @@ describe("account schemas", () => {
     expect(GoogleLoginSchema.parse({ credential: "x", signupAllowed: true, phone: "" })).toEqual({
       credential: "x",
       signupAllowed: true,
+      language: "en",
     });
     expect(GoogleLoginSchema.parse({ credential: "x" }).signupAllowed).toBe(false);
   });

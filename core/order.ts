@@ -2,6 +2,7 @@ import { z } from "zod";
 import { t } from "#core/i18n/index.ts";
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_STOCK_CAP, DELIVERY_TYPES } from "./constants.ts";
 import { type OrderMessageKey, tOrder } from "./i18n/en-orders.ts";
+import { LanguageSchema } from "./locale.ts";
 import { AddressSchema } from "./schemas/account.schema.ts";
 
 /**
@@ -166,6 +167,7 @@ export const OrderPayloadSchema = z
       delivery_type: deliveryType.optional(),
       price: z.object({ delivery_type: deliveryType.optional() }, say("orderApi.lineInvalid")).optional(),
       line_items: z.array(z.unknown(), say("orderApi.cartEmpty")).optional(),
+      language: LanguageSchema.optional().default("en"),
     },
     { error: () => t("field.body") },
   )
@@ -200,6 +202,7 @@ export const OrderPayloadSchema = z
       address: address.data,
       deliveryType: body.delivery_type ?? body.price?.delivery_type ?? DEFAULT_DELIVERY_TYPE,
       lines,
+      language: body.language,
     };
   });
 export type OrderPayload = z.output<typeof OrderPayloadSchema>;

@@ -77,6 +77,55 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
     return Number(row.n);
   }
 
+  describe("the shopper's language (issue 14)", () => {
+    const languageOf = async (phone: string) =>
+      (
+        await db()
+          .selectFrom("users")
+          .select("language")
+          .where("phone", "=", `+971${phone.slice(1)}`)
+          .executeTakeFirstOrThrow()
+      ).language;
+
+    it("stores the sign-up's language on the account, English when the page sends none", async () => {
+      const arabic = newShopper(false);
+      expect((await post("/api/user/register", { ...arabic, language: "ar" })).status).toBe(201);
+      expect(await languageOf(arabic.phone)).toBe("ar");
+      const english = newShopper(false);
+      expect((await post("/api/user/register", english)).status).toBe(201);
+      expect(await languageOf(english.phone)).toBe("en");
+    });
+
+    it("refuses an unknown language with the code validation, creating nothing", async () => {
+      const before = await countUsers();
+      const res = await post("/api/user/register", { ...newShopper(false), language: "fr" });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        code: "validation",
+        message: "The language must be 'en' or 'ar'.",
+      });
+      expect(await countUsers()).toBe(before);
+    });
+
+    it("changes the language on a profile update that sends one, and keeps it on one that does not", async () => {
+      const shopper = await signedUp();
+      const profile = { name: shopper.name, email: shopper.email, phone: shopper.phone };
+      const toArabic = await post(
+        "/api/user/update",
+        { ...profile, language: "ar" },
+        { token: shopper.token },
+      );
+      expect(toArabic.status).toBe(200);
+      expect(toArabic.body.user).toMatchObject({ language: "ar" });
+      const without = await post("/api/user/update", profile, { token: shopper.token });
+      expect(without.body.user).toMatchObject({ language: "ar" });
+      expect(await languageOf(shopper.phone)).toBe("ar");
+      await post("/api/user/update", { ...profile, language: "en" }, { token: shopper.token });
+      expect((await get("/api/user/profile", shopper.token)).body.user).toMatchObject({ language: "en" });
+    });
+  });
+
   describe("POST /api/user/register", () => {
     it("creates an account with an e-mail, stores the password hashed and mails a code over SMTP", async () => {
       const shopper = newShopper();
@@ -151,6 +200,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       expect(sameEmail.status).toBe(409);
       expect(sameEmail.body).toEqual({
         success: false,
+        code: "email_taken",
         message:
           "An account with this email already exists. Please sign in, or reset your password if you forgot it.",
       });
@@ -160,6 +210,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
         phone: `00971${first.phone.slice(1)}`,
       });
       expect(samePhone.status).toBe(409);
+      expect(samePhone.body.code).toBe("phone_taken");
       expect(samePhone.body.message).toBe(
         "An account with this phone number already exists. Please sign in instead.",
       );
@@ -192,7 +243,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       const before = await countUsers();
       const res = await post("/api/user/register", body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, code: "validation", message });
       expect(await countUsers()).toBe(before);
     });
 
@@ -214,6 +265,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       const soon = await post("/api/user/login", { identifier: shopper.email, password: shopper.password });
       expect(soon.status).toBe(403);
       expect(soon.body.message).toContain(UNVERIFIED);
+      expect(soon.body.code).toBe("email_unverified");
       expect(soon.body).not.toHaveProperty("token");
       // Within the minute: no second mail.
       await store.services.accounts.idle();
@@ -245,7 +297,10 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
 
       const repeat = await post("/api/user/verify-email-otp", { email: shopper.email, otp: second });
       // A used code is refused like any wrong one, so the answer does not say the account is verified.
-      expect(repeat).toMatchObject({ status: 400, body: { success: false, message: INVALID } });
+      expect(repeat).toMatchObject({
+        status: 400,
+        body: { success: false, code: "code_invalid", message: INVALID },
+      });
     });
 
     it("logs in with the phone number in any usual spelling", async () => {
@@ -267,7 +322,11 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       const unknownPhone = await post("/api/user/login", { identifier: "0509999999", password: "whatever1" });
       for (const res of [wrong, unknown, unknownPhone]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ success: false, message: "Incorrect email, phone number or password." });
+        expect(res.body).toEqual({
+          success: false,
+          code: "invalid_credentials",
+          message: "Incorrect email, phone number or password.",
+        });
       }
     });
 
@@ -280,7 +339,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
     ])("answers a bad login %j with 400", async (body, message) => {
       const res = await post("/api/user/login", body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, code: "validation", message });
     });
 
     it("refuses the code step for a phone number with SPEC's sentence", async () => {
@@ -316,7 +375,10 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
         }
       }
       for (const answer of answers) {
-        expect(answer).toEqual({ status: 400, body: { success: false, message: INVALID } });
+        expect(answer).toEqual({
+          status: 400,
+          body: { success: false, code: "code_invalid", message: INVALID },
+        });
       }
       // The owner's code still works after the guesses.
       expect((await post("/api/user/verify-email-otp", { email: pending.email, otp: code })).status).toBe(
@@ -324,7 +386,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       );
       // Once used, the right code is just another wrong code.
       const again = await post("/api/user/verify-email-otp", { email: pending.email, otp: code });
-      expect(again.body).toEqual({ success: false, message: INVALID });
+      expect(again.body).toEqual({ success: false, code: "code_invalid", message: INVALID });
     });
 
     it("stops one client after 5 guesses at an address, while the owner's code keeps working", async () => {
@@ -499,7 +561,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
           );
           expect({ status: res.status, body: res.body }).toEqual({
             status: 400,
-            body: { success: false, message: INVALID },
+            body: { success: false, code: "code_invalid", message: INVALID },
           });
         }
         const sixth = await post(
@@ -561,6 +623,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
           emailVerified: true,
           hasPassword: true,
           googleLinked: false,
+          language: "en",
           createdAt: expect.any(String),
         },
       });
@@ -570,7 +633,11 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       const shopper = await signedUp();
       const missing = await get("/api/user/profile");
       expect(missing.status).toBe(401);
-      expect(missing.body).toEqual({ success: false, message: "Please log in to continue." });
+      expect(missing.body).toEqual({
+        success: false,
+        code: "unauthorized",
+        message: "Please log in to continue.",
+      });
 
       const key = (secret: string) => new TextEncoder().encode(secret);
       const forged = await new SignJWT({ sv: 0 })
@@ -599,6 +666,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
         expect(res.status).toBe(401);
         expect(res.body).toEqual({
           success: false,
+          code: "session_expired",
           message: "Your session has expired. Please log in again.",
         });
       }
@@ -665,6 +733,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       );
       expect(email.status).toBe(409);
       expect(email.body.message).toBe("This email is already used by another account.");
+      expect(email.body.code).toBe("email_taken");
       const phone = await post(
         "/api/user/update",
         { name: "X", email: a.email, phone: b.phone },
@@ -672,6 +741,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       );
       expect(phone.status).toBe(409);
       expect(phone.body.message).toBe("This phone number is already used by another account.");
+      expect(phone.body.code).toBe("phone_taken");
       const after = await get("/api/user/profile", a.token);
       expect(after.body.user).toMatchObject({ name: a.name, email: a.email, phone: a.e164 });
     });
@@ -688,7 +758,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       const shopper = await signedUp();
       const res = await post("/api/user/update", body, { token: shopper.token });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, code: "validation", message });
       const after = await get("/api/user/profile", shopper.token);
       expect(after.body.user).toMatchObject({ name: shopper.name, email: shopper.email });
     });
@@ -726,7 +796,10 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
         { token: shopper.token },
       );
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe("Your current password is incorrect.");
+      expect(res.body).toMatchObject({
+        code: "current_password_wrong",
+        message: "Your current password is incorrect.",
+      });
       expect((await get("/api/user/profile", shopper.token)).status).toBe(200);
       expect(
         (await post("/api/user/login", { identifier: shopper.email, password: shopper.password })).status,
@@ -752,7 +825,10 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
         { token: shopper.token },
       );
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe("Your new password must be different from your current password.");
+      expect(res.body).toMatchObject({
+        code: "same_password",
+        message: "Your new password must be different from your current password.",
+      });
     });
   });
 
@@ -777,6 +853,7 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({
         success: false,
+        code: "rate_limited",
         message: "Too many attempts. Please wait 15 minutes and try again.",
       });
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(800);

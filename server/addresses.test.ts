@@ -158,6 +158,7 @@ describe.each(TEST_ENGINES)("addresses and orders on $name", (engine) => {
         expect(out.status).toBe(404);
         expect(out.body).toEqual({
           success: false,
+          code: "not_found",
           message: "That address is no longer in your list. Please refresh and try again.",
         });
         for (const addressIndex of [-1, 1.5, "x", null, undefined]) {
@@ -195,7 +196,7 @@ describe.each(TEST_ENGINES)("addresses and orders on $name", (engine) => {
       const before = await list(a.token);
       const save = await post("/api/address/save", { address }, a.token);
       expect(save.status).toBe(400);
-      expect(save.body).toEqual({ success: false, message });
+      expect(save.body).toEqual({ success: false, code: "validation", message });
       const edit = await post("/api/address/edit", { addressIndex: 0, address }, a.token);
       expect(edit.status).toBe(400);
       expect(await list(a.token)).toEqual(before);
@@ -210,7 +211,7 @@ describe.each(TEST_ENGINES)("addresses and orders on $name", (engine) => {
       ] as const) {
         const res = await post("/api/address/save", { address: { ...HOME, [field]: blank } }, a.token);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message });
+        expect(res.body).toEqual({ success: false, code: "validation", message });
       }
       expect((await list(a.token)).addresses).toEqual([]);
       // Visible text around invisible characters is stored clean.
@@ -239,7 +240,10 @@ describe.each(TEST_ENGINES)("addresses and orders on $name", (engine) => {
       }
       const over = await post("/api/address/save", { address: HOME }, a.token);
       expect(over.status).toBe(400);
-      expect(over.body.message).toBe("You can save up to 20 addresses. Please remove one first.");
+      expect(over.body).toMatchObject({
+        code: "address_limit",
+        message: "You can save up to 20 addresses. Please remove one first.",
+      });
       expect((await list(a.token)).addresses).toHaveLength(20);
     });
 

@@ -6,6 +6,7 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { ErrorCode } from "#core/error-codes.ts";
 import { enHttp } from "#core/i18n/en-http.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
@@ -16,11 +17,14 @@ import { registerOpenApi } from "./plugins/openapi.ts";
 import addressRoutes from "./routes/api/address.ts";
 import blogRoutes from "./routes/api/blog.ts";
 import cartRoutes from "./routes/api/cart.ts";
+import contactRoutes from "./routes/api/contact.ts";
 import orderRoutes from "./routes/api/order.ts";
 import productRoutes from "./routes/api/product.ts";
-import requestRoutes from "./routes/api/requests.ts";
 import reviewRoutes from "./routes/api/review.ts";
+import stitchingRoutes from "./routes/api/stitching.ts";
 import userRoutes from "./routes/api/user.ts";
+import webhookRoutes from "./routes/api/webhooks.ts";
+import wishlistRoutes from "./routes/api/wishlist.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
 import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
@@ -47,15 +51,15 @@ export interface StoreApp {
  */
 function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const [status, key] =
+  const [status, code, key] =
     error.code === "HPE_HEADER_OVERFLOW"
-      ? ([431, "http.headersTooLarge"] as const)
+      ? ([431, "headers_too_large", "http.headersTooLarge"] as const)
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? ([408, "http.requestTimeout"] as const)
-        : ([400, "http.badRequest"] as const);
+        ? ([408, "request_timeout", "http.requestTimeout"] as const)
+        : ([400, "bad_request", "http.badRequest"] as const);
   this.log.info({ status, code: error.code }, "request refused before routing");
   if (socket.writable) {
-    const body = JSON.stringify({ success: false, message: enHttp[key] });
+    const body = JSON.stringify({ success: false, code, message: enHttp[key] });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -110,9 +114,15 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       : status >= 500
         ? "Something went wrong on our side. Please try again."
         : clientMessage(error);
+    const code: ErrorCode = deliberate
+      ? error.code
+      : status >= 500
+        ? "server_error"
+        : clientCode(error, status);
     if (error instanceof HttpError && error.headers) reply.headers(error.headers);
     return reply.code(status).send({
       success: false,
+      code,
       message,
       ...(error instanceof InputError && error.field ? { field: error.field } : {}),
     });
@@ -150,12 +160,19 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(userRoutes, { services });
       await api.register(addressRoutes, { services });
       await api.register(orderRoutes, { services });
-      await api.register(requestRoutes, { services });
+      await api.register(webhookRoutes, { services });
+      await api.register(contactRoutes, { services });
+      await api.register(stitchingRoutes, { services });
       await api.register(reviewRoutes, { services });
       await api.register(cartRoutes, { services });
+      await api.register(wishlistRoutes, { services });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", { schema: { hide: true } }, async (request, reply) =>
-        reply.code(404).send({ success: false, message: `No API route ${request.method} ${request.url}` }),
+        reply.code(404).send({
+          success: false,
+          code: "not_found",
+          message: `No API route ${request.method} ${request.url}`,
+        }),
       );
     },
     { prefix: "/api" },
@@ -180,6 +197,15 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   if (mode) await registerPages(app, services, mode, options.buildDir ?? "build");
 
   return { app, services };
+}
+
+/** The code of a refusal Fastify made itself (an unreadable body, a wrong content type, a body too large). */
+function clientCode(error: { code?: string }, status: number): ErrorCode {
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "unsupported_media_type";
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) return "payload_too_large";
+  if (status === 404) return "not_found";
+  if (status === 429) return "rate_limited";
+  return "bad_request";
 }
 
 function clientMessage(error: { code?: string; message: string }): string {

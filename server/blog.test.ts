@@ -192,7 +192,7 @@ describe.each(TEST_ENGINES)("the blog on $name", (engine) => {
 
   // Last in this file: it breaks the blog table on purpose and puts it back.
   describe("when the blog cannot be read", () => {
-    it("answers /blog with 500 and 'Failed to load blogs', and the API with { success: false, message }", async () => {
+    it("answers /blog with 500 and 'Failed to load blogs', and the API with { success: false, code, message }", async () => {
       const db = store.database.db;
       await sql`alter table blog_posts rename to blog_posts_gone`.execute(db);
       try {
@@ -205,8 +205,9 @@ describe.each(TEST_ENGINES)("the blog on $name", (engine) => {
         const api = await store.app.inject({ method: "GET", url: "/api/blog/list" });
         expect(api.statusCode).toBe(500);
         const body = api.json();
-        expect(Object.keys(body).sort()).toEqual(["message", "success"]);
+        expect(Object.keys(body).sort()).toEqual(["code", "message", "success"]);
         expect(body.success).toBe(false);
+        expect(body.code).toBe("server_error");
         expect(typeof body.message).toBe("string");
         expect(body.message.length).toBeGreaterThan(0);
         expect(api.body).not.toMatch(/blog_posts|no such table|does not exist|\bat \S+ \(/);

@@ -3,6 +3,7 @@ import { type AppOptions, buildApp, type StoreApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { addMissingCategories } from "./db/repositories/store-setup.ts";
 import { createMediaStore } from "./media.ts";
 import { ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
 
@@ -18,11 +19,10 @@ export async function prepareDatabase(config: Config): Promise<PreparedDatabase>
   try {
     const migrations = await migrateToLatest(database.db);
     // SPEC §2: the collections exist in every store, demo or real.
-    await database.db
-      .insertInto("categories")
-      .values(CATEGORIES.map((c, position) => ({ slug: c.slug, name: c.name, description: "", position })))
-      .onConflict((oc) => oc.column("slug").doNothing())
-      .execute();
+    await addMissingCategories(
+      database.db,
+      CATEGORIES.map((c, position) => ({ slug: c.slug, name: c.name, description: "", position })),
+    );
     const media = createMediaStore(config.MEDIA_DIR);
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;

@@ -130,7 +130,7 @@ describe.each(TEST_ENGINES)("cart on $name", (engine) => {
     ])("refuses %j with 400", async (body, message) => {
       const res = await post("/api/cart/quote", body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, code: "validation", message });
     });
   });
 
@@ -208,84 +208,103 @@ describe.each(TEST_ENGINES)("cart on $name", (engine) => {
         "/api/cart/add",
         { itemId: "no-such-product", size: "M/54", quantity: 1 },
         404,
+        "product_unavailable",
         "This product is no longer available.",
       ],
-      ["/api/cart/add", { itemId: "ABAYA", size: "S/52", quantity: 1 }, 400, "This size is not available."],
-      ["/api/cart/add", { itemId: "ABAYA", quantity: 1 }, 400, "Please select a size"],
+      [
+        "/api/cart/add",
+        { itemId: "ABAYA", size: "S/52", quantity: 1 },
+        400,
+        "size_unknown",
+        "This size is not available.",
+      ],
+      ["/api/cart/add", { itemId: "ABAYA", quantity: 1 }, 400, "size_required", "Please select a size"],
       [
         "/api/cart/add",
         { itemId: "ABAYA", size: "M/54", color: "Pink", quantity: 1 },
         400,
+        "color_unknown",
         "This colour is not available.",
       ],
       [
         "/api/cart/add",
         { itemId: "ABAYA", size: "M/54", quantity: 0 },
         400,
+        "validation",
         "Quantity must be a whole number from 1.",
       ],
       [
         "/api/cart/add",
         { itemId: "ABAYA", size: "M/54", quantity: -1 },
         400,
+        "validation",
         "Quantity must be a whole number from 1.",
       ],
       [
         "/api/cart/add",
         { itemId: "ABAYA", size: "M/54", quantity: 1.5 },
         400,
+        "validation",
         "Quantity must be a whole number from 1.",
       ],
       [
         "/api/cart/add",
         { itemId: "ABAYA", size: "M/54", quantity: 3 },
         409,
+        "out_of_stock",
         "Only 3 in stock for selected size",
       ],
       [
         "/api/cart/add",
         { itemId: "ABAYA", size: "L/56", quantity: 1 },
         409,
+        "out_of_stock",
         "Only 0 in stock for selected size",
       ],
-      ["/api/cart/add", { size: "M/54", quantity: 1 }, 400, "Please choose a product."],
+      ["/api/cart/add", { size: "M/54", quantity: 1 }, 400, "validation", "Please choose a product."],
       [
         "/api/cart/update",
         { itemId: "ABAYA", size: "M/54", quantity: 4 },
         409,
+        "out_of_stock",
         "Only 3 in stock for selected size",
       ],
       [
         "/api/cart/update",
         { itemId: "ABAYA", size: "M/54", quantity: -1 },
         400,
+        "validation",
         "Quantity must be a whole number from 0.",
       ],
       [
         "/api/cart/update",
         { itemId: "ABAYA", size: "M/54", quantity: 2.5 },
         400,
+        "validation",
         "Quantity must be a whole number from 0.",
       ],
       [
         "/api/cart/update",
         { itemId: "no-such-product", size: "M/54", quantity: 1 },
         404,
+        "product_unavailable",
         "This product is no longer available.",
       ],
       [
         "/api/cart/update",
         { itemId: "no-such-product", quantity: 0 },
         404,
+        "product_unavailable",
         "This product is no longer available.",
       ],
       [
         "/api/cart/update",
         { itemId: "ABAYA", size: "XS/50", quantity: 1 },
         400,
+        "size_unknown",
         "This size is not available.",
       ],
-    ])("%s refuses %j with %i and leaves the cart as it was", async (url, body, status, message) => {
+    ])("%s refuses %j with %i and leaves the cart as it was", async (url, body, status, code, message) => {
       const a = await shopper();
       await post("/api/cart/add", { itemId: products.abaya.id, size: "M/54", quantity: 1 }, a.token);
       const before = await cartOf(a.token);
@@ -295,7 +314,7 @@ describe.each(TEST_ENGINES)("cart on $name", (engine) => {
       };
       const res = await post(url, withId, a.token);
       expect(res.status).toBe(status);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, code, message });
       expect(await cartOf(a.token)).toEqual(before);
     });
 
@@ -391,7 +410,7 @@ describe.each(TEST_ENGINES)("cart on $name", (engine) => {
       }));
       const res = await post("/api/cart/merge", { lines }, a.token);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: "Send 1 to 100 cart lines." });
+      expect(res.body).toEqual({ success: false, code: "validation", message: "Send 1 to 100 cart lines." });
       expect(await cartOf(a.token)).toEqual({});
     });
   });

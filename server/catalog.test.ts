@@ -215,7 +215,7 @@ describe.each(TEST_ENGINES)("catalog on $name", (engine) => {
     it("answers an unknown product with success false and a message", async () => {
       const res = await store.app.inject({ method: "GET", url: "/api/review/product/no-such-product" });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ success: false, message: "Product not found" });
+      expect(res.json()).toEqual({ success: false, code: "not_found", message: "Product not found" });
     });
   });
 

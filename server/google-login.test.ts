@@ -68,7 +68,11 @@ describe.each(TEST_ENGINES)("Google sign-in on $name", (engine) => {
 
     const first = await googleLogin({ credential });
     expect(first.status).toBe(400);
-    expect(first.body).toEqual({ success: false, message: "Phone number required for signup." });
+    expect(first.body).toEqual({
+      success: false,
+      code: "phone_required",
+      message: "Phone number required for signup.",
+    });
     expect(await db().selectFrom("users").select("id").execute()).toHaveLength(before.length);
 
     const badPhone = await googleLogin({ credential, phone: "04 123 4567" });
@@ -113,6 +117,7 @@ describe.each(TEST_ENGINES)("Google sign-in on $name", (engine) => {
       token,
     );
     expect(change.status).toBe(400);
+    expect(change.body.code).toBe("no_password");
     expect(change.body.message).toBe(
       "Your account signs in with Google and has no password yet. Use Forgot Password to set one.",
     );
@@ -157,6 +162,7 @@ describe.each(TEST_ENGINES)("Google sign-in on $name", (engine) => {
     // A second Google account with the same e-mail cannot take it.
     const other = await googleLogin({ credential: await google.credential({ email: "noor@example.com" }) });
     expect(other.status).toBe(409);
+    expect(other.body.code).toBe("google_account_taken");
     expect(other.body.message).toBe("This email is already linked to a different Google account.");
   });
 
@@ -184,12 +190,14 @@ describe.each(TEST_ENGINES)("Google sign-in on $name", (engine) => {
       signupAllowed: false,
     });
     expect(noSignup.status).toBe(404);
+    expect(noSignup.body.code).toBe("google_no_account");
     expect(noSignup.body.message).toBe("No account is linked to this Google account. Please sign up first.");
 
     const phone = freshPhone();
     await post("/api/user/register", { name: "Has Phone", phone, password: "password-1" });
     const taken = await googleLogin({ credential: await google.credential(), phone });
     expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe("phone_taken");
     expect(taken.body.message).toBe(
       "An account with this phone number already exists. Please sign in instead.",
     );
@@ -212,7 +220,7 @@ describe.each(TEST_ENGINES)("Google sign-in on $name", (engine) => {
     const before = await db().selectFrom("users").select("id").execute();
     const res = await googleLogin({ credential: await google.credential({}, options), phone: freshPhone() });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: INVALID });
+    expect(res.body).toEqual({ success: false, code: "google_invalid", message: INVALID });
     expect(await db().selectFrom("users").select("id").execute()).toHaveLength(before.length);
   });
 
@@ -222,6 +230,7 @@ describe.each(TEST_ENGINES)("Google sign-in on $name", (engine) => {
       phone: freshPhone(),
     });
     expect(unverified.status).toBe(401);
+    expect(unverified.body.code).toBe("google_email_unverified");
     expect(unverified.body.message).toBe(
       "Your Google account's email is not verified, so it cannot be used here.",
     );
@@ -257,7 +266,11 @@ describe.each(TEST_ENGINES)("Google sign-in without configuration on $name", (en
       ip: freshIp(),
     });
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ success: false, message: "Google sign-in is not configured for this shop." });
+    expect(res.body).toEqual({
+      success: false,
+      code: "google_not_configured",
+      message: "Google sign-in is not configured for this shop.",
+    });
     expect(store.services.shop.googleClientId).toBe("");
   });
 
@@ -268,6 +281,9 @@ describe.each(TEST_ENGINES)("Google sign-in without configuration on $name", (en
       ip: freshIp(),
     });
     expect(res.status).toBe(503);
-    expect(res.body.message).toBe("Google sign-in is unavailable right now. Please try again later.");
+    expect(res.body).toMatchObject({
+      code: "google_unavailable",
+      message: "Google sign-in is unavailable right now. Please try again later.",
+    });
   });
 });

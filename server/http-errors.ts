@@ -1,14 +1,20 @@
 import type { FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
+import type { ErrorCode } from "#core/error-codes.ts";
 
-/** A failure the shopper's screen can show: the status and the message travel as `{ success: false, message }`. */
+/**
+ * A failure the shopper's screen can show: it travels as `{ success: false, code, message }`, the stable
+ * `code` (core/error-codes.ts) for the screen to act on and SPEC's English `message`.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
+  readonly code: ErrorCode;
   /** Response headers that go with the failure (e.g. Retry-After on a 429). */
   readonly headers: Record<string, string> | undefined;
-  constructor(statusCode: number, message: string, headers?: Record<string, string>) {
+  constructor(statusCode: number, code: ErrorCode, message: string, headers?: Record<string, string>) {
     super(message);
     this.statusCode = statusCode;
+    this.code = code;
     this.headers = headers;
   }
 }
@@ -17,7 +23,7 @@ export class HttpError extends Error {
 export class InputError extends HttpError {
   readonly field: string | undefined;
   constructor(message: string, field?: string) {
-    super(400, message);
+    super(400, "validation", message);
     this.field = field;
   }
 }

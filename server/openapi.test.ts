@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES } from "#core/error-codes.ts";
 import { freshPhone } from "./testing/accounts.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
@@ -105,6 +106,17 @@ describe(`the API reference on ${engine.name}`, () => {
     expect(doc.paths["/api/product/list"]?.get?.security).toBeUndefined();
   });
 
+  it("describes every refusal with its machine code, listing all of core/error-codes.ts", () => {
+    const refusal = doc.paths["/api/user/login"]?.post?.responses?.["401"] as {
+      content: {
+        "application/json": { schema: { required: string[]; properties: { code: { enum: string[] } } } };
+      };
+    };
+    const schema = refusal.content["application/json"].schema;
+    expect(schema.required).toEqual(expect.arrayContaining(["success", "code", "message"]));
+    expect(schema.properties.code.enum).toEqual([...ERROR_CODES]);
+  });
+
   it("describes request bodies from the core schemas", () => {
     const login = doc.paths["/api/user/login"]?.post;
     expect(JSON.stringify(login?.requestBody)).toContain('"password"');
@@ -134,14 +146,22 @@ describe(`the API reference on ${engine.name}`, () => {
   it("still refuses a bad body with the screen's sentence, never a 500", async () => {
     const res = await store.app.inject({ method: "POST", url: "/api/user/login", payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: "Please enter your email or phone number." });
+    expect(res.json()).toEqual({
+      success: false,
+      code: "validation",
+      message: "Please enter your email or phone number.",
+    });
   });
 
   it("checks the route's own refusals before the body: no token, then no cash on delivery", async () => {
     const bad = { address: "nowhere", line_items: [] };
     const anonymous = await store.app.inject({ method: "POST", url: "/api/order/place", payload: bad });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ success: false, message: "You must be logged in to place an order." });
+    expect(anonymous.json()).toEqual({
+      success: false,
+      code: "unauthorized",
+      message: "You must be logged in to place an order.",
+    });
 
     const phone = freshPhone();
     const signUp = { name: "Docs Reader", phone, password: "password-1" };
@@ -161,7 +181,11 @@ describe(`the API reference on ${engine.name}`, () => {
       payload: bad,
     });
     expect(place.statusCode).toBe(400);
-    expect(place.json()).toEqual({ success: false, message: "This payment method is not available." });
+    expect(place.json()).toEqual({
+      success: false,
+      code: "cod_unavailable",
+      message: "This payment method is not available.",
+    });
     // The same body where cash on delivery is not the question: the schema's sentence.
     const online = await store.app.inject({
       method: "POST",
@@ -170,6 +194,10 @@ describe(`the API reference on ${engine.name}`, () => {
       payload: bad,
     });
     expect(online.statusCode).toBe(400);
-    expect(online.json()).toEqual({ success: false, message: "Please select a delivery address." });
+    expect(online.json()).toEqual({
+      success: false,
+      code: "validation",
+      message: "Please select a delivery address.",
+    });
   });
 });

@@ -182,7 +182,11 @@ describe("when SQLite stays locked past its busy timeout", () => {
       locker.exec("ROLLBACK");
       expect(res).toEqual({
         status: 503,
-        body: { success: false, message: "Many shoppers are ordering right now. Please try again." },
+        body: {
+          success: false,
+          code: "busy",
+          message: "Many shoppers are ordering right now. Please try again.",
+        },
       });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       expect(await db.selectFrom("orders").select("id").execute()).toEqual([]);

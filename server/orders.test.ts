@@ -83,7 +83,11 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       for (const path of ["/api/order/paymennt", "/api/order/place"]) {
         const res = await post(path, orderPayload([{ product: p, quantity: 1 }]));
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ success: false, message: "You must be logged in to place an order." });
+        expect(res.body).toEqual({
+          success: false,
+          code: "unauthorized",
+          message: "You must be logged in to place an order.",
+        });
       }
       const forged = await post("/api/order/paymennt", orderPayload([{ product: p, quantity: 1 }]), "forged");
       expect(forged.body.message).toBe("You must be logged in to place an order.");
@@ -243,6 +247,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(theirs.status).toBe(404);
       expect(theirs.body).toEqual({
         success: false,
+        code: "not_found",
         message: "Order data not found. Please try placing your order again.",
       });
       // B's attempt did not place A's order either.
@@ -260,6 +265,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       const p = await product();
       const a = await newShopper(store.base, db);
       const base = orderPayload([{ product: p, quantity: 1 }]);
+      // Every refusal of the body is `validation`, but a product that is gone (the server's own check).
       const cases: [unknown, number, string][] = [
         [{ ...base, address: undefined }, 400, "Please select a delivery address."],
         [{ ...base, address: { ...ADDRESS, country: "India" } }, 400, "Please select a delivery address."],
@@ -281,7 +287,12 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       ];
       for (const [body, status, message] of cases) {
         const res = await post("/api/order/paymennt", body, a.token);
-        expect({ status: res.status, body: res.body }).toEqual({ status, body: { success: false, message } });
+        const code =
+          message === "This product is no longer available." ? "product_unavailable" : "validation";
+        expect({ status: res.status, body: res.body }).toEqual({
+          status,
+          body: { success: false, code, message },
+        });
       }
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
       const orders = await db.selectFrom("orders").select("id").where("user_id", "=", a.id).execute();
@@ -337,7 +348,11 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       const a = await newShopper(store.base, db);
       const missing = await post("/api/order/verifyPaymennt", { userId: a.id }, a.token);
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ success: false, message: "Payment ID not found in URL parameters." });
+      expect(missing.body).toEqual({
+        success: false,
+        code: "validation",
+        message: "Payment ID not found in URL parameters.",
+      });
       const unknown = await post("/api/order/verifyPaymennt", { paymentId: "abc123" }, a.token);
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe("Order data not found. Please try placing your order again.");
@@ -348,7 +363,54 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       const a = await newShopper(store.base, db);
       const res = await post("/api/order/place", orderPayload([{ product: p, quantity: 1 }]), a.token);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: "This payment method is not available." });
+      expect(res.body).toEqual({
+        success: false,
+        code: "cod_unavailable",
+        message: "This payment method is not available.",
+      });
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
+    });
+  });
+
+  describe("the order's language (issue 14)", () => {
+    const languageOf = async (orderNumber: string) =>
+      (
+        await db
+          .selectFrom("orders")
+          .select("language")
+          .where("order_number", "=", orderNumber)
+          .executeTakeFirstOrThrow()
+      ).language;
+
+    it("stores the checkout's language on the order, English when the page sends none", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const arabic = await post(
+        "/api/order/paymennt",
+        orderPayload([{ product: p, quantity: 1 }], { language: "ar" }),
+        a.token,
+      );
+      expect(arabic.status).toBe(200);
+      expect(await languageOf(arabic.body.orderNumber as string)).toBe("ar");
+      const english = await start(a.token, p, 1);
+      expect(english.status).toBe(200);
+      expect(await languageOf(english.body.orderNumber as string)).toBe("en");
+    });
+
+    it("refuses a language it does not speak with the code validation, holding nothing", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const res = await post(
+        "/api/order/paymennt",
+        orderPayload([{ product: p, quantity: 1 }], { language: "de" }),
+        a.token,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        code: "validation",
+        message: "The language must be 'en' or 'ar'.",
+      });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
     });
   });
@@ -369,6 +431,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(verified.body).toEqual({
         success: false,
         status: "failed",
+        code: "payment_declined",
         message: "Your payment was declined.",
       });
       expect(await userOrders(a.token)).toEqual([]);
@@ -389,6 +452,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(verified.body).toEqual({
         success: false,
         status: "cancelled",
+        code: "payment_cancelled",
         message: "The payment was cancelled.",
       });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 0 });
@@ -407,6 +471,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(old.body).toEqual({
         success: false,
         status: "cancelled",
+        code: "payment_cancelled",
         message: "The payment was cancelled.",
       });
       // Another shopper is still refused: the unit is held for the new attempt.
@@ -434,7 +499,23 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       const a = await newShopper(store.base, db);
       const res = await start(a.token, p, 1);
       const verified = await post("/api/order/verifyPaymennt", { paymentId: res.body.paymentId }, a.token);
-      expect(verified.body).toMatchObject({ success: false, status: "pending" });
+      expect(verified.body).toMatchObject({ success: false, status: "pending", code: "payment_pending" });
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 1 });
+    });
+
+    it("provider cannot tell: verify says so with payment_unreachable and the stock stays held", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const res = await start(a.token, p, 1);
+      // The sandbox no longer knows the checkout, so asking it about the payment fails.
+      await db.deleteFrom("sandbox_checkouts").execute();
+      const verified = await post("/api/order/verifyPaymennt", { paymentId: res.body.paymentId }, a.token);
+      expect(verified.body).toEqual({
+        success: false,
+        status: "pending",
+        code: "payment_unreachable",
+        message: "Payment verification failed.",
+      });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 5, held: 1 });
     });
   });
@@ -514,7 +595,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       await store.services.orders.reconcile(new Date(Date.now() + 16 * 60_000));
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 4, held: 0 });
       const verified = await post("/api/order/verifyPaymennt", { paymentId: open.body.paymentId }, c.token);
-      expect(verified.body).toMatchObject({ success: false, status: "expired" });
+      expect(verified.body).toMatchObject({ success: false, status: "expired", code: "payment_expired" });
       const order = await db
         .selectFrom("orders")
         .select(["status", "payment_status", "placed_at"])
@@ -761,7 +842,11 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
         body: orderPayload([{ product: p, quantity: 2 }]),
       });
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ success: false, message: "Failed to initiate payment." });
+      expect(res.body).toEqual({
+        success: false,
+        code: "payment_unavailable",
+        message: "Failed to initiate payment.",
+      });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
       const order = await db.selectFrom("orders").select(["status", "placed_at"]).executeTakeFirstOrThrow();
       expect(order).toEqual({ status: "Cancelled", placed_at: null });

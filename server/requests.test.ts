@@ -194,7 +194,7 @@ describe.each(TEST_ENGINES)("contact messages and stitching requests on $name", 
         const before = await counts();
         const res = await post("/api/contact/send", contact(change));
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message, field });
+        expect(res.body).toEqual({ success: false, code: "validation", message, field });
         await store.services.mail.idle();
         expect(await counts()).toEqual(before);
       },
@@ -205,7 +205,11 @@ describe.each(TEST_ENGINES)("contact messages and stitching requests on $name", 
       for (const body of [["a"], "hello", 7]) {
         const res = await post("/api/contact/send", body);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message: "The request body must be a JSON object." });
+        expect(res.body).toEqual({
+          success: false,
+          code: "validation",
+          message: "The request body must be a JSON object.",
+        });
       }
       expect(await counts()).toEqual(before);
     });
@@ -229,6 +233,7 @@ describe.each(TEST_ENGINES)("contact messages and stitching requests on $name", 
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({
         success: false,
+        code: "rate_limited",
         message: `You have sent several requests in a short time. Please wait 15 minutes and try again, or call us at ${SHOP_PHONE}.`,
       });
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(800);
@@ -408,7 +413,7 @@ describe.each(TEST_ENGINES)("contact messages and stitching requests on $name", 
         const before = await counts();
         const res = await post("/api/stitching/request", stitching(change));
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message, field });
+        expect(res.body).toEqual({ success: false, code: "validation", message, field });
         await store.services.mail.idle();
         expect(await counts()).toEqual(before);
       },

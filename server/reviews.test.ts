@@ -144,10 +144,14 @@ describe.each(TEST_ENGINES)("reviews on $name", (engine) => {
       const a = await shopper();
       const missing = await post("/api/review/can-review", {}, a.token);
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ success: false, message: "Please choose a product to review." });
+      expect(missing.body).toEqual({
+        success: false,
+        code: "validation",
+        message: "Please choose a product to review.",
+      });
       const unknown = await post("/api/review/can-review", { productId: "no-such-product" }, a.token);
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ success: false, message: "Product not found" });
+      expect(unknown.body).toEqual({ success: false, code: "not_found", message: "Product not found" });
     });
   });
 
@@ -351,7 +355,7 @@ describe.each(TEST_ENGINES)("reviews on $name", (engine) => {
       for (const [body, message] of cases) {
         const res = await post("/api/review/create", { productId: product.id, ...body }, a.token);
         expect(res.status, JSON.stringify(body)).toBe(400);
-        expect(res.body).toEqual({ success: false, message });
+        expect(res.body).toEqual({ success: false, code: "validation", message });
       }
       const notObject = await call(store.app, "POST", "/api/review/create", {
         rawBody: "[1,2]",
@@ -386,7 +390,7 @@ describe.each(TEST_ENGINES)("reviews on $name", (engine) => {
         a.token,
       );
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: "Product not found" });
+      expect(res.body).toEqual({ success: false, code: "not_found", message: "Product not found" });
       const rows = await store.database.db
         .selectFrom("reviews")
         .select("id")
@@ -410,7 +414,11 @@ describe.each(TEST_ENGINES)("reviews on $name", (engine) => {
         a.token,
       );
       expect(second.status).toBe(409);
-      expect(second.body).toEqual({ success: false, message: "You have already reviewed this product." });
+      expect(second.body).toEqual({
+        success: false,
+        code: "review_duplicate",
+        message: "You have already reviewed this product.",
+      });
       const rows = await reviewRows(product.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ rating: 4, comment: COMMENT });

@@ -245,7 +245,7 @@ describe.each(TEST_ENGINES)("the store on $name", (engine) => {
     it("answers an unknown API path with JSON, not the page", async () => {
       const res = await store.app.inject({ method: "GET", url: "/api/nothing-here" });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ success: false });
+      expect(res.json()).toMatchObject({ success: false, code: "not_found" });
     });
 
     // Last in this file: it breaks the database on purpose.

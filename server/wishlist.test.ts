@@ -62,16 +62,22 @@ describe.each(TEST_ENGINES)("server wishlist on $name", (engine) => {
   });
 
   it.each([
-    ["/api/wishlist/add", { productId: "DUP" }, 409, "Already in wishlist"],
-    ["/api/wishlist/add", { productId: "no-such-product" }, 404, "This product is no longer available."],
-    ["/api/wishlist/add", {}, 400, "Please choose a product."],
-    ["/api/wishlist/add", { productId: "" }, 400, "Please choose a product."],
-    ["/api/wishlist/remove", { productId: "OTHER" }, 404, "Not in your wishlist."],
-    ["/api/wishlist/remove", { productId: 7 }, 400, "Please choose a product."],
-    ["/api/wishlist/merge", { productIds: "x" }, 400, "Please choose a product."],
-  ] as [string, Record<string, unknown>, number, string][])(
+    ["/api/wishlist/add", { productId: "DUP" }, 409, "already_in_wishlist", "Already in wishlist"],
+    [
+      "/api/wishlist/add",
+      { productId: "no-such-product" },
+      404,
+      "product_unavailable",
+      "This product is no longer available.",
+    ],
+    ["/api/wishlist/add", {}, 400, "validation", "Please choose a product."],
+    ["/api/wishlist/add", { productId: "" }, 400, "validation", "Please choose a product."],
+    ["/api/wishlist/remove", { productId: "OTHER" }, 404, "not_in_wishlist", "Not in your wishlist."],
+    ["/api/wishlist/remove", { productId: 7 }, 400, "validation", "Please choose a product."],
+    ["/api/wishlist/merge", { productIds: "x" }, 400, "validation", "Please choose a product."],
+  ] as [string, Record<string, unknown>, number, string, string][])(
     "%s refuses %j with %i and leaves the wishlist as it was",
-    async (url, body, status, message) => {
+    async (url, body, status, code, message) => {
       const a = await shopper();
       await post("/api/wishlist/add", { productId: products.abaya.id }, a.token);
       const named =
@@ -82,7 +88,7 @@ describe.each(TEST_ENGINES)("server wishlist on $name", (engine) => {
             : body;
       const res = await post(url, named, a.token);
       expect(res.status).toBe(status);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, code, message });
       expect(await list(a.token)).toEqual([products.abaya.id]);
     },
   );
@@ -96,7 +102,7 @@ describe.each(TEST_ENGINES)("server wishlist on $name", (engine) => {
     const body = method === "POST" ? { productId: products.abaya.id, productIds: [] } : undefined;
     const missing = await call(store.app, method, url, { body, ip: freshIp() });
     expect(missing.status).toBe(401);
-    expect(missing.body).toEqual({ success: false, message: expect.any(String) });
+    expect(missing.body).toEqual({ success: false, code: "unauthorized", message: expect.any(String) });
     const a = await shopper();
     const forged = `${a.token.slice(0, -4)}AAAA`;
     expect((await call(store.app, method, url, { body, token: forged, ip: freshIp() })).status).toBe(401);

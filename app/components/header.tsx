@@ -1,13 +1,12 @@
 import { Heart, Menu, Phone, ShoppingBag, User } from "lucide-react";
-import { useRef } from "react";
-
+import { useState } from "react";
 import type { PublicConfig } from "../../server/config.ts";
 import { Link, NavLink, useT } from "../lib/i18n";
 import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
 import { LanguageSwitch, useRememberedLanguage } from "./language-switch";
 import { Wordmark } from "./logo";
-import { MobileDrawer, type MobileDrawerHandle } from "./mobile-drawer";
+import { MobileDrawer } from "./mobile-drawer";
 import { NavDropdown } from "./nav-dropdown";
 import { SearchForm } from "./search-form";
 
@@ -36,7 +35,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
   const t = useT();
   const cartCount = useCart().totals.itemCount;
   useRememberedLanguage();
-  const drawer = useRef<MobileDrawerHandle>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const iconClass =
     "relative size-11 items-center justify-center rounded-full text-charcoal hover:bg-cream hover:text-accent-dark";
 
@@ -48,7 +47,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
           className={`${iconClass} -ms-2 inline-flex lg:hidden`}
           aria-label={t("nav.openMenu")}
           aria-haspopup="dialog"
-          onClick={() => drawer.current?.open()}
+          onClick={() => setDrawerOpen(true)}
           data-testid="menu-button"
         >
           <Menu className="size-5" aria-hidden="true" />
@@ -123,7 +122,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
       <div className="container-page pb-3 lg:hidden">
         <SearchForm />
       </div>
-      <MobileDrawer ref={drawer} shop={shop} />
+      <MobileDrawer shop={shop} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
     </header>
   );
 }

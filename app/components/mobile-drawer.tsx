@@ -1,51 +1,44 @@
-import { Phone, X } from "lucide-react";
-import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
+import { Phone } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { DRAWER_NAV } from "../lib/navigation";
 import { Wordmark } from "./logo";
-
-export interface MobileDrawerHandle {
-  open(): void;
-  close(): void;
-}
+import { CloseButton, Dialog } from "./ui/dialog";
 
 /**
- * SPEC §2: on small screens a drawer opens and closes. A modal <dialog> gives the focus trap, Escape
- * and the inert page behind it for free; a click on the backdrop or any link closes it too.
+ * SPEC §2: on small screens a drawer opens and closes. The store's Dialog gives the focus trap, Escape
+ * and the inert page behind it; a click on the backdrop or any link closes it too. Its links stay in the
+ * page while it is closed.
  */
-export function MobileDrawer({ shop, ref }: { shop: PublicConfig; ref: Ref<MobileDrawerHandle> }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+export function MobileDrawer({
+  shop,
+  open,
+  onClose,
+}: {
+  shop: PublicConfig;
+  open: boolean;
+  onClose: () => void;
+}) {
   const location = useLocation();
-
-  useImperativeHandle(ref, () => ({
-    open: () => dialog.current?.showModal(),
-    close: () => dialog.current?.close(),
-  }));
-  useEffect(() => dialog.current?.close(), [location.key]);
+  const close = useRef(onClose);
+  close.current = onClose;
+  // A navigation (a new location key) closes the drawer.
+  useEffect(() => close.current(), [location.key]);
 
   return (
-    <dialog
-      ref={dialog}
-      aria-label={t("nav.menu")}
-      data-testid="mobile-drawer"
+    <Dialog
+      open={open}
+      onClose={onClose}
+      label={t("nav.menu")}
+      keepMounted
+      testId="mobile-drawer"
       className="fixed inset-y-0 start-0 m-0 h-dvh max-h-none w-[86vw] max-w-sm bg-ivory p-0 text-charcoal shadow-soft open:flex open:flex-col lg:hidden"
-      onClick={(event) => {
-        if (event.target === dialog.current) dialog.current?.close();
-      }}
-      onKeyDown={(event) => event.stopPropagation()}
     >
       <div className="flex h-16 items-center justify-between border-b border-sand px-4">
         <Wordmark name={shop.shopName} />
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className="inline-flex size-11 items-center justify-center rounded-full hover:bg-cream"
-          aria-label={t("nav.closeMenu")}
-        >
-          <X className="size-5" aria-hidden="true" />
-        </button>
+        <CloseButton onClick={onClose} label={t("nav.closeMenu")} className="size-11 hover:bg-cream" />
       </div>
       <nav aria-label={t("nav.menu")} className="flex-1 overflow-y-auto px-2 py-3">
         <ul>
@@ -53,7 +46,7 @@ export function MobileDrawer({ shop, ref }: { shop: PublicConfig; ref: Ref<Mobil
             <li key={link.to}>
               <Link
                 to={link.to}
-                onClick={() => dialog.current?.close()}
+                onClick={onClose}
                 className={`flex min-h-12 items-center rounded-lg px-3 text-base hover:bg-cream ${
                   link.indent ? "ps-8 text-sm text-stone" : "font-medium"
                 }`}
@@ -71,6 +64,6 @@ export function MobileDrawer({ shop, ref }: { shop: PublicConfig; ref: Ref<Mobil
         <Phone className="size-4" aria-hidden="true" />
         {shop.phone}
       </a>
-    </dialog>
+    </Dialog>
   );
 }

@@ -20,3 +20,13 @@ export function accountSchemas(): Promise<AccountSchemas> {
 export function preloadAccountSchemas(): void {
   accountSchemas().catch(() => {});
 }
+
+/** The schemas, or undefined after calling `onFail` (the form's own "try again" text) when they cannot load. */
+export async function loadAccountSchemas(onFail: () => void): Promise<AccountSchemas | undefined> {
+  try {
+    return await accountSchemas();
+  } catch {
+    onFail();
+    return undefined;
+  }
+}

@@ -59,7 +59,7 @@ export function useFormState<V extends Record<string, string>>(initial: V | (() 
     return checked.data;
   }
 
-  /** The props a `Field` takes for one value: `<Field label=… {...field("email")} />`. */
+  /** The props a `TextField` takes for one value: `<TextField label=… {...field("email")} />`. */
   const field = (name: keyof V & string) => ({
     name,
     value: values[name] ?? "",

@@ -2,26 +2,25 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { t } from "#core/i18n/index.ts";
-import { AuthLayout } from "../components/account/auth-layout";
-import { Field, PasswordField } from "../components/account/form-field";
+import {
+  AuthForm,
+  AuthLayout,
+  authMeta,
+  FormError,
+  SubmitButton,
+  usePreloadAccountSchemas,
+} from "../components/account/auth-layout";
 import { isCompleteOtp, OtpInput } from "../components/account/otp-input";
-import { accountSchemas, preloadAccountSchemas } from "../lib/account-schemas";
+import { PasswordField, TextField } from "../components/ui/field";
+import { loadAccountSchemas } from "../lib/account-schemas";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
-import { pageMeta, shopFromMatches } from "../lib/seo";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api } from "../state/session";
 import type { Route } from "./+types/forgot-password";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const shop = shopFromMatches(matches);
-  return pageMeta({
-    shop,
-    title: t("authForm.metaForgot", { shop: shop?.shopName ?? "" }),
-    description: t("authForm.metaDescription", { shop: shop?.shopName ?? "" }),
-    path: "/forgot-password",
-    noindex: true,
-  });
+  return authMeta(matches, "authForm.metaForgot", "/forgot-password");
 }
 
 type Step = "email" | "otp" | "reset";
@@ -46,8 +45,7 @@ export default function ForgotPasswordPage() {
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLParagraphElement>(null);
   const firstRender = useRef(true);
-  // The form's checks load once the page has hydrated, before the shopper can submit (lib/account-schemas).
-  useEffect(preloadAccountSchemas, []);
+  usePreloadAccountSchemas();
 
   // Each step's text is announced (aria-live). The code and password steps focus their first box; back
   // on the first step, the focus goes to its text so keyboard users are not left on a removed button.
@@ -66,13 +64,8 @@ export default function ForgotPasswordPage() {
   }
 
   async function sendOtp() {
-    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
-    try {
-      schemas = await accountSchemas();
-    } catch {
-      setError(t("forgot.sendFailed"));
-      return;
-    }
+    const schemas = await loadAccountSchemas(() => setError(t("forgot.sendFailed")));
+    if (!schemas) return;
     const checked = validate(schemas.ForgotPasswordSchema, { email });
     if (checked.errors) {
       setErrors(checked.errors);
@@ -98,13 +91,8 @@ export default function ForgotPasswordPage() {
       toast.error(t("forgot.mismatch"), { description: t("forgot.mismatchText") });
       return;
     }
-    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
-    try {
-      schemas = await accountSchemas();
-    } catch {
-      setError(t("forgot.resetFailed"));
-      return;
-    }
+    const schemas = await loadAccountSchemas(() => setError(t("forgot.resetFailed")));
+    if (!schemas) return;
     const checked = validate(schemas.ResetPasswordSchema, {
       email,
       otp,
@@ -166,13 +154,10 @@ export default function ForgotPasswordPage() {
           {stepText}
         </p>
       </div>
-      <form
-        ref={form}
-        noValidate
-        className="flex flex-col gap-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (busy || done) return;
+      <AuthForm
+        formRef={form}
+        blocked={busy || done}
+        onSubmit={() => {
           if (step === "email") void sendOtp();
           else if (step === "otp") {
             if (isCompleteOtp(otp)) goTo("reset");
@@ -181,7 +166,7 @@ export default function ForgotPasswordPage() {
       >
         {step === "email" ? (
           <>
-            <Field
+            <TextField
               label={t("authForm.email")}
               name="email"
               type="email"
@@ -198,9 +183,7 @@ export default function ForgotPasswordPage() {
               required
             />
             {error ? <FormError text={error} /> : null}
-            <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy}>
-              {busy ? t("forgot.sending") : t("forgot.getOtp")}
-            </button>
+            <SubmitButton busy={busy} label={t("forgot.getOtp")} busyLabel={t("forgot.sending")} />
           </>
         ) : null}
 
@@ -249,9 +232,12 @@ export default function ForgotPasswordPage() {
               required
             />
             {error ? <FormError text={error} /> : null}
-            <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy || done}>
-              {busy ? t("forgot.submitting") : t("forgot.submit")}
-            </button>
+            <SubmitButton
+              busy={busy}
+              disabled={done}
+              label={t("forgot.submit")}
+              busyLabel={t("forgot.submitting")}
+            />
             {error ? (
               <button
                 type="button"
@@ -266,15 +252,7 @@ export default function ForgotPasswordPage() {
             ) : null}
           </>
         ) : null}
-      </form>
+      </AuthForm>
     </AuthLayout>
-  );
-}
-
-function FormError({ text }: { text: string }) {
-  return (
-    <p role="alert" className="rounded-xl bg-sale/10 px-4 py-3 text-sm text-sale" data-testid="form-error">
-      {text}
-    </p>
   );
 }

@@ -1,28 +1,27 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { t } from "#core/i18n/index.ts";
-import { AuthLayout, OrDivider, useRedirectSignedIn } from "../components/account/auth-layout";
+import {
+  AuthForm,
+  AuthLayout,
+  AuthSwitch,
+  authMeta,
+  SubmitButton,
+  usePreloadAccountSchemas,
+  useRedirectSignedIn,
+} from "../components/account/auth-layout";
 import { EmailOtpDialog } from "../components/account/email-otp-dialog";
-import { Field, PasswordField } from "../components/account/form-field";
-import { useGoogleAuth } from "../components/account/google-auth";
-import { GoogleSignIn, useGoogleClientId } from "../components/account/google-sign-in";
-import { accountSchemas, preloadAccountSchemas } from "../lib/account-schemas";
+import { GoogleEntry } from "../components/account/google-auth";
+import { PasswordField, TextField } from "../components/ui/field";
+import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
-import { pageMeta, shopFromMatches } from "../lib/seo";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api, login } from "../state/session";
 import type { Route } from "./+types/login";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const shop = shopFromMatches(matches);
-  return pageMeta({
-    shop,
-    title: t("authForm.metaLogin", { shop: shop?.shopName ?? "" }),
-    description: t("authForm.metaDescription", { shop: shop?.shopName ?? "" }),
-    path: "/login",
-    noindex: true,
-  });
+  return authMeta(matches, "authForm.metaLogin", "/login");
 }
 
 /** SPEC §4 Login / §8: this phrase in the server's answer opens the e-mail code step. */
@@ -31,10 +30,7 @@ const UNVERIFIED = /verify your email before logging in/i;
 /** SPEC §2 /login. */
 export default function LoginPage() {
   useRedirectSignedIn();
-  // The form's checks load once the page has hydrated, before the shopper can submit (lib/account-schemas).
-  useEffect(preloadAccountSchemas, []);
-  const clientId = useGoogleClientId();
-  const google = useGoogleAuth("signin");
+  usePreloadAccountSchemas();
   const { form, values, check, field } = useFormState({
     identifier: "",
     password: "",
@@ -51,13 +47,10 @@ export default function LoginPage() {
   }, []);
 
   async function submit() {
-    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
-    try {
-      schemas = await accountSchemas();
-    } catch {
-      toast.error(t("login.failed"), { description: t("login.failedFallback") });
-      return;
-    }
+    const schemas = await loadAccountSchemas(() =>
+      toast.error(t("login.failed"), { description: t("login.failedFallback") }),
+    );
+    if (!schemas) return;
     const data = check(schemas.LoginSchema);
     if (!data) return;
     setBusy(true);
@@ -80,32 +73,11 @@ export default function LoginPage() {
       title={t("login.title")}
       subtitle={t("login.subtitle")}
       testId="login-page"
-      footer={
-        <>
-          {t("login.noAccount")}{" "}
-          <Link to="/signup" className="font-medium text-accent-dark underline underline-offset-4">
-            {t("login.signupLink")}
-          </Link>
-        </>
-      }
+      footer={<AuthSwitch text={t("login.noAccount")} link={t("login.signupLink")} to="/signup" />}
     >
-      {/* Without a Google client id there is no Google sign-in to offer: neither button nor divider. */}
-      {clientId ? (
-        <>
-          <GoogleSignIn clientId={clientId} mode="signin" onCredential={google.onCredential} />
-          <OrDivider />
-        </>
-      ) : null}
-      <form
-        ref={form}
-        noValidate
-        className="flex flex-col gap-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!busy) void submit();
-        }}
-      >
-        <Field
+      <GoogleEntry mode="signin" />
+      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()}>
+        <TextField
           label={t("authForm.identifier")}
           type="text"
           autoComplete="username"
@@ -131,10 +103,8 @@ export default function LoginPage() {
             </Link>
           </div>
         </div>
-        <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy}>
-          {busy ? t("login.busy") : t("login.submit")}
-        </button>
-      </form>
+        <SubmitButton busy={busy} label={t("login.submit")} busyLabel={t("login.busy")} />
+      </AuthForm>
       <EmailOtpDialog
         open={verifying}
         email={values.identifier.trim()}
@@ -146,7 +116,6 @@ export default function LoginPage() {
           void submit();
         }}
       />
-      {google.dialog}
     </AuthLayout>
   );
 }

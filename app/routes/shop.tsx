@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { toProductCard } from "#core/catalog.ts";
 import {
@@ -16,6 +16,7 @@ import { parseShopSearchParams } from "#core/schemas/catalog.schema.ts";
 import { PriceSlider } from "../components/price-slider";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
+import { Dialog } from "../components/ui/dialog";
 import { getServices } from "../lib/context";
 import { pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/shop";
@@ -130,13 +131,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const filtersId = useId();
   const sheetTitleId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const sheet = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = sheet.current;
-    if (!element) return;
-    if (filtersOpen && !element.open) element.showModal();
-    if (!filtersOpen && element.open) element.close();
-  }, [filtersOpen]);
 
   const urlRange = (): PriceRange => ({
     min: Math.max(PRICE_SLIDER_MIN_AED, Number(params.get("minPrice")) || PRICE_SLIDER_MIN_AED),
@@ -330,42 +324,31 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </aside>
 
         {/* Phones: the filters open as a sheet over the page, with the count of what they match. */}
-        <dialog
-          ref={sheet}
+        <Dialog
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
           id={filtersId}
-          aria-labelledby={sheetTitleId}
-          data-testid="filters-sheet"
+          labelledBy={sheetTitleId}
+          testId="filters-sheet"
           className="fixed inset-x-0 top-auto bottom-0 m-0 max-h-[88dvh] w-full max-w-none rounded-t-3xl bg-ivory p-0 text-charcoal shadow-soft open:flex open:flex-col lg:hidden"
-          onCancel={(event) => {
-            event.preventDefault();
-            setFiltersOpen(false);
-          }}
-          onClick={(event) => {
-            if (event.target === sheet.current) setFiltersOpen(false);
-          }}
-          onKeyDown={(event) => event.stopPropagation()}
         >
-          {filtersOpen ? (
-            <>
-              <div className="flex-1 overflow-y-auto overscroll-contain px-5 pt-4">{filters(true)}</div>
-              <div className="border-t border-sand bg-ivory px-5 py-4">
-                <button
-                  type="button"
-                  onClick={() => setFiltersOpen(false)}
-                  className="btn-primary w-full"
-                  aria-live="polite"
-                  data-testid="filters-show"
-                >
-                  {loading
-                    ? t("shop.showUpdating")
-                    : total === 1
-                      ? t("shop.showOne")
-                      : t("shop.showCount", { count: total })}
-                </button>
-              </div>
-            </>
-          ) : null}
-        </dialog>
+          <div className="flex-1 overflow-y-auto overscroll-contain px-5 pt-4">{filters(true)}</div>
+          <div className="border-t border-sand bg-ivory px-5 py-4">
+            <button
+              type="button"
+              onClick={() => setFiltersOpen(false)}
+              className="btn-primary w-full"
+              aria-live="polite"
+              data-testid="filters-show"
+            >
+              {loading
+                ? t("shop.showUpdating")
+                : total === 1
+                  ? t("shop.showOne")
+                  : t("shop.showCount", { count: total })}
+            </button>
+          </div>
+        </Dialog>
 
         <section aria-label={heading} aria-busy={loading}>
           {/* The product cards are h3s; this keeps the outline whole where the filters' h2 is hidden. */}

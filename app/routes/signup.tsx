@@ -1,27 +1,26 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useState } from "react";
+import { useNavigate } from "react-router";
 import { t } from "#core/i18n/index.ts";
-import { AuthLayout, OrDivider, useRedirectSignedIn } from "../components/account/auth-layout";
+import {
+  AuthForm,
+  AuthLayout,
+  AuthSwitch,
+  authMeta,
+  SubmitButton,
+  usePreloadAccountSchemas,
+  useRedirectSignedIn,
+} from "../components/account/auth-layout";
 import { EmailOtpDialog } from "../components/account/email-otp-dialog";
-import { Field, PasswordField } from "../components/account/form-field";
-import { useGoogleAuth } from "../components/account/google-auth";
-import { GoogleSignIn, useGoogleClientId } from "../components/account/google-sign-in";
-import { accountSchemas, preloadAccountSchemas } from "../lib/account-schemas";
+import { GoogleEntry } from "../components/account/google-auth";
+import { PasswordField, TextField } from "../components/ui/field";
+import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
-import { pageMeta, shopFromMatches } from "../lib/seo";
 import { toast } from "../lib/toast";
 import { api } from "../state/session";
 import type { Route } from "./+types/signup";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const shop = shopFromMatches(matches);
-  return pageMeta({
-    shop,
-    title: t("authForm.metaSignup", { shop: shop?.shopName ?? "" }),
-    description: t("authForm.metaDescription", { shop: shop?.shopName ?? "" }),
-    path: "/signup",
-    noindex: true,
-  });
+  return authMeta(matches, "authForm.metaSignup", "/signup");
 }
 
 const EMPTY = { name: "", phone: "", email: "", password: "" };
@@ -29,24 +28,18 @@ const EMPTY = { name: "", phone: "", email: "", password: "" };
 /** SPEC §2 /signup; SPEC §4 Signup: on success the e-mail code modal, then /login. */
 export default function SignupPage() {
   useRedirectSignedIn();
-  // The form's checks load once the page has hydrated, before the shopper can submit (lib/account-schemas).
-  useEffect(preloadAccountSchemas, []);
+  usePreloadAccountSchemas();
   const navigate = useNavigate();
-  const clientId = useGoogleClientId();
-  const google = useGoogleAuth("signup");
   const { form, values, check, field } = useFormState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
 
   async function submit() {
     const email = values.email.trim();
-    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
-    try {
-      schemas = await accountSchemas();
-    } catch {
-      toast.error(t("signup.failed"), { description: t("signup.failedFallback") });
-      return;
-    }
+    const schemas = await loadAccountSchemas(() =>
+      toast.error(t("signup.failed"), { description: t("signup.failedFallback") }),
+    );
+    if (!schemas) return;
     const data = check(schemas.RegisterSchema, { ...values, email: email || undefined });
     if (!data) return;
     setBusy(true);
@@ -70,33 +63,12 @@ export default function SignupPage() {
       title={t("signup.title")}
       subtitle={t("signup.subtitle")}
       testId="signup-page"
-      footer={
-        <>
-          {t("signup.haveAccount")}{" "}
-          <Link to="/login" className="font-medium text-accent-dark underline underline-offset-4">
-            {t("signup.loginLink")}
-          </Link>
-        </>
-      }
+      footer={<AuthSwitch text={t("signup.haveAccount")} link={t("signup.loginLink")} to="/login" />}
     >
-      {/* Without a Google client id there is no Google sign-in to offer: neither button nor divider. */}
-      {clientId ? (
-        <>
-          <GoogleSignIn clientId={clientId} mode="signup" onCredential={google.onCredential} />
-          <OrDivider />
-        </>
-      ) : null}
-      <form
-        ref={form}
-        noValidate
-        className="flex flex-col gap-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!busy) void submit();
-        }}
-      >
-        <Field label={t("authForm.fullName")} autoComplete="name" {...field("name")} required />
-        <Field
+      <GoogleEntry mode="signup" />
+      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()}>
+        <TextField label={t("authForm.fullName")} autoComplete="name" {...field("name")} required />
+        <TextField
           label={t("authForm.phone")}
           type="tel"
           inputMode="tel"
@@ -106,7 +78,7 @@ export default function SignupPage() {
           {...field("phone")}
           required
         />
-        <Field
+        <TextField
           label={t("authForm.email")}
           type="email"
           autoComplete="email"
@@ -123,10 +95,8 @@ export default function SignupPage() {
           {...field("password")}
           required
         />
-        <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy}>
-          {busy ? t("signup.busy") : t("signup.submit")}
-        </button>
-      </form>
+        <SubmitButton busy={busy} label={t("signup.submit")} busyLabel={t("signup.busy")} />
+      </AuthForm>
       <EmailOtpDialog
         open={verifyEmail !== null}
         email={verifyEmail ?? ""}
@@ -137,7 +107,6 @@ export default function SignupPage() {
           navigate("/login");
         }}
       />
-      {google.dialog}
     </AuthLayout>
   );
 }

@@ -7,6 +7,7 @@ import { SERVICE_TYPES } from "#core/requests.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { StitchingForm } from "../components/requests/stitching-form";
+import { Panel } from "../components/ui/panel";
 import { stitchingCopy } from "../lib/copy.server";
 import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/stitching-service";
@@ -129,17 +130,13 @@ export default function StitchingService({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="container-page mt-10 grid items-start gap-8 sm:mt-14 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <section
-          id="request"
-          aria-labelledby="request-title"
-          className="rounded-2xl border border-sand bg-white/70 p-5 sm:p-8"
-        >
+        <Panel id="request" labelledBy="request-title" pad="lg">
           <h2 id="request-title" className="text-3xl text-ink">
             {copy.formTitle}
           </h2>
           <p className="mt-2 mb-6 text-sm text-stone">{copy.formIntro}</p>
           <StitchingForm shop={shop} copy={copy} />
-        </section>
+        </Panel>
 
         <aside
           aria-labelledby="panel-title"

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { z } from "zod";
 import { type MessageKey, t } from "#core/i18n/index.ts";
 import { EMIRATES, OTP_LENGTH } from "../constants.ts";
+import { LanguageSchema, type Locale } from "../locale.ts";
 import { normalizeText } from "./text.ts";
 
 /**
@@ -111,6 +112,7 @@ export const RegisterSchema = body({
   phone,
   email: z.preprocess(blankToUndefined, email.optional()),
   password: newPassword("field.passwordRequired"),
+  language: LanguageSchema.optional().default("en"),
 });
 export type RegisterInput = z.output<typeof RegisterSchema>;
 
@@ -126,6 +128,8 @@ export const LoginSchema = body({
     .string(say("field.passwordRequired"))
     .min(1, say("field.passwordRequired"))
     .max(PASSWORD_MAX, say("field.passwordTooLong")),
+  /** The page's language, for a verification code this log-in sends; else the account's. */
+  language: LanguageSchema.optional(),
 });
 export type LoginInput = z.output<typeof LoginSchema>;
 
@@ -141,7 +145,7 @@ export const VerifyEmailOtpSchema = body({ email: otpEmail, otp });
 export type VerifyEmailOtpInput = z.output<typeof VerifyEmailOtpSchema>;
 
 /** SPEC §7 POST /api/user/forgot-password; SPEC §5: e-mail required. */
-export const ForgotPasswordSchema = body({ email });
+export const ForgotPasswordSchema = body({ email, language: LanguageSchema.optional() });
 export type ForgotPasswordInput = z.output<typeof ForgotPasswordSchema>;
 
 /** SPEC §7 POST /api/user/reset-password. The screen checks that the two passwords match. */
@@ -161,11 +165,14 @@ export const GoogleLoginSchema = body({
     .max(8192, say("field.credentialRequired")),
   signupAllowed: z.boolean(say("field.signupAllowed")).optional().default(false),
   phone: z.preprocess(blankToUndefined, phone.optional()),
+  /** The language of an account this call creates. */
+  language: LanguageSchema.optional().default("en"),
 });
 export type GoogleLoginInput = z.output<typeof GoogleLoginSchema>;
 
 /** SPEC §7 POST /api/user/update; SPEC §5 Profile: name, e-mail and phone required. */
-export const UpdateProfileSchema = body({ name, email, phone });
+/** `language` absent keeps the account's; present, mails go out in it from now on. */
+export const UpdateProfileSchema = body({ name, email, phone, language: LanguageSchema.optional() });
 export type UpdateProfileInput = z.output<typeof UpdateProfileSchema>;
 
 /** SPEC §7 POST /api/user/change-password; SPEC §5: current and new password required. */
@@ -272,5 +279,7 @@ export interface UserDto {
   emailVerified: boolean;
   hasPassword: boolean;
   googleLinked: boolean;
+  /** The language the shopper's mails go out in (issue 14). */
+  language: Locale;
   createdAt: string;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ErrorCodeSchema } from "../error-codes.ts";
 
 /**
  * The envelopes every /api answer travels in (SPEC §7/§8), shared by the server's route declarations and
@@ -8,7 +9,10 @@ import { z } from "zod";
 export const ErrorResponseSchema = z
   .object({
     success: z.literal(false),
-    message: z.string().describe("A sentence the screen can show as it is."),
+    code: ErrorCodeSchema.describe(
+      "A stable machine code (core/error-codes.ts): the screen acts on it and shows its own language's text.",
+    ),
+    message: z.string().describe("SPEC's English sentence, which an English screen can show as it is."),
     field: z
       .string()
       .optional()

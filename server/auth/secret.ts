@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { keepFirstAppMeta } from "../db/repositories/app-meta.ts";
 import type { Database } from "../db/schema.ts";
 
 const META_KEY = "app_secret";
@@ -18,18 +19,7 @@ export interface AppKeys {
 export async function loadAppKeys(db: Kysely<Database>, configured: string | undefined): Promise<AppKeys> {
   let secret = configured;
   if (!secret) {
-    const now = new Date().toISOString();
-    await db
-      .insertInto("app_meta")
-      .values({ key: META_KEY, value: randomBytes(48).toString("base64url"), updated_at: now })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
-    const row = await db
-      .selectFrom("app_meta")
-      .select("value")
-      .where("key", "=", META_KEY)
-      .executeTakeFirstOrThrow();
-    secret = row.value;
+    secret = await keepFirstAppMeta(db, META_KEY, randomBytes(48).toString("base64url"));
   }
   return {
     session: new TextEncoder().encode(secret),

@@ -7,6 +7,7 @@ import * as cartWishlist from "./migrations/2026-11-23-0004-cart-wishlist.ts";
 import * as reviews from "./migrations/2026-11-23-0005-reviews.ts";
 import * as orders from "./migrations/2026-11-23-0006-orders.ts";
 import * as requests from "./migrations/2026-11-23-0007-requests.ts";
+import * as arabic from "./migrations/2026-11-24-0008-arabic.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-0005-reviews": reviews,
   "2026-11-23-0006-orders": orders,
   "2026-11-23-0007-requests": requests,
+  "2026-11-24-0008-arabic": arabic,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

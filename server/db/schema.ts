@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { Locale as Language } from "#core/locale.ts";
 import type { ReviewStatus } from "#core/schemas/review.schema.ts";
 
 export type { ReviewStatus };
@@ -12,6 +13,9 @@ export interface CategoryTable {
   slug: string;
   name: string;
   description: string;
+  /** Arabic twins (issue 14); null until translated, read as the English text. */
+  name_ar: string | null;
+  description_ar: string | null;
   position: number;
 }
 
@@ -20,6 +24,8 @@ export interface ProductTable {
   slug: string;
   name: string;
   description: string;
+  name_ar: string | null;
+  description_ar: string | null;
   type: string;
   category_slug: string;
   fabric: string;
@@ -48,6 +54,7 @@ export interface ProductImageTable {
   position: number;
   url: string;
   alt: string;
+  alt_ar: string | null;
   width: number;
   height: number;
 }
@@ -72,6 +79,9 @@ export interface BlogPostTable {
   title: string;
   excerpt: string;
   content_html: string;
+  title_ar: string | null;
+  excerpt_ar: string | null;
+  content_html_ar: string | null;
   image: string;
   author: string;
   read_time_minutes: number;
@@ -112,6 +122,8 @@ export interface UserTable {
   google_sub: string | null;
   /** Carried in session tokens; raising it ends every session of the account. */
   session_version: number;
+  /** The shopper's language (issue 14): its mails go out in it. */
+  language: Language;
   created_at: string;
   updated_at: string;
 }
@@ -179,6 +191,8 @@ export interface OrderTable {
   attention_reason: string | null;
   hold_expires_at: string | null;
   placed_at: string | null;
+  /** The language the order was placed in: its mails and the payment page use it. */
+  language: Language;
   created_at: string;
   updated_at: string;
 }
@@ -191,6 +205,8 @@ export interface OrderLineTable {
   variant_id: string | null;
   sku: string;
   name: string;
+  /** The product's Arabic name when the order was placed (null: it had none). */
+  name_ar: string | null;
   size: string;
   color: string;
   image: string;
@@ -297,6 +313,7 @@ export interface ContactMessageTable {
   subject: string;
   message: string;
   status: Generated<RequestStatus>;
+  language: Generated<Language>;
   created_at: string;
 }
 
@@ -317,6 +334,7 @@ export interface StitchingRequestTable {
   item_count: number;
   message: string | null;
   status: Generated<RequestStatus>;
+  language: Generated<Language>;
   created_at: string;
 }
 
@@ -335,6 +353,15 @@ export interface WishlistItemTable {
   user_id: string;
   product_id: string;
   created_at: string;
+}
+
+export type CatalogTermKind = "type" | "fabric" | "color" | "size" | "blog_category";
+
+/** The Arabic name of a short word products share (issue 14), keyed by its English value. */
+export interface CatalogTermTable {
+  kind: CatalogTermKind;
+  value: string;
+  name_ar: string;
 }
 
 export interface Database {
@@ -362,6 +389,7 @@ export interface Database {
   stitching_requests: StitchingRequestTable;
   cart_lines: CartLineTable;
   wishlist_items: WishlistItemTable;
+  catalog_terms: CatalogTermTable;
 }
 
 export type { Generated };

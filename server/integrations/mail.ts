@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { createTransport, type Transporter } from "nodemailer";
+import {
+  claimOutboxMail,
+  insertOutboxMail,
+  listDueOutboxMails,
+  listOutboxMails,
+  markOutboxFailed,
+  markOutboxSent,
+} from "../db/repositories/outbox.ts";
 import type { Database, OutboxStatus } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 
@@ -89,52 +97,37 @@ export function createMailer(options: {
     if (!sender) return;
     try {
       await sender.deliver({ ...message, from });
-      await db
-        .updateTable("outbox")
-        .set({ status: "sent", sent_at: new Date().toISOString(), error: null })
-        .where("id", "=", id)
-        .execute();
+      await markOutboxSent(db, id, new Date().toISOString());
       log.info({ mailId: id, kind: message.kind }, "mail sent");
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       log.error({ mailId: id, kind: message.kind, err: error }, "mail delivery failed");
-      await db
-        .updateTable("outbox")
-        .set((eb) => ({
-          status: "failed",
-          error: text.slice(0, 1000),
-          attempts: eb("attempts", "+", 1),
-          // Backoff: 30 s, 1 min, 2 min… up to an hour between tries.
-          next_attempt_at: new Date(Date.now() + retryDelayMs(attemptsSoFar.get(id) ?? 0)).toISOString(),
-          claimed_until: null,
-        }))
-        .where("id", "=", id)
-        .execute()
-        .catch((e: unknown) => log.error({ err: e }, "could not record the mail failure"));
+      await markOutboxFailed(db, id, {
+        error: text.slice(0, 1000),
+        // Backoff: 30 s, 1 min, 2 min… up to an hour between tries.
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(attemptsSoFar.get(id) ?? 0)).toISOString(),
+      }).catch((e: unknown) => log.error({ err: e }, "could not record the mail failure"));
     }
   }
 
   return {
     async send(message) {
       const id = newId();
-      await db
-        .insertInto("outbox")
-        .values({
-          id,
-          kind: message.kind,
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
-          status: sender ? "pending" : "stored",
-          error: null,
-          created_at: new Date().toISOString(),
-          sent_at: null,
-          next_attempt_at: new Date().toISOString(),
-          // Delivered right below; the retry timer leaves it alone unless this delivery stalls.
-          claimed_until: new Date(Date.now() + CLAIM_MS).toISOString(),
-        })
-        .execute();
+      await insertOutboxMail(db, {
+        id,
+        kind: message.kind,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        status: sender ? "pending" : "stored",
+        error: null,
+        created_at: new Date().toISOString(),
+        sent_at: null,
+        next_attempt_at: new Date().toISOString(),
+        // Delivered right below; the retry timer leaves it alone unless this delivery stalls.
+        claimed_until: new Date(Date.now() + CLAIM_MS).toISOString(),
+      });
       if (!sender) {
         // Without SMTP the server's own log is where a person can read the mail (and its code); the
         // outbox page stays development-only, so a forgotten setting never publishes anyone's codes.
@@ -152,51 +145,35 @@ export function createMailer(options: {
     async enqueue(target, message) {
       const id = newId();
       const now = new Date().toISOString();
-      await target
-        .insertInto("outbox")
-        .values({
-          id,
-          kind: message.kind,
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
-          status: sender ? "pending" : "stored",
-          error: null,
-          created_at: now,
-          sent_at: null,
-          next_attempt_at: now,
-          claimed_until: null,
-        })
-        .execute();
+      await insertOutboxMail(target, {
+        id,
+        kind: message.kind,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        status: sender ? "pending" : "stored",
+        error: null,
+        created_at: now,
+        sent_at: null,
+        next_attempt_at: now,
+        claimed_until: null,
+      });
       return id;
     },
 
     async flush() {
       if (!sender) return;
       const now = new Date();
-      const due = await db
-        .selectFrom("outbox")
-        .selectAll()
-        .where("status", "in", ["pending", "failed"])
-        .where("attempts", "<", MAX_ATTEMPTS)
-        .where("next_attempt_at", "<=", now.toISOString())
-        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now.toISOString())]))
-        .orderBy("next_attempt_at")
-        .limit(50)
-        .execute();
+      const due = await listDueOutboxMails(db, {
+        now: now.toISOString(),
+        maxAttempts: MAX_ATTEMPTS,
+        limit: 50,
+      });
       for (const row of due) {
         // Claimed with a conditional update, so two processes never send the same mail twice at once.
-        const claimed = await db
-          .updateTable("outbox")
-          .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
-          .where("id", "=", row.id)
-          .where("status", "in", ["pending", "failed"])
-          .where((eb) =>
-            eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now.toISOString())]),
-          )
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+        if (!(await claimOutboxMail(db, row.id, now.toISOString(), until))) continue;
         attemptsSoFar.set(row.id, Number(row.attempts));
         const job = deliver(row.id, {
           kind: row.kind,
@@ -222,13 +199,7 @@ export function createMailer(options: {
     },
 
     async list(limit = 200) {
-      const rows = await db
-        .selectFrom("outbox")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .execute();
+      const rows = await listOutboxMails(db, limit);
       return rows.map((row) => ({
         id: row.id,
         kind: row.kind,

@@ -33,7 +33,7 @@ const errorText: Record<number, string> = {
   503: "The feature is not configured or the shop is closing.",
 };
 
-/** The `{ success: false, message }` answers a route can give, by status (500 is common to all). */
+/** The `{ success: false, code, message }` answers a route can give, by status (500 is common to all). */
 export function errors(...statuses: number[]) {
   return Object.fromEntries(
     [...statuses, 500].map((status) => [
@@ -41,6 +41,20 @@ export function errors(...statuses: number[]) {
       ErrorResponseSchema.describe(errorText[status] ?? "Something went wrong on our side."),
     ]),
   );
+}
+
+/**
+ * The description of a signed-in call: its summary and tags, the `token` header, its 200 answer and its
+ * refusals (401 without a valid token, and 400 too for a call whose body can be refused; the route adds
+ * its body schema itself).
+ */
+export function signedInSchema(summary: string, tags: string[], response: z.ZodType, withBody = false) {
+  return {
+    summary,
+    tags,
+    security: signedIn,
+    response: { 200: response, ...errors(...(withBody ? [400, 401] : [401])) },
+  };
 }
 
 /**
@@ -56,7 +70,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: "Noor Atelier store API",
         version: "1",
         description:
-          "Every answer is JSON with `success`; a refusal is `{ success: false, message }` whose message the screen shows as it is.",
+          "Every answer is JSON with `success`; a refusal is `{ success: false, code, message }`: `code` is a stable machine code (core/error-codes.ts) a screen acts on and words in its own language, `message` the English sentence.",
       },
       components: {
         securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } },

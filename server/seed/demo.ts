@@ -4,9 +4,11 @@ import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, skuFor } from "#content/demo-catalog.ts";
 import { DEMO_REVIEWS } from "#content/demo-reviews.ts";
 import { aedToFils } from "#core/money.ts";
+import { deleteAppMeta, insertAppMeta, readAppMeta } from "../db/repositories/app-meta.ts";
 import { createBlogPost } from "../db/repositories/content.ts";
 import { countProducts, createProduct } from "../db/repositories/products.ts";
 import { createReview } from "../db/repositories/reviews.ts";
+import { deleteCatalogContent, upsertDemoCategories } from "../db/repositories/store-setup.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { MediaStore } from "../media.ts";
@@ -36,11 +38,7 @@ export async function ensureSiteArtwork(media: MediaStore): Promise<void> {
  * products, or was seeded before, is left alone. Goes through the same repository calls as real writes.
  */
 export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Promise<SeedResult> {
-  const already = await db
-    .selectFrom("app_meta")
-    .select("value")
-    .where("key", "=", SEEDED_KEY)
-    .executeTakeFirst();
+  const already = await readAppMeta(db, SEEDED_KEY);
   if (already || (await countProducts(db)) > 0) {
     return { seeded: false, products: 0, posts: 0, reviews: 0, images: 0 };
   }
@@ -63,20 +61,15 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
   await ensureSiteArtwork(media);
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("categories")
-      .values(
-        DEMO_CATEGORIES.map((c) => ({
-          slug: c.slug,
-          name: c.name,
-          description: c.description,
-          position: c.position,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column("slug").doUpdateSet((eb) => ({ description: eb.ref("excluded.description") })),
-      )
-      .execute();
+    await upsertDemoCategories(
+      trx,
+      DEMO_CATEGORIES.map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        position: c.position,
+      })),
+    );
 
     for (const product of DEMO_PRODUCTS) {
       const id = newId(Date.parse(product.date));
@@ -145,7 +138,7 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
       });
     }
 
-    await trx.insertInto("app_meta").values({ key: SEEDED_KEY, value: now, updated_at: now }).execute();
+    await insertAppMeta(trx, SEEDED_KEY, now);
   });
 
   return {
@@ -160,17 +153,7 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
 /** Empties the catalog, blog and reviews (the explicit reset of `npm run db:seed -- --reset`). */
 export async function resetCatalog(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const table of [
-      "reviews",
-      "product_variants",
-      "product_images",
-      "product_colors",
-      "products",
-      "categories",
-      "blog_posts",
-    ] as const) {
-      await trx.deleteFrom(table).execute();
-    }
-    await trx.deleteFrom("app_meta").where("key", "=", SEEDED_KEY).execute();
+    await deleteCatalogContent(trx);
+    await deleteAppMeta(trx, SEEDED_KEY);
   });
 }

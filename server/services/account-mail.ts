@@ -1,4 +1,5 @@
 import { type MailMessageKey, mailText } from "#core/i18n/en-mail.ts";
+import type { Locale } from "#core/locale.ts";
 import { escapeHtml, type MailMessage } from "../integrations/mail.ts";
 
 /** The code mails (verification and password reset): plain text and a simple HTML version. */
@@ -7,6 +8,7 @@ export function codeMail(options: {
   to: string;
   code: string;
   shopName: string;
+  locale?: Locale;
 }): MailMessage {
   const { code, shopName } = options;
   const keys: { subject: MailMessageKey; intro: MailMessageKey } =

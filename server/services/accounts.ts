@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { t } from "#core/i18n/index.ts";
+import type { Locale } from "#core/locale.ts";
 import {
   type ChangePasswordInput,
   type ForgotPasswordInput,
@@ -118,7 +119,12 @@ export function createAccountsService(deps: AccountsDeps) {
    * Sends a fresh code to the address, unless one went out within OTP_RESEND_SECONDS (then false).
    * The code is stored hashed; the mail goes through the outbox.
    */
-  async function issueCode(user: UserRow, purpose: CodePurpose, email: string): Promise<boolean> {
+  async function issueCode(
+    user: UserRow,
+    purpose: CodePurpose,
+    email: string,
+    locale: Locale = user.language,
+  ): Promise<boolean> {
     const existing = await findCode(db, purpose, email);
     const now = Date.now();
     if (existing && now - new Date(existing.last_sent_at).getTime() < config.OTP_RESEND_SECONDS * 1000) {
@@ -138,7 +144,7 @@ export function createAccountsService(deps: AccountsDeps) {
       last_sent_at: at,
       created_at: at,
     });
-    await mailer.send(codeMail({ kind: purpose, to: email, code, shopName: config.SHOP_NAME }));
+    await mailer.send(codeMail({ kind: purpose, to: email, code, shopName: config.SHOP_NAME, locale }));
     return true;
   }
 
@@ -167,7 +173,7 @@ export function createAccountsService(deps: AccountsDeps) {
       row.expires_at > now;
     if (row) await takeAttempt(db, row.id, now);
     if (!live || !matches || !(await consumeCode(db, row.id, now))) {
-      throw new HttpError(400, t("auth.otpMissing"));
+      throw new HttpError(400, "code_invalid", t("auth.otpMissing"));
     }
     return user;
   }
@@ -178,16 +184,37 @@ export function createAccountsService(deps: AccountsDeps) {
 
   async function userOrThrow(userId: string): Promise<UserRow> {
     const user = await findUserById(db, userId);
-    if (!user) throw new HttpError(401, t("session.invalid"));
+    if (!user) throw new HttpError(401, "session_expired", t("session.invalid"));
     return user;
   }
 
   function conflict(error: unknown, messages: { email: string; phone: string }): never {
     const column = uniqueViolation(error);
-    if (column === "email") throw new HttpError(409, messages.email);
-    if (column === "phone") throw new HttpError(409, messages.phone);
-    if (column === "google_sub") throw new HttpError(409, t("auth.google.otherGoogle"));
+    if (column === "email") throw new HttpError(409, "email_taken", messages.email);
+    if (column === "phone") throw new HttpError(409, "phone_taken", messages.phone);
+    if (column === "google_sub")
+      throw new HttpError(409, "google_account_taken", t("auth.google.otherGoogle"));
     throw error;
+  }
+
+  /**
+   * A new account (sign-up, or a first Google sign-in): a fresh id, no session ended yet. A unique
+   * e-mail or phone taken meanwhile by another request is the same 409 as the checks before it.
+   */
+  async function addUser(
+    fields: Pick<
+      UserRow,
+      "name" | "email" | "email_verified" | "phone" | "password_hash" | "google_sub" | "language"
+    >,
+  ): Promise<UserRow> {
+    const now = nowIso();
+    const user: UserRow = { id: newId(), ...fields, session_version: 0, created_at: now, updated_at: now };
+    try {
+      await createUser(db, user);
+    } catch (error) {
+      conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
+    }
+    return user;
   }
 
   return {
@@ -195,27 +222,19 @@ export function createAccountsService(deps: AccountsDeps) {
     async register(input: RegisterInput, ctx: RequestContext): Promise<Answer> {
       await limits.check("register", ctx.ip);
       if (input.email && (await findUserByEmail(db, input.email))) {
-        throw new HttpError(409, t("auth.emailTaken"));
+        throw new HttpError(409, "email_taken", t("auth.emailTaken"));
       }
-      if (await findUserByPhone(db, input.phone)) throw new HttpError(409, t("auth.phoneTaken"));
-      const now = nowIso();
-      const user: UserRow = {
-        id: newId(),
+      if (await findUserByPhone(db, input.phone))
+        throw new HttpError(409, "phone_taken", t("auth.phoneTaken"));
+      const user = await addUser({
         name: input.name,
         email: input.email ?? null,
         email_verified: false,
         phone: input.phone,
         password_hash: await hashPassword(input.password, config.PASSWORD_HASH_COST),
         google_sub: null,
-        session_version: 0,
-        created_at: now,
-        updated_at: now,
-      };
-      try {
-        await createUser(db, user);
-      } catch (error) {
-        conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
-      }
+        language: input.language,
+      });
       if (!user.email) return { message: t("auth.registeredNoEmail") };
       await issueCode(user, "verify-email", user.email);
       return { message: t("auth.registered", { email: user.email }) };
@@ -227,7 +246,7 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async login(input: LoginInput, ctx: RequestContext): Promise<Answer<{ token: string; user: UserDto }>> {
       const identifier = parseIdentifier(input.identifier);
-      if (!identifier) throw new HttpError(400, t("field.identifierInvalid"));
+      if (!identifier) throw new HttpError(400, "validation", t("field.identifierInvalid"));
       const key = identifier.kind === "email" ? identifier.email : identifier.phone;
       await limits.check("login", ctx.ip, key);
       await limits.slowDown("login", key);
@@ -238,11 +257,11 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!user?.password_hash) {
         await burnPasswordCheck(input.password);
         await limits.fail("login", key);
-        throw new HttpError(401, t("auth.invalidCredentials"));
+        throw new HttpError(401, "invalid_credentials", t("auth.invalidCredentials"));
       }
       if (!(await verifyPassword(input.password, user.password_hash))) {
         await limits.fail("login", key);
-        throw new HttpError(401, t("auth.invalidCredentials"));
+        throw new HttpError(401, "invalid_credentials", t("auth.invalidCredentials"));
       }
       if (needsRehash(user.password_hash, config.PASSWORD_HASH_COST)) {
         await updateUser(db, user.id, {
@@ -250,9 +269,10 @@ export function createAccountsService(deps: AccountsDeps) {
         });
       }
       if (user.email && !user.email_verified) {
-        const sent = await issueCode(user, "verify-email", user.email);
+        const sent = await issueCode(user, "verify-email", user.email, input.language ?? user.language);
         throw new HttpError(
           403,
+          "email_unverified",
           sent
             ? t("auth.unverified", { email: user.email })
             : t("auth.unverifiedRecent", { email: user.email }),
@@ -287,7 +307,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await limits.check("code", ctx.ip, input.email);
       inBackground(async () => {
         const user = await findUserByEmail(db, input.email);
-        if (user) await issueCode(user, "reset-password", input.email);
+        if (user) await issueCode(user, "reset-password", input.email, input.language ?? user.language);
       });
       return { message: t("auth.resetSent", { email: input.email }) };
     },
@@ -327,7 +347,8 @@ export function createAccountsService(deps: AccountsDeps) {
       input: GoogleLoginInput,
       ctx: RequestContext,
     ): Promise<Answer<{ token: string; user: UserDto; created: boolean }>> {
-      if (!google.configured) throw new HttpError(503, t("auth.google.notConfigured"));
+      if (!google.configured)
+        throw new HttpError(503, "google_not_configured", t("auth.google.notConfigured"));
       await limits.check("login", ctx.ip);
       let identity: Awaited<ReturnType<GoogleVerifier["verify"]>>;
       try {
@@ -335,10 +356,13 @@ export function createAccountsService(deps: AccountsDeps) {
       } catch (error) {
         if (!(error instanceof GoogleVerifyError)) throw error;
         log.info({ reason: error.reason, detail: error.message }, "Google sign-in refused");
-        if (error.reason === "not-configured") throw new HttpError(503, t("auth.google.notConfigured"));
-        if (error.reason === "unavailable") throw new HttpError(503, t("auth.google.unavailable"));
-        if (error.reason === "email-unverified") throw new HttpError(401, t("auth.google.emailUnverified"));
-        throw new HttpError(401, t("auth.google.invalid"));
+        if (error.reason === "not-configured")
+          throw new HttpError(503, "google_not_configured", t("auth.google.notConfigured"));
+        if (error.reason === "unavailable")
+          throw new HttpError(503, "google_unavailable", t("auth.google.unavailable"));
+        if (error.reason === "email-unverified")
+          throw new HttpError(401, "google_email_unverified", t("auth.google.emailUnverified"));
+        throw new HttpError(401, "google_invalid", t("auth.google.invalid"));
       }
 
       const linked = await findUserByGoogleSub(db, identity.sub);
@@ -353,7 +377,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
       const byEmail = await findUserByEmail(db, identity.email);
       if (byEmail) {
-        if (byEmail.google_sub !== null) throw new HttpError(409, t("auth.google.otherGoogle"));
+        if (byEmail.google_sub !== null)
+          throw new HttpError(409, "google_account_taken", t("auth.google.otherGoogle"));
         const takeover = !byEmail.email_verified;
         try {
           await updateUser(
@@ -378,27 +403,19 @@ export function createAccountsService(deps: AccountsDeps) {
         };
       }
 
-      if (!input.signupAllowed) throw new HttpError(404, t("auth.google.noAccount"));
-      if (!input.phone) throw new HttpError(400, t("auth.google.phoneRequired"));
-      if (await findUserByPhone(db, input.phone)) throw new HttpError(409, t("auth.phoneTaken"));
-      const now = nowIso();
-      const user: UserRow = {
-        id: newId(),
+      if (!input.signupAllowed) throw new HttpError(404, "google_no_account", t("auth.google.noAccount"));
+      if (!input.phone) throw new HttpError(400, "phone_required", t("auth.google.phoneRequired"));
+      if (await findUserByPhone(db, input.phone))
+        throw new HttpError(409, "phone_taken", t("auth.phoneTaken"));
+      const user = await addUser({
         name: identity.name,
         email: identity.email,
         email_verified: true,
         phone: input.phone,
         password_hash: null,
         google_sub: identity.sub,
-        session_version: 0,
-        created_at: now,
-        updated_at: now,
-      };
-      try {
-        await createUser(db, user);
-      } catch (error) {
-        conflict(error, { email: t("auth.emailTaken"), phone: t("auth.phoneTaken") });
-      }
+        language: input.language,
+      });
       return {
         message: t("auth.google.signedUp"),
         token: await session(user),
@@ -412,12 +429,12 @@ export function createAccountsService(deps: AccountsDeps) {
      * or one issued before the account's sessions were ended is a 401.
      */
     async authenticate(token: string | undefined): Promise<UserRow> {
-      if (!token) throw new HttpError(401, t("session.required"));
+      if (!token) throw new HttpError(401, "unauthorized", t("session.required"));
       const claims = await tokens.verify(token);
-      if (!claims) throw new HttpError(401, t("session.invalid"));
+      if (!claims) throw new HttpError(401, "session_expired", t("session.invalid"));
       const user = await findUserById(db, claims.userId);
       if (!user || Number(user.session_version) !== claims.version) {
-        throw new HttpError(401, t("session.invalid"));
+        throw new HttpError(401, "session_expired", t("session.invalid"));
       }
       return user;
     },
@@ -435,17 +452,18 @@ export function createAccountsService(deps: AccountsDeps) {
       const emailChanged = input.email !== user.email;
       if (emailChanged) {
         const other = await findUserByEmail(db, input.email);
-        if (other && other.id !== user.id) throw new HttpError(409, t("profile.emailTaken"));
+        if (other && other.id !== user.id) throw new HttpError(409, "email_taken", t("profile.emailTaken"));
       }
       if (input.phone !== user.phone) {
         const other = await findUserByPhone(db, input.phone);
-        if (other && other.id !== user.id) throw new HttpError(409, t("profile.phoneTaken"));
+        if (other && other.id !== user.id) throw new HttpError(409, "phone_taken", t("profile.phoneTaken"));
       }
       try {
         await updateUser(db, user.id, {
           name: input.name,
           email: input.email,
           phone: input.phone,
+          ...(input.language ? { language: input.language } : {}),
           ...(emailChanged ? { email_verified: false } : {}),
         });
       } catch (error) {
@@ -465,11 +483,12 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async changePassword(user: UserRow, input: ChangePasswordInput, ctx: RequestContext) {
       await limits.check("login", ctx.ip, `user:${user.id}`);
-      if (!user.password_hash) throw new HttpError(400, t("auth.noPasswordYet"));
+      if (!user.password_hash) throw new HttpError(400, "no_password", t("auth.noPasswordYet"));
       if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
-        throw new HttpError(400, t("auth.currentPasswordWrong"));
+        throw new HttpError(400, "current_password_wrong", t("auth.currentPasswordWrong"));
       }
-      if (input.currentPassword === input.newPassword) throw new HttpError(400, t("auth.samePassword"));
+      if (input.currentPassword === input.newPassword)
+        throw new HttpError(400, "same_password", t("auth.samePassword"));
       await updateUser(
         db,
         user.id,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
+import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { filsToAed } from "#core/money.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
@@ -99,7 +100,7 @@ async function refusingWhenBusy<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isBusy(error)) throw new HttpError(503, tOrder("orderApi.busy"), { "retry-after": "1" });
+    if (isBusy(error)) throw new HttpError(503, "busy", tOrder("orderApi.busy"), { "retry-after": "1" });
     throw error;
   }
 }
@@ -194,12 +195,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
     const merged = new Map<string, PricedLine>();
     for (const line of lines) {
       const ofProduct = variants.filter((v) => v.productId === line.product_id);
-      if (ofProduct.length === 0) throw new HttpError(400, tOrder("orderApi.productGone"));
+      if (ofProduct.length === 0)
+        throw new HttpError(400, "product_unavailable", tOrder("orderApi.productGone"));
       const variant = ofProduct.find((v) => v.sku === line.sku_id || v.variantId === line.sku_id);
       const size = line.size?.trim();
       if (!variant || (size && size.toLowerCase() !== variant.size.toLowerCase())) {
         throw new HttpError(
           400,
+          "size_unknown",
           tOrder("orderApi.skuMismatch", { item: ofProduct[0]!.productName, size: size || line.sku_id }),
         );
       }
@@ -223,7 +226,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const line = priced.find((l) => l.variant.variantId === variantId)!;
       if (line.variant.stock === null) continue;
       const available = line.variant.stock - line.variant.held;
-      if (quantity > available) throw new HttpError(409, stockMessage(line, available));
+      if (quantity > available) throw new HttpError(409, "out_of_stock", stockMessage(line, available));
     }
     return priced;
   }
@@ -282,6 +285,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       ship_phone: a.phone ?? user.phone,
       needs_attention: false,
       attention_reason: null,
+      language: payload.language,
       updated_at: values.created_at,
     };
     const lineRows: OrderLineTable[] = lines.map((l, position) => ({
@@ -292,6 +296,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       variant_id: l.variant.variantId,
       sku: l.variant.sku,
       name: l.variant.productName,
+      name_ar: l.variant.productNameAr,
       size: l.variant.size,
       color: l.color,
       image: l.variant.image,
@@ -634,7 +639,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         await insertHolds(trx, holds);
       });
     } catch (error) {
-      if (error instanceof StockError) throw new HttpError(409, error.message);
+      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
       throw error;
     }
 
@@ -683,7 +688,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     } catch (error) {
       log.error({ err: error, orderNumber }, "payment could not be started");
       await settleUnpaid(payment, "failed", "NOT_STARTED", "system");
-      throw new HttpError(502, tOrder("orderApi.initiateFailed"));
+      throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
     }
     const recorded = await recordCheckout(db, paymentId, {
       checkoutId: checkout.id,
@@ -695,7 +700,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       }),
       at: new Date().toISOString(),
     });
-    if (!recorded) throw new HttpError(502, tOrder("orderApi.initiateFailed"));
+    if (!recorded) throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
     return {
       success: true as const,
       paymentId: checkout.id,
@@ -709,24 +714,25 @@ export function createOrdersService(options: OrdersServiceOptions) {
   async function verify(user: UserRow, paymentId: string) {
     const payment = await findPaymentByAnyId(db, paymentId);
     // Another shopper's payment is answered exactly like an unknown one.
-    if (!payment || payment.user_id !== user.id) throw new HttpError(404, tOrder("orderApi.orderNotFound"));
+    if (!payment || payment.user_id !== user.id)
+      throw new HttpError(404, "not_found", tOrder("orderApi.orderNotFound"));
     const result = await finalizePayment(payment.id, "shopper");
     if (result?.status === "paid") {
       const order = await orderDto(payment.order_id);
       return { success: true as const, status: "paid" as const, message: tOrder("orderApi.paid"), order };
     }
     const status = result?.status ?? "pending";
-    const message =
+    const [code, message]: [ErrorCode, string] =
       status === "failed"
-        ? tOrder("orderApi.declined")
+        ? ["payment_declined", tOrder("orderApi.declined")]
         : status === "cancelled"
-          ? tOrder("orderApi.cancelled")
+          ? ["payment_cancelled", tOrder("orderApi.cancelled")]
           : status === "expired"
-            ? tOrder("orderApi.expired")
+            ? ["payment_expired", tOrder("orderApi.expired")]
             : result?.unreachable
-              ? tOrder("orderApi.verifyFailed")
-              : tOrder("orderApi.pending");
-    return { success: false as const, status, message };
+              ? ["payment_unreachable", tOrder("orderApi.verifyFailed")]
+              : ["payment_pending", tOrder("orderApi.pending")];
+    return { success: false as const, status, code, message };
   }
 
   /** A cash-on-delivery order, placed and its stock taken in one transaction. */
@@ -765,7 +771,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         await onOrderPlaced(trx, order, lineRows);
       });
     } catch (error) {
-      if (error instanceof StockError) throw new HttpError(409, error.message);
+      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
       throw error;
     }
     deliverMails();
@@ -802,7 +808,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** Cash on delivery is refused before its body is read (the route's preValidation). */
     assertCashOnDelivery(): void {
-      if (!config.COD_ENABLED) throw new HttpError(400, tOrder("orderApi.methodUnavailable"));
+      if (!config.COD_ENABLED)
+        throw new HttpError(400, "cod_unavailable", tOrder("orderApi.methodUnavailable"));
     },
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */

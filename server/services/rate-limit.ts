@@ -47,6 +47,7 @@ export function createRateLimiter(db: Kysely<Database>, options: RateLimitOption
     const minutes = Math.ceil(retryAfter / 60);
     throw new HttpError(
       429,
+      "rate_limited",
       minutes <= 1 ? t("limit.tooManyMinute") : t("limit.tooManyMinutes", { minutes }),
       { "retry-after": String(retryAfter) },
     );

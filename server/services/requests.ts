@@ -71,6 +71,7 @@ export function createRequestsService(deps: RequestsDeps) {
       const minutes = Math.ceil(Number(error.headers?.["retry-after"] ?? 60) / 60);
       throw new HttpError(
         429,
+        "rate_limited",
         minutes <= 1
           ? requestMessage("tooManyMinute", { phone: shop.phone })
           : requestMessage("tooMany", { minutes, phone: shop.phone }),

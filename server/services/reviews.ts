@@ -16,7 +16,7 @@ import { newId } from "../ids.ts";
 /** SPEC §5 Review and the §7 review calls. The shopper is always the token's user, never the body's. */
 export function createReviewsService(db: Kysely<Database>) {
   async function requireProduct(productId: string): Promise<void> {
-    if (!(await productExists(db, productId))) throw new HttpError(404, t("pdp.notFound"));
+    if (!(await productExists(db, productId))) throw new HttpError(404, "not_found", t("pdp.notFound"));
   }
 
   return {
@@ -39,9 +39,10 @@ export function createReviewsService(db: Kysely<Database>) {
     async create(user: UserRow, input: CreateReviewInput): Promise<OwnReviewDto> {
       try {
         return await db.transaction().execute(async (trx) => {
-          if (!(await productExists(trx, input.productId))) throw new HttpError(404, t("pdp.notFound"));
+          if (!(await productExists(trx, input.productId)))
+            throw new HttpError(404, "not_found", t("pdp.notFound"));
           if (await findReviewByUser(trx, user.id, input.productId))
-            throw new HttpError(409, t("review.duplicate"));
+            throw new HttpError(409, "review_duplicate", t("review.duplicate"));
           const verified = await hasPaidPurchase(trx, user.id, input.productId);
           const id = newId();
           await createReview(trx, {
@@ -60,7 +61,7 @@ export function createReviewsService(db: Kysely<Database>) {
           return stored;
         });
       } catch (error) {
-        if (isDuplicateReview(error)) throw new HttpError(409, t("review.duplicate"));
+        if (isDuplicateReview(error)) throw new HttpError(409, "review_duplicate", t("review.duplicate"));
         throw error;
       }
     },

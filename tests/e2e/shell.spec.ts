@@ -216,6 +216,10 @@ describe("the shell at phone size", () => {
     await drawer.waitFor({ state: "visible" });
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
+    // A keyboard user is back where they were: on the button that opened the menu.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
+      "menu-button",
+    );
 
     await page.getByTestId("menu-button").click();
     await drawer.getByRole("link", { name: "About" }).click();

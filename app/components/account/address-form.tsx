@@ -8,7 +8,8 @@ import {
   AddressSchema,
 } from "#core/schemas/account.schema.ts";
 import { useFormState } from "../../lib/form";
-import { Field, SelectField } from "./form-field";
+import { SelectField, TextField } from "../ui/field";
+import { panelClass } from "../ui/panel";
 
 /** SPEC §3 Address as the server returns it, and as the form sends it. */
 export type Address = AddressDto;
@@ -61,7 +62,7 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
       ref={form}
       noValidate
       aria-labelledby="address-form-title"
-      className="rounded-2xl border border-sand bg-white/80 p-5 sm:p-6"
+      className={panelClass({ pad: "md", tone: "solid" })}
       data-testid="address-form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -72,15 +73,20 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
         {title}
       </h3>
       <div className="mt-5 grid gap-5 sm:grid-cols-2">
-        <Field
+        <TextField
           label={t("address.firstName")}
           autoComplete="given-name"
           {...field("first_name")}
           required
           autoFocus
         />
-        <Field label={t("address.lastName")} autoComplete="family-name" {...field("last_name")} optional />
-        <Field
+        <TextField
+          label={t("address.lastName")}
+          autoComplete="family-name"
+          {...field("last_name")}
+          optional
+        />
+        <TextField
           label={t("address.email")}
           name="email"
           type="email"
@@ -89,7 +95,7 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
           hint={t("address.emailHint")}
           error={errors.email}
         />
-        <Field
+        <TextField
           label={t("address.phone")}
           type="tel"
           inputMode="tel"
@@ -99,7 +105,7 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
           optional
         />
         <div className="sm:col-span-2">
-          <Field
+          <TextField
             label={t("address.address")}
             autoComplete="street-address"
             placeholder={t("address.addressPlaceholder")}
@@ -107,8 +113,8 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
             required
           />
         </div>
-        <Field label={t("address.landmark")} {...field("landmark")} optional />
-        <Field label={t("address.city")} autoComplete="address-level2" {...field("city")} required />
+        <TextField label={t("address.landmark")} {...field("landmark")} optional />
+        <TextField label={t("address.city")} autoComplete="address-level2" {...field("city")} required />
         <SelectField label={t("address.state")} autoComplete="address-level1" {...field("state")} required>
           <option value="" disabled>
             {t("address.statePlaceholder")}
@@ -119,7 +125,7 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
             </option>
           ))}
         </SelectField>
-        <Field
+        <TextField
           label={t("address.postcode")}
           inputMode="numeric"
           autoComplete="postal-code"

@@ -1,6 +1,8 @@
-import { type ReactNode, useEffect } from "react";
-import { useNavigate } from "react-router";
-import { t } from "#core/i18n/index.ts";
+import { type ReactNode, type RefObject, useEffect } from "react";
+import { Link, type MetaDescriptor, useNavigate } from "react-router";
+import { type MessageKey, t } from "#core/i18n/index.ts";
+import { preloadAccountSchemas } from "../../lib/account-schemas";
+import { pageMeta, shopFromMatches } from "../../lib/seo";
 import { afterLoginPath, useSession } from "../../state/session";
 import { MediaImage } from "../media-image";
 
@@ -66,4 +68,93 @@ export function useRedirectSignedIn() {
   useEffect(() => {
     if (session.ready && session.token) navigate(afterLoginPath(), { replace: true });
   }, [session.ready, session.token, navigate]);
+}
+
+/** The meta of /login, /signup and /forgot-password: the page's title, the shared description, noindex. */
+export function authMeta(
+  matches: Parameters<typeof shopFromMatches>[0],
+  title: MessageKey,
+  path: string,
+): MetaDescriptor[] {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    shop,
+    title: t(title, { shop: shop?.shopName ?? "" }),
+    description: t("authForm.metaDescription", { shop: shop?.shopName ?? "" }),
+    path,
+    noindex: true,
+  });
+}
+
+/** The form's checks load once the page has hydrated, before the shopper can submit (lib/account-schemas). */
+export function usePreloadAccountSchemas() {
+  useEffect(preloadAccountSchemas, []);
+}
+
+/** Below the card: "Don't have an account? Sign up" and its mirror. */
+export function AuthSwitch({ text, link, to }: { text: string; link: string; to: string }) {
+  return (
+    <>
+      {text}{" "}
+      <Link to={to} className="font-medium text-accent-dark underline underline-offset-4">
+        {link}
+      </Link>
+    </>
+  );
+}
+
+/** The auth pages' form: the browser's own checks off (ours speak SPEC's texts), one submit at a time. */
+export function AuthForm({
+  formRef,
+  blocked,
+  onSubmit,
+  children,
+}: {
+  formRef?: RefObject<HTMLFormElement | null>;
+  /** While a request is in flight (or the page is done), a second submit does nothing. */
+  blocked: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!blocked) onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** The full-width submit button that says what it is doing while busy ("Signing in...", "Sending..."). */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  disabled,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={busy || disabled}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** A form-level error the shopper must read (SPEC §8), announced at once. */
+export function FormError({ text }: { text: string }) {
+  return (
+    <p role="alert" className="rounded-xl bg-sale/10 px-4 py-3 text-sm text-sale" data-testid="form-error">
+      {text}
+    </p>
+  );
 }

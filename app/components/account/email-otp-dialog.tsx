@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { t } from "#core/i18n/index.ts";
-import { accountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
+import { loadAccountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
-import { Modal } from "./modal";
+import { TitledDialog } from "../ui/dialog";
 import { isCompleteOtp, OtpInput } from "./otp-input";
 
 interface EmailOtpDialogProps {
@@ -34,13 +34,8 @@ export function EmailOtpDialog({ open, email, title, onClose, onVerified }: Emai
 
   async function verify() {
     setError(undefined);
-    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
-    try {
-      schemas = await accountSchemas();
-    } catch {
-      setError(t("otp.invalid"));
-      return;
-    }
+    const schemas = await loadAccountSchemas(() => setError(t("otp.invalid")));
+    if (!schemas) return;
     const parsed = schemas.VerifyEmailOtpSchema.safeParse({ email, otp: code });
     if (!parsed.success) {
       // SPEC §5 Login: the code step only works for an e-mail identifier; the schema says so.
@@ -59,7 +54,7 @@ export function EmailOtpDialog({ open, email, title, onClose, onVerified }: Emai
   }
 
   return (
-    <Modal
+    <TitledDialog
       open={open}
       onClose={onClose}
       title={title}
@@ -90,6 +85,6 @@ export function EmailOtpDialog({ open, email, title, onClose, onVerified }: Emai
           {busy ? t("otp.verifying") : t("otp.verify")}
         </button>
       </form>
-    </Modal>
+    </TitledDialog>
   );
 }

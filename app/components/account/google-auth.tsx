@@ -1,10 +1,12 @@
 import { useRef, useState } from "react";
 import { t } from "#core/i18n/index.ts";
-import { accountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
+import { loadAccountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
 import { toast } from "../../lib/toast";
 import { api, login } from "../../state/session";
-import { Field } from "./form-field";
-import { Modal } from "./modal";
+import { TitledDialog } from "../ui/dialog";
+import { TextField } from "../ui/field";
+import { OrDivider } from "./auth-layout";
+import { GoogleSignIn, useGoogleClientId } from "./google-sign-in";
 
 /** SPEC §4 Social signup / §8: the server's answer that opens the phone prompt. */
 const PHONE_REQUIRED = /phone number required/i;
@@ -54,13 +56,8 @@ export function useGoogleAuth(mode: "signin" | "signup") {
 
   async function submitPhone() {
     if (!pending) return;
-    let schemas: Awaited<ReturnType<typeof accountSchemas>>;
-    try {
-      schemas = await accountSchemas();
-    } catch {
-      setPhoneError(t("google.tryAgain"));
-      return;
-    }
+    const schemas = await loadAccountSchemas(() => setPhoneError(t("google.tryAgain")));
+    if (!schemas) return;
     const parsed = schemas.GoogleLoginSchema.safeParse({ credential: pending, signupAllowed: true, phone });
     if (!parsed.success) {
       const issue = parsed.error.issues.find((i) => i.path[0] === "phone") ?? parsed.error.issues[0];
@@ -73,7 +70,7 @@ export function useGoogleAuth(mode: "signin" | "signup") {
   }
 
   const dialog = (
-    <Modal
+    <TitledDialog
       open={pending !== null}
       onClose={() => setPending(null)}
       title={t("google.phoneTitle")}
@@ -89,7 +86,7 @@ export function useGoogleAuth(mode: "signin" | "signup") {
           if (!busy) void submitPhone();
         }}
       >
-        <Field
+        <TextField
           label={t("authForm.phone")}
           name="phone"
           type="tel"
@@ -107,8 +104,28 @@ export function useGoogleAuth(mode: "signin" | "signup") {
           {busy ? t("google.phoneBusy") : t("google.phoneSubmit")}
         </button>
       </form>
-    </Modal>
+    </TitledDialog>
   );
 
   return { onCredential: (credential: string) => void send(credential), dialog };
+}
+
+/**
+ * SPEC §2 login/signup: Google's button and the divider above the form, and the phone prompt a first
+ * Google sign-up may need. Without a Google client id there is nothing to offer: neither button nor divider.
+ */
+export function GoogleEntry({ mode }: { mode: "signin" | "signup" }) {
+  const clientId = useGoogleClientId();
+  const google = useGoogleAuth(mode);
+  return (
+    <>
+      {clientId ? (
+        <>
+          <GoogleSignIn clientId={clientId} mode={mode} onCredential={google.onCredential} />
+          <OrDivider />
+        </>
+      ) : null}
+      {google.dialog}
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import type { OrderDto } from "#core/order.ts";
 import { AddressLines } from "./address-view";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
+import { Panel, panelClass } from "../ui/panel";
 
 type Address = Parameters<typeof AddressLines>[0]["address"];
 
@@ -74,7 +75,7 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
         <StatusBadge status={order.status} />
       </header>
 
-      <section aria-labelledby="order-lines" className="rounded-2xl border border-sand bg-white/70 p-5">
+      <Panel labelledBy="order-lines">
         <h4 id="order-lines" className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">
           {t("orders.lines")}
         </h4>
@@ -120,9 +121,9 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
             </dd>
           </div>
         </dl>
-      </section>
+      </Panel>
 
-      <dl className="grid gap-4 rounded-2xl border border-sand bg-white/70 p-5 text-sm sm:grid-cols-2">
+      <dl className={`grid gap-4 ${panelClass()} text-sm sm:grid-cols-2`}>
         <div>
           <dt className="text-stone">{t("orders.payment")}</dt>
           <dd className="font-medium text-ink" data-testid="order-payment">

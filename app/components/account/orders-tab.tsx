@@ -6,6 +6,7 @@ import { t } from "#core/i18n/index.ts";
 import { formatAed } from "#core/money.ts";
 import type { OrderDto } from "#core/order.ts";
 import { readPrivate } from "../../state/private-read";
+import { panelClass } from "../ui/panel";
 import { LoadError, PanelSkeleton } from "./panel";
 
 // The detail view and its printable invoice load when a shopper opens an order, not with the list.
@@ -119,7 +120,7 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
         return (
           <li
             key={order._id}
-            className="rounded-2xl border border-sand bg-white/70 p-5"
+            className={panelClass()}
             data-testid="order"
             data-order-number={order.orderNumber}
           >

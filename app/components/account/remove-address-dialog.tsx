@@ -1,5 +1,5 @@
 import { t } from "#core/i18n/index.ts";
-import { Modal } from "./modal";
+import { TitledDialog } from "../ui/dialog";
 
 /** SPEC §5: removal asks 'Are you sure you want to remove this address?' (account and checkout alike). */
 export function RemoveAddressDialog({
@@ -14,7 +14,7 @@ export function RemoveAddressDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Modal
+    <TitledDialog
       open={open}
       onClose={onCancel}
       title={t("address.confirmTitle")}
@@ -35,6 +35,6 @@ export function RemoveAddressDialog({
           {t("address.confirmYes")}
         </button>
       </div>
-    </Modal>
+    </TitledDialog>
   );
 }

@@ -6,7 +6,8 @@ import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account
 import { useFormState } from "../../lib/form";
 import { toast } from "../../lib/toast";
 import { api, login, refreshProfile, type User } from "../../state/session";
-import { Field, PasswordField } from "./form-field";
+import { PasswordField, TextField } from "../ui/field";
+import { Panel } from "../ui/panel";
 import { PanelSkeleton } from "./panel";
 
 /** SPEC §5 Profile: name, email and phone required. Errors: the server message or 'Failed to update profile'. */
@@ -34,10 +35,7 @@ function ProfileForm({ user }: { user: User }) {
   }
 
   return (
-    <section
-      aria-labelledby="profile-title"
-      className="rounded-2xl border border-sand bg-white/70 p-5 sm:p-6"
-    >
+    <Panel labelledBy="profile-title" pad="md">
       <h3 id="profile-title" className="text-2xl text-ink">
         {t("settings.profile")}
       </h3>
@@ -53,9 +51,9 @@ function ProfileForm({ user }: { user: User }) {
         }}
       >
         <div className="sm:col-span-2">
-          <Field label={t("settings.name")} autoComplete="name" {...field("name")} required />
+          <TextField label={t("settings.name")} autoComplete="name" {...field("name")} required />
         </div>
-        <Field
+        <TextField
           label={t("settings.email")}
           type="email"
           autoComplete="email"
@@ -64,7 +62,7 @@ function ProfileForm({ user }: { user: User }) {
           {...field("email")}
           required
         />
-        <Field
+        <TextField
           label={t("settings.phone")}
           type="tel"
           inputMode="tel"
@@ -78,7 +76,7 @@ function ProfileForm({ user }: { user: User }) {
           </button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -113,10 +111,7 @@ function ChangePasswordForm() {
   }
 
   return (
-    <section
-      aria-labelledby="password-title"
-      className="rounded-2xl border border-sand bg-white/70 p-5 sm:p-6"
-    >
+    <Panel labelledBy="password-title" pad="md">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 id="password-title" className="text-2xl text-ink">
@@ -174,7 +169,7 @@ function ChangePasswordForm() {
           </div>
         </form>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

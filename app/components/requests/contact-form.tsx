@@ -4,7 +4,8 @@ import type { PublicConfig } from "../../../server/config.ts";
 import type { ContactFormCopy } from "../../lib/copy.server";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { Field } from "../account/form-field";
+import { TextField } from "../ui/field";
+import { Panel } from "../ui/panel";
 import { Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
 
 const empty = () => ({ name: "", email: "", subject: "", message: "", website: "" });
@@ -25,12 +26,7 @@ export function ContactForm({ shop, copy }: { shop: PublicConfig; copy: ContactF
   const busy = status.kind === "submitting";
 
   return (
-    <section
-      id="message"
-      aria-labelledby="contact-form-title"
-      className="rounded-2xl border border-sand bg-white/70 p-5 sm:p-8"
-      data-testid="contact-form"
-    >
+    <Panel id="message" labelledBy="contact-form-title" pad="lg" testId="contact-form">
       <h2 id="contact-form-title" className="text-3xl text-ink">
         {copy.title}
       </h2>
@@ -45,14 +41,14 @@ export function ContactForm({ shop, copy }: { shop: PublicConfig; copy: ContactF
           void submit();
         }}
       >
-        <Field
+        <TextField
           label={copy.name}
           autoComplete="name"
           maxLength={REQUEST_LIMITS.name}
           {...field("name")}
           required
         />
-        <Field
+        <TextField
           label={copy.email}
           type="email"
           inputMode="email"
@@ -64,7 +60,7 @@ export function ContactForm({ shop, copy }: { shop: PublicConfig; copy: ContactF
           required
         />
         <div className="sm:col-span-2">
-          <Field label={copy.subject} maxLength={REQUEST_LIMITS.subject} {...field("subject")} required />
+          <TextField label={copy.subject} maxLength={REQUEST_LIMITS.subject} {...field("subject")} required />
         </div>
         <div className="sm:col-span-2">
           <TextAreaField
@@ -93,6 +89,6 @@ export function ContactForm({ shop, copy }: { shop: PublicConfig; copy: ContactF
           </button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -13,7 +13,7 @@ import type { PublicConfig } from "../../../server/config.ts";
 import { focusFirstError, useFormState } from "../../lib/form";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { describedBy, FieldShell, inputClass } from "../account/form-field";
+import { Field, inputClass } from "../ui/field";
 
 /** SPEC §4 Stitching form (and the contact form alike): idle, submitting, then success or failure. */
 export type RequestStatus =
@@ -119,7 +119,7 @@ export function useRequestForm<V extends Record<string, string>>(options: {
   return { ...state, status, submit, preload, setField };
 }
 
-/** A labelled multi-line input with its inline error, like `Field`. */
+/** A labelled multi-line input with its inline error, like `TextField`. */
 export function TextAreaField({
   label,
   hint,
@@ -134,18 +134,16 @@ export function TextAreaField({
   error?: string;
   optional?: boolean;
 }) {
-  const id = useId();
   return (
-    <FieldShell id={id} label={label} required={required} optional={optional} hint={hint} error={error}>
-      <textarea
-        id={id}
-        className={`${inputClass} h-auto resize-y py-3 leading-relaxed`}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...textarea}
-      />
-    </FieldShell>
+    <Field label={label} required={required} optional={optional} hint={hint} error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          className={`${inputClass} h-auto resize-y py-3 leading-relaxed`}
+          {...textarea}
+        />
+      )}
+    </Field>
   );
 }
 

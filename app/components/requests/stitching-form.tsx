@@ -6,7 +6,7 @@ import type { PublicConfig } from "../../../server/config.ts";
 import type { StitchingCopy } from "../../lib/copy.server";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { Field } from "../account/form-field";
+import { TextField } from "../ui/field";
 import { ChoiceField, Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
 
 const empty = () => ({
@@ -61,14 +61,14 @@ export function StitchingForm({ shop, copy }: { shop: PublicConfig; copy: Stitch
         void submit();
       }}
     >
-      <Field
+      <TextField
         label={copy.name}
         autoComplete="name"
         maxLength={REQUEST_LIMITS.name}
         {...field("name")}
         required
       />
-      <Field
+      <TextField
         label={copy.phone}
         type="tel"
         inputMode="tel"
@@ -100,15 +100,15 @@ export function StitchingForm({ shop, copy }: { shop: PublicConfig; copy: Stitch
           required
         />
       </div>
-      <Field label={copy.landmark} maxLength={REQUEST_LIMITS.landmark} {...field("landmark")} optional />
-      <Field
+      <TextField label={copy.landmark} maxLength={REQUEST_LIMITS.landmark} {...field("landmark")} optional />
+      <TextField
         label={copy.city}
         autoComplete="address-level2"
         maxLength={REQUEST_LIMITS.city}
         {...field("city")}
         required
       />
-      <Field
+      <TextField
         label={copy.pinCode}
         inputMode="numeric"
         autoComplete="postal-code"

@@ -6,8 +6,8 @@ import { type FieldErrors, validate } from "../../lib/form";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
-import { inputClass } from "../account/form-field";
-import { Modal } from "../account/modal";
+import { TitledDialog } from "../ui/dialog";
+import { inputClass } from "../ui/field";
 
 interface ReviewDialogProps {
   open: boolean;
@@ -61,7 +61,7 @@ export default function ReviewDialog({ open, productId, productName, onClose, on
   const commentError = errors.comment;
 
   return (
-    <Modal
+    <TitledDialog
       open={open}
       onClose={onClose}
       busy={busy}
@@ -149,6 +149,6 @@ export default function ReviewDialog({ open, productId, productName, onClose, on
           </button>
         </div>
       </form>
-    </Modal>
+    </TitledDialog>
   );
 }

@@ -4,7 +4,11 @@ import type { BlogPostTable, Database } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function createBlogPost(db: Db, post: BlogPostTable): Promise<void> {
+/** A post to insert; its Arabic texts may be left out (null: shown in English). */
+export type NewBlogPost = Omit<BlogPostTable, "title_ar" | "excerpt_ar" | "content_html_ar"> &
+  Partial<Pick<BlogPostTable, "title_ar" | "excerpt_ar" | "content_html_ar">>;
+
+export async function createBlogPost(db: Db, post: NewBlogPost): Promise<void> {
   await db.insertInto("blog_posts").values(post).execute();
 }
 

@@ -29,6 +29,8 @@ export interface VariantForOrder {
   variantId: string;
   productId: string;
   productName: string;
+  /** The product's Arabic name, null when it has none (issue 14). */
+  productNameAr: string | null;
   sku: string;
   size: string;
   retailPriceFils: number;
@@ -47,6 +49,7 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
       "v.id",
       "v.product_id",
       "p.name",
+      "p.name_ar",
       "v.sku",
       "v.size",
       "v.retail_price_fils",
@@ -69,6 +72,7 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
     variantId: r.id,
     productId: r.product_id,
     productName: r.name,
+    productNameAr: r.name_ar,
     sku: r.sku,
     size: r.size,
     retailPriceFils: Number(r.retail_price_fils),

@@ -69,6 +69,7 @@ export function toUserDto(row: UserRow): UserDto {
     emailVerified: Boolean(row.email_verified),
     hasPassword: row.password_hash !== null,
     googleLinked: row.google_sub !== null,
+    language: row.language,
     createdAt: row.created_at,
   };
 }

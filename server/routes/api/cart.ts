@@ -1,22 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { CartDataSchema, ok, WishlistSchema } from "#core/schemas/api.schema.ts";
+import { CartDataSchema, ok } from "#core/schemas/api.schema.ts";
 import {
   CartAddSchema,
   CartMergeSchema,
   CartQuoteRequestSchema,
   CartUpdateSchema,
-  WishlistMergeSchema,
-  WishlistProductSchema,
 } from "#core/schemas/cart.schema.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
-import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
+import { type ApiTypeProvider, errors, signedInSchema } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
 const cartTags = ["cart"];
-const wishlistTags = ["wishlist"];
 const cartAnswer = ok({ cartData: CartDataSchema }, "The shopper's server cart after the call");
-const wishlistAnswer = ok({ wishlist: WishlistSchema }, "The shopper's wishlist after the call");
 const quoteAnswer = ok(
   {
     lines: z.array(z.object({}).loose().describe("CartQuoteLine (core/cart.ts)")),
@@ -30,8 +26,8 @@ const quoteAnswer = ok(
 );
 
 /**
- * SPEC §7 cart calls and the server wishlist (issue 10). The quote is open to visitors (it reveals only
- * public prices and stock); everything else is the token's user's own, whatever a body says.
+ * SPEC §7 cart calls (issue 10). The quote is open to visitors (it reveals only public prices and
+ * stock); everything else is the token's user's own, whatever a body says.
  */
 export default async function cartRoutes(base: FastifyInstance, { services }: { services: Services }) {
   const app = base.withTypeProvider<ApiTypeProvider>();
@@ -57,17 +53,10 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
     const guarded = scope.withTypeProvider<ApiTypeProvider>();
     requireUser(guarded, services);
     noStore(guarded);
-    // A call with a body can also be refused for it (400); the route adds its body schema itself.
-    const schema = (summary: string, tags: string[], response: z.ZodType, withBody = false) => ({
-      summary,
-      tags,
-      security: signedIn,
-      response: { 200: response, ...errors(...(withBody ? [400, 401] : [401])) },
-    });
 
     guarded.post(
       "/cart/get",
-      { schema: schema("The shopper's server cart", cartTags, cartAnswer) },
+      { schema: signedInSchema("The shopper's server cart", cartTags, cartAnswer) },
       async (request) => ({
         success: true,
         cartData: await cart.cartData(currentUser(request).id),
@@ -77,7 +66,10 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
     guarded.post(
       "/cart/add",
       {
-        schema: { ...schema("Add a line (or more of it)", cartTags, cartAnswer, true), body: CartAddSchema },
+        schema: {
+          ...signedInSchema("Add a line (or more of it)", cartTags, cartAnswer, true),
+          body: CartAddSchema,
+        },
       },
       async (request) => ({ success: true, cartData: await cart.add(currentUser(request).id, request.body) }),
     );
@@ -86,7 +78,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
       "/cart/update",
       {
         schema: {
-          ...schema("Set a line's quantity (0 removes it)", cartTags, cartAnswer, true),
+          ...signedInSchema("Set a line's quantity (0 removes it)", cartTags, cartAnswer, true),
           body: CartUpdateSchema,
         },
       },
@@ -98,7 +90,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
 
     guarded.post(
       "/cart/clear",
-      { schema: schema("Empty the server cart", cartTags, cartAnswer) },
+      { schema: signedInSchema("Empty the server cart", cartTags, cartAnswer) },
       async (request) => ({
         success: true,
         cartData: await cart.clear(currentUser(request).id),
@@ -109,7 +101,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
       "/cart/merge",
       {
         schema: {
-          ...schema(
+          ...signedInSchema(
             "Merge the browser's cart into the server cart after sign-in",
             cartTags,
             cartAnswer,
@@ -121,57 +113,6 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
       async (request) => ({
         success: true,
         cartData: await cart.merge(currentUser(request).id, request.body),
-      }),
-    );
-
-    guarded.get(
-      "/wishlist",
-      { schema: schema("The shopper's wishlist", wishlistTags, wishlistAnswer) },
-      async (request) => ({
-        success: true,
-        wishlist: await cart.wishlist(currentUser(request).id),
-      }),
-    );
-
-    guarded.post(
-      "/wishlist/add",
-      {
-        schema: {
-          ...schema("Add a product to the wishlist", wishlistTags, wishlistAnswer, true),
-          body: WishlistProductSchema,
-        },
-      },
-      async (request) => ({
-        success: true,
-        wishlist: await cart.addToWishlist(currentUser(request).id, request.body.productId),
-      }),
-    );
-
-    guarded.post(
-      "/wishlist/remove",
-      {
-        schema: {
-          ...schema("Remove a product from the wishlist", wishlistTags, wishlistAnswer, true),
-          body: WishlistProductSchema,
-        },
-      },
-      async (request) => ({
-        success: true,
-        wishlist: await cart.removeFromWishlist(currentUser(request).id, request.body.productId),
-      }),
-    );
-
-    guarded.post(
-      "/wishlist/merge",
-      {
-        schema: {
-          ...schema("Merge the browser's wishlist after sign-in", wishlistTags, wishlistAnswer, true),
-          body: WishlistMergeSchema,
-        },
-      },
-      async (request) => ({
-        success: true,
-        wishlist: await cart.mergeWishlist(currentUser(request).id, request.body.productIds),
       }),
     );
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { ErrorCodeSchema } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
 import { OrderSchema, ok } from "#core/schemas/api.schema.ts";
@@ -45,7 +46,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         request.account = await services.accounts.authenticate(tokenFrom(request));
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 401)
-          throw new HttpError(401, tOrder("orderApi.loginRequired"));
+          throw new HttpError(401, "unauthorized", tOrder("orderApi.loginRequired"));
         throw error;
       }
     });
@@ -115,6 +116,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
               .object({
                 success: z.boolean(),
                 status: z.enum(["paid", "failed", "cancelled", "expired", "pending"]),
+                code: ErrorCodeSchema.optional().describe("Why it is not paid (only when success is false)"),
                 message: z.string(),
                 order: OrderSchema.optional(),
               })
@@ -142,37 +144,6 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         success: true,
         orders: await services.orders.listUserOrders(currentUser(request)),
       }),
-    );
-  });
-
-  // Paymennt's notification: answered at once, the same for any body; the status is re-read from
-  // Paymennt in the background (its webhook signature is not published, so the body is never trusted).
-  await app.register(async (scope) => {
-    const hooks = scope.withTypeProvider<ApiTypeProvider>();
-    hooks.removeAllContentTypeParsers();
-    hooks.addContentTypeParser("*", { parseAs: "string", bodyLimit: 65_536 }, (_request, body, done) => {
-      try {
-        done(null, JSON.parse(String(body)));
-      } catch {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      }
-    });
-    hooks.post(
-      "/webhooks/paymennt",
-      {
-        schema: {
-          summary: "Paymennt's payment notification",
-          description:
-            "Any body (JSON or form) is accepted and answered at once; it only names a checkout, whose status is then read from Paymennt.",
-          tags: ["webhook"],
-          body: z.unknown().describe("Paymennt's notification; only a checkout id is taken from it"),
-          response: { 200: z.object({ received: z.literal(true) }).describe("Acknowledged"), ...errors() },
-        },
-      },
-      async (request, reply) => {
-        services.orders.webhook(request.body);
-        return reply.code(200).send({ received: true });
-      },
     );
   });
 }

@@ -37,7 +37,7 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
     async (request, reply) => {
       const { productId } = request.params;
       const found = await services.catalog.reviewsForProduct(productId);
-      if (!found) throw new HttpError(404, t("pdp.notFound"));
+      if (!found) throw new HttpError(404, "not_found", t("pdp.notFound"));
       return sendWithEtag(request, reply, { success: true, ...found });
     },
   );

@@ -1,8 +1,9 @@
-import { ChevronLeft, ChevronRight, Expand, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
+import { useState } from "react";
 import type { ProductImageDto } from "#core/catalog.ts";
 import { t } from "#core/i18n/index.ts";
-import { MediaImage } from "./media-image";
+import { MediaImage } from "../media-image";
+import { CloseButton, Dialog } from "../ui/dialog";
 
 const ARROW =
   "absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-white";
@@ -31,12 +32,12 @@ function GalleryArrows({ inset, onMove }: { inset: "3" | "4"; onMove: (step: 1 |
 }
 
 /**
- * SPEC §2 gallery: arrows, thumbnails and a full-screen viewer. The viewer is a modal <dialog>, which
+ * SPEC §2 gallery: arrows, thumbnails and a full-screen viewer. The viewer is the store's Dialog, which
  * keeps focus inside and closes on Escape; left and right arrow keys move; it shows 'n / total'.
  */
 export function ProductGallery({ images, name }: { images: ProductImageDto[]; name: string }) {
   const [index, setIndex] = useState(0);
-  const viewer = useRef<HTMLDialogElement>(null);
+  const [viewing, setViewing] = useState(false);
   const count = images.length;
   const go = (next: number) => setIndex(((next % count) + count) % count);
   const current = images[index];
@@ -48,7 +49,7 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
         <button
           type="button"
           className="block w-full cursor-zoom-in"
-          onClick={() => viewer.current?.showModal()}
+          onClick={() => setViewing(true)}
           aria-label={t("pdp.openViewer")}
           data-testid="open-viewer"
         >
@@ -94,10 +95,13 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
         </ul>
       ) : null}
 
-      <dialog
-        ref={viewer}
-        aria-label={t("pdp.viewer")}
-        data-testid="image-viewer"
+      <Dialog
+        open={viewing}
+        onClose={() => setViewing(false)}
+        label={t("pdp.viewer")}
+        closeOnBackdrop={false}
+        keepMounted
+        testId="image-viewer"
         className="m-0 h-dvh max-h-none w-screen max-w-none bg-ink/95 p-0 text-ivory open:flex open:flex-col"
         onKeyDown={(event) => {
           if (event.key === "ArrowRight") {
@@ -114,14 +118,11 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
             {t("pdp.counter", { n: index + 1, total: count })}
           </p>
           <p className="sr-only">{name}</p>
-          <button
-            type="button"
-            onClick={() => viewer.current?.close()}
-            className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-            aria-label={t("pdp.closeViewer")}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+          <CloseButton
+            onClick={() => setViewing(false)}
+            label={t("pdp.closeViewer")}
+            className="size-11 bg-white/10 hover:bg-white/20"
+          />
         </div>
         <div className="relative flex flex-1 items-center justify-center overflow-hidden px-4 pb-6">
           <MediaImage
@@ -135,7 +136,7 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
           />
           {count > 1 ? <GalleryArrows inset="4" onMove={(step) => go(index + step)} /> : null}
         </div>
-      </dialog>
+      </Dialog>
     </section>
   );
 }

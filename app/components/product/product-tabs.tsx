@@ -1,0 +1,126 @@
+import type { ProductDto, ProductVariantDto, ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
+import { CATEGORIES } from "#core/constants.ts";
+import { type MessageKey, t } from "#core/i18n/index.ts";
+import { ReviewActions } from "../reviews/review-actions";
+import { Stars } from "./stars";
+
+export type ProductTab = "details" | "shipping" | "reviews";
+const TABS: ProductTab[] = ["details", "shipping", "reviews"];
+
+/**
+ * SPEC §2 product tabs: Details, Shipping and Reviews (n). A tablist: arrow keys move between the tabs
+ * (mirrored in Arabic), only the chosen tab is in the Tab order.
+ */
+export function ProductTabs({
+  product,
+  variant,
+  reviews,
+  summary,
+  tab,
+  onTab,
+}: {
+  product: ProductDto;
+  variant: ProductVariantDto | undefined;
+  reviews: ReviewDto[];
+  summary: ReviewSummaryDto;
+  tab: ProductTab;
+  onTab: (tab: ProductTab) => void;
+}) {
+  const category = CATEGORIES.find((c) => c.slug === product.category);
+  return (
+    <div className="mt-10">
+      <div role="tablist" aria-label={t("pdp.tabs")} className="flex gap-6 border-b border-sand">
+        {TABS.map((key) => (
+          <button
+            key={key}
+            id={`tab-${key}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            aria-controls={`panel-${key}`}
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => onTab(key)}
+            onKeyDown={(event) => {
+              if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+              const step = (event.key === "ArrowRight") !== (document.dir === "rtl") ? 1 : -1;
+              const next = TABS[(TABS.indexOf(key) + step + TABS.length) % TABS.length]!;
+              onTab(next);
+              document.getElementById(`tab-${next}`)?.focus();
+            }}
+            className={`-mb-px min-h-11 border-b-2 text-sm font-medium ${tab === key ? "border-accent text-ink" : "border-transparent text-stone hover:text-ink"}`}
+          >
+            {t(`pdp.tab.${key}` as MessageKey)}
+            {key === "reviews" ? ` (${summary.totalReviews})` : ""}
+          </button>
+        ))}
+      </div>
+      <div
+        id="panel-details"
+        role="tabpanel"
+        aria-labelledby="tab-details"
+        hidden={tab !== "details"}
+        className="py-5 text-sm"
+      >
+        <dl className="grid grid-cols-[8rem_1fr] gap-y-2">
+          <dt className="text-stone">{t("pdp.collection")}</dt>
+          <dd>{category?.name ?? product.category}</dd>
+          <dt className="text-stone">{t("pdp.type")}</dt>
+          <dd>{product.type}</dd>
+          <dt className="text-stone">{t("pdp.fabric")}</dt>
+          <dd>{product.filter_name}</dd>
+          <dt className="text-stone">{t("pdp.colors")}</dt>
+          <dd>{product.colors.join(", ")}</dd>
+          {variant ? (
+            <>
+              <dt className="text-stone">{t("pdp.sku")}</dt>
+              <dd>{variant.sku}</dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+      <div
+        id="panel-shipping"
+        role="tabpanel"
+        aria-labelledby="tab-shipping"
+        hidden={tab !== "shipping"}
+        className="space-y-3 py-5 text-sm leading-relaxed"
+      >
+        <p>{t("pdp.shippingText1")}</p>
+        <p>{t("pdp.shippingText2")}</p>
+      </div>
+      <div
+        id="panel-reviews"
+        role="tabpanel"
+        aria-labelledby="tab-reviews"
+        hidden={tab !== "reviews"}
+        className="py-5"
+      >
+        <ReviewActions productId={product._id} productName={product.name} />
+        <ReviewList reviews={reviews} />
+      </div>
+    </div>
+  );
+}
+
+function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
+  if (reviews.length === 0) return <p className="text-sm text-stone">{t("pdp.noReviews")}</p>;
+  return (
+    <ul className="space-y-6" data-testid="review-list">
+      {reviews.map((review) => (
+        <li key={review._id} className="border-b border-sand pb-5">
+          <div className="flex items-center gap-2">
+            <Stars rating={review.rating} />
+            <span className="sr-only">{t("pdp.stars", { n: review.rating })}</span>
+            <span className="text-sm font-semibold text-ink">{review.userName}</span>
+            {review.isVerifiedPurchase ? (
+              <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-dark">
+                {t("pdp.verified")}
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-2 text-sm leading-relaxed text-charcoal">{review.comment}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

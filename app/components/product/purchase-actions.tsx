@@ -1,0 +1,168 @@
+import { Check, Heart, Link2, Minus, Plus, ShoppingBag } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import type { ProductDto, ProductVariantDto } from "#core/catalog.ts";
+import { COPY_LINK_CONFIRMATION_MS } from "#core/constants.ts";
+import { t } from "#core/i18n/index.ts";
+import { variantPrices } from "#core/pricing.ts";
+import { toast } from "../../lib/toast";
+import { useInWishlist } from "../../state/in-wishlist";
+
+/**
+ * The quantity stepper, Add to Cart (SPEC §4: a successful add goes to /cart), Add to Wishlist and the
+ * copy-link button. The quantity is the page's: a size change resets it to 1.
+ */
+export function PurchaseActions({
+  product,
+  variant,
+  quantity,
+  onQuantity,
+}: {
+  product: ProductDto;
+  variant: ProductVariantDto | undefined;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+}) {
+  const navigate = useNavigate();
+  // null until the wishlist is read: the button stays disabled, so no duplicate can slip in.
+  const inWishlist = useInWishlist(product._id);
+  const stock = variant?.stock;
+  const maxQuantity = stock === null || stock === undefined ? 9999 : Math.max(1, stock);
+
+  async function onAddToCart() {
+    if (product.variants.length > 0 && !variant) {
+      toast.error(t("toast.selectSize"));
+      return;
+    }
+    if (variant && variant.stock === 0) {
+      toast.error(t("toast.outOfStock"), { description: t("toast.outOfStockText") });
+      return;
+    }
+    // The cart's changes load on first use: the page's first paint does not need them.
+    const { addToCart } = await import("../../state/cart");
+    const result = addToCart(
+      {
+        _id: product._id,
+        slug: product.slug,
+        name: product.name,
+        image: product.image[0] ?? "",
+        price: variant?.retail_price ?? product.price,
+        salePrice: variant ? variantPrices(variant).salePrice : product.salePrice,
+        selectedSize: variant?.filter_value ?? "",
+        selectedColor: product.colors[0] ?? "",
+        sku: variant?.sku,
+        quantity,
+      },
+      variant?.stock,
+    );
+    if (!result.ok) {
+      toast.error(t("toast.stockLimit"), { description: t("toast.stockLimitText", { n: result.available }) });
+      return;
+    }
+    // SPEC §4: a successful add-to-cart navigates to /cart.
+    navigate("/cart");
+  }
+
+  async function onWishlist() {
+    const { addToWishlist } = await import("../../state/wishlist");
+    addToWishlist({
+      _id: product._id,
+      slug: product.slug,
+      name: product.name,
+      image: product.image[0] ?? "",
+      price: product.price,
+      ...(product.salePrice !== undefined ? { salePrice: product.salePrice } : {}),
+    });
+  }
+
+  return (
+    <>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <fieldset className="flex items-center rounded-full border border-sand-dark">
+          <legend className="sr-only">{t("pdp.quantity")}</legend>
+          <button
+            type="button"
+            onClick={() => onQuantity(Math.max(1, quantity - 1))}
+            disabled={quantity <= 1}
+            className="inline-flex size-12 items-center justify-center rounded-full hover:bg-cream disabled:opacity-40"
+            aria-label={t("pdp.decrease")}
+          >
+            <Minus className="size-4" aria-hidden="true" />
+          </button>
+          <output className="w-10 text-center font-medium" data-testid="quantity" aria-live="polite">
+            {quantity}
+          </output>
+          <button
+            type="button"
+            onClick={() => onQuantity(Math.min(maxQuantity, quantity + 1))}
+            disabled={quantity >= maxQuantity || stock === 0}
+            className="inline-flex size-12 items-center justify-center rounded-full hover:bg-cream disabled:opacity-40"
+            aria-label={t("pdp.increase")}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+          </button>
+        </fieldset>
+        <button
+          type="button"
+          onClick={onAddToCart}
+          disabled={stock === 0}
+          className="btn-accent h-12 flex-1 disabled:opacity-50"
+          data-testid="add-to-cart"
+        >
+          <ShoppingBag className="size-4" aria-hidden="true" />
+          {t("pdp.addToCart")}
+        </button>
+      </div>
+      <div className="mt-3 flex items-center gap-3">
+        <button
+          type="button"
+          onClick={onWishlist}
+          disabled={inWishlist !== false}
+          className="btn-outline h-12 flex-1 disabled:opacity-60"
+          data-testid="wishlist-button"
+        >
+          <Heart className={`size-4 ${inWishlist ? "fill-current" : ""}`} aria-hidden="true" />
+          {inWishlist ? t("pdp.inWishlist") : t("pdp.wishlist")}
+        </button>
+        <CopyLinkButton />
+      </div>
+    </>
+  );
+}
+
+/** Copies the page's address; a tick and 'Link copied' say so for a moment (a prompt where copying is refused). */
+function CopyLinkButton() {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_LINK_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <>
+      <button
+        type="button"
+        className="inline-flex size-12 items-center justify-center rounded-full border border-sand-dark hover:bg-cream"
+        aria-label={t("pdp.copyLink")}
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(window.location.href);
+            setCopied(true);
+          } catch {
+            window.prompt(t("pdp.copyLink"), window.location.href);
+          }
+        }}
+        data-testid="copy-link"
+      >
+        {copied ? (
+          <Check className="size-5 text-success" aria-hidden="true" />
+        ) : (
+          <Link2 className="size-5" aria-hidden="true" />
+        )}
+      </button>
+      <span role="status" className={copied ? "text-sm text-success" : "sr-only"}>
+        {copied ? t("pdp.linkCopied") : ""}
+      </span>
+    </>
+  );
+}

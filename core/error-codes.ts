@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/**
+ * The stable machine codes of every `{ success: false, code, message }` answer of /api (issue 14). The
+ * English `message` stays SPEC's sentence; a screen decides what to do, and which text of its own
+ * language to show, by `code`, never by the wording of `message`. A code, once shipped, keeps its meaning:
+ * add new ones at the end of their group, never rename one.
+ */
+export const ERROR_CODES = [
+  // Any route
+  "validation", // the body, query or params do not match the route's schema (`field` may name the field)
+  "bad_request", // the request could not be read (empty or unreadable body, malformed HTTP)
+  "unsupported_media_type",
+  "payload_too_large",
+  "headers_too_large",
+  "request_timeout",
+  "not_found", // no such route, product, order, address or post
+  "rate_limited", // too many attempts; Retry-After says how long to wait
+  "busy", // the database is busy; try again in a second (Retry-After)
+  "server_error",
+  // Sessions and accounts
+  "unauthorized", // no token where one is needed (or SPEC §5 'You must be logged in to place an order.')
+  "session_expired", // a forged, expired or revoked token
+  "invalid_credentials",
+  "email_unverified", // log-in refused until the e-mail's code is entered; a code was (re)sent
+  "code_invalid", // a wrong, used or expired 6-digit code
+  "email_taken",
+  "phone_taken",
+  "current_password_wrong",
+  "same_password",
+  "no_password", // a Google-only account has no password to change yet
+  "phone_required", // Google sign-up needs a phone number: the screen asks for one
+  "google_not_configured",
+  "google_unavailable",
+  "google_invalid",
+  "google_email_unverified",
+  "google_no_account",
+  "google_account_taken",
+  // Address book
+  "address_limit",
+  // Cart, wishlist and orders
+  "product_unavailable",
+  "size_required",
+  "size_unknown",
+  "color_unknown",
+  "out_of_stock",
+  "already_in_wishlist",
+  "not_in_wishlist",
+  "cod_unavailable",
+  "payment_unavailable", // the payment provider did not answer when the payment was started
+  "payment_pending",
+  "payment_declined",
+  "payment_cancelled",
+  "payment_expired",
+  "payment_unreachable", // the provider could not be asked about the payment; try again
+  // Reviews
+  "review_duplicate",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}

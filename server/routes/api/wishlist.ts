@@ -1,0 +1,70 @@
+import type { FastifyInstance } from "fastify";
+import { ok, WishlistSchema } from "#core/schemas/api.schema.ts";
+import { WishlistMergeSchema, WishlistProductSchema } from "#core/schemas/cart.schema.ts";
+import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
+import { type ApiTypeProvider, signedInSchema } from "../../plugins/openapi.ts";
+import type { Services } from "../../services/index.ts";
+
+const wishlistTags = ["wishlist"];
+const wishlistAnswer = ok({ wishlist: WishlistSchema }, "The shopper's wishlist after the call");
+
+/** SPEC §7 the server wishlist (issue 10): the token's user's own, whatever a body says. */
+export default async function wishlistRoutes(base: FastifyInstance, { services }: { services: Services }) {
+  const { cart } = services;
+  await base.register(async (scope) => {
+    const guarded = scope.withTypeProvider<ApiTypeProvider>();
+    requireUser(guarded, services);
+    noStore(guarded);
+
+    guarded.get(
+      "/wishlist",
+      { schema: signedInSchema("The shopper's wishlist", wishlistTags, wishlistAnswer) },
+      async (request) => ({
+        success: true,
+        wishlist: await cart.wishlist(currentUser(request).id),
+      }),
+    );
+
+    guarded.post(
+      "/wishlist/add",
+      {
+        schema: {
+          ...signedInSchema("Add a product to the wishlist", wishlistTags, wishlistAnswer, true),
+          body: WishlistProductSchema,
+        },
+      },
+      async (request) => ({
+        success: true,
+        wishlist: await cart.addToWishlist(currentUser(request).id, request.body.productId),
+      }),
+    );
+
+    guarded.post(
+      "/wishlist/remove",
+      {
+        schema: {
+          ...signedInSchema("Remove a product from the wishlist", wishlistTags, wishlistAnswer, true),
+          body: WishlistProductSchema,
+        },
+      },
+      async (request) => ({
+        success: true,
+        wishlist: await cart.removeFromWishlist(currentUser(request).id, request.body.productId),
+      }),
+    );
+
+    guarded.post(
+      "/wishlist/merge",
+      {
+        schema: {
+          ...signedInSchema("Merge the browser's wishlist after sign-in", wishlistTags, wishlistAnswer, true),
+          body: WishlistMergeSchema,
+        },
+      },
+      async (request) => ({
+        success: true,
+        wishlist: await cart.mergeWishlist(currentUser(request).id, request.body.productIds),
+      }),
+    );
+  });
+}
