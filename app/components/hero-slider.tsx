@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 
 import { HERO_AUTO_ADVANCE_MS } from "#core/constants.ts";
 import { Link, useT } from "../lib/i18n";
+import { useSwipe } from "../lib/swipe";
 import { MediaImage } from "./media-image";
 
 const SLIDES: { n: 1 | 2 | 3; image: string; cta?: string; soon?: boolean }[] = [
@@ -27,6 +28,7 @@ export function HeroSlider() {
     text: t(`home.hero${slide.n}.text`),
   }));
   const go = (next: number) => setIndex(((next % count) + count) % count);
+  const swipe = useSwipe((step) => go(index + step));
 
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -54,7 +56,7 @@ export function HeroSlider() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      <div className="relative aspect-[4/5] sm:aspect-[16/9] lg:aspect-[21/9]">
+      <div className="relative aspect-[4/5] sm:aspect-[16/9] lg:aspect-[21/9]" {...swipe}>
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern marks each slide as a group.
           <div

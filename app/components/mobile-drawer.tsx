@@ -1,8 +1,8 @@
 import { Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
-import { t } from "#core/i18n/index.ts";
+import { useLocation } from "react-router";
 import type { PublicConfig } from "../../server/config.ts";
+import { Link, useT } from "../lib/i18n";
 import { DRAWER_NAV } from "../lib/navigation";
 import { Wordmark } from "./logo";
 import { CloseButton, Dialog } from "./ui/dialog";
@@ -21,6 +21,7 @@ export function MobileDrawer({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const location = useLocation();
   const close = useRef(onClose);
   close.current = onClose;

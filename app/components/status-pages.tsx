@@ -1,4 +1,4 @@
-import { Link, useT } from "../lib/i18n";
+import { Link, useHref, useT } from "../lib/i18n";
 
 /** SPEC §2: any other path shows 'Oops! Page not found' with a link home (answered with HTTP 404). */
 export function NotFoundPage() {
@@ -18,11 +18,12 @@ export function NotFoundPage() {
 /** SPEC §2: the generic fallback for unexpected failures. */
 export function UnexpectedErrorPage() {
   const t = useT();
+  const href = useHref();
   return (
     <section className="container-page flex min-h-[55vh] flex-col items-center justify-center py-20 text-center">
       <h1 className="text-4xl text-ink sm:text-5xl">{t("error.title")}</h1>
       <p className="mt-4 max-w-md text-stone">{t("error.text")}</p>
-      <a href="/" className="btn-primary mt-8">
+      <a href={href("/")} className="btn-primary mt-8">
         {t("notFound.home")}
       </a>
     </section>

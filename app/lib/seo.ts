@@ -45,17 +45,15 @@ export function pageMeta(options: {
   jsonLd?: object[];
   noindex?: boolean;
   /** The page's language: its canonical URL is in it, with the other language as an alternate. */
-  locale?: Locale;
+  locale: Locale;
   /** The page's messages (metaI18n), for the default preview image's description. */
-  t?: T;
+  t: T;
 }): MetaDescriptor[] {
-  const { shop, title, description, path, type = "website", locale = "en" } = options;
+  const { shop, title, description, path, type = "website", locale } = options;
   const site = shop?.siteUrl ?? "http://localhost:3000";
   const url = absoluteUrl(site, localizePath(path, locale));
   const image = absoluteUrl(site, options.image ?? "/media/site/hero-1.jpg?w=1280");
-  const imageAlt = options.image
-    ? (options.imageAlt ?? title)
-    : (options.t?.("meta.defaultImageAlt") ?? title);
+  const imageAlt = options.image ? (options.imageAlt ?? title) : options.t("meta.defaultImageAlt");
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

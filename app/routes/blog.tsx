@@ -6,7 +6,7 @@ import { BlogLoadError, PostMeta } from "../components/blog-parts";
 import { MediaImage } from "../components/media-image";
 import { type BlogPostSummary, matchesBlogQuery } from "../lib/blog";
 import { getServices } from "../lib/context";
-import { Link, useT } from "../lib/i18n";
+import { Link, useHref, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -136,6 +136,7 @@ function useBlogSearch() {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
+  const href = useHref();
   const t = useT();
   const { posts } = loaderData;
   const { text, setText, query, commit } = useBlogSearch();
@@ -165,7 +166,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <Form
             role="search"
             aria-label={t("blog.search.label")}
-            action="/blog"
+            action={href("/blog")}
             method="get"
             className="relative w-full lg:max-w-sm"
             onSubmit={(event) => {

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import {
   AuthForm,
   AuthLayout,
@@ -15,6 +14,7 @@ import { GoogleEntry } from "../components/account/google-auth";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
+import { useLocalNavigate, useT } from "../lib/i18n";
 import { toast } from "../lib/toast";
 import { api } from "../state/session";
 import type { Route } from "./+types/signup";
@@ -27,9 +27,10 @@ const EMPTY = { name: "", phone: "", email: "", password: "" };
 
 /** SPEC §2 /signup; SPEC §4 Signup: on success the e-mail code modal, then /login. */
 export default function SignupPage() {
+  const t = useT();
   useRedirectSignedIn();
   usePreloadAccountSchemas();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const { form, values, check, field } = useFormState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);

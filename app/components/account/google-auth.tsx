@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { t } from "#core/i18n/index.ts";
 import { loadAccountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api, login } from "../../state/session";
 import { TitledDialog } from "../ui/dialog";
@@ -18,6 +18,7 @@ const PHONE_REQUIRED = /phone number required/i;
  * redirect then takes the shopper to the cart or the shop.
  */
 export function useGoogleAuth(mode: "signin" | "signup") {
+  const t = useT();
   const [pending, setPending] = useState<string | null>(null);
   const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string>();

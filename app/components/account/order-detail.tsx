@@ -1,13 +1,13 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { Link } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import { formatAed } from "#core/money.ts";
 import type { OrderDto } from "#core/order.ts";
 import { AddressLines } from "./address-view";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
+import { Link, useT } from "../../lib/i18n";
 import { Panel, panelClass } from "../ui/panel";
 
 type Address = Parameters<typeof AddressLines>[0]["address"];
@@ -41,6 +41,7 @@ function titleCase(text: string): string {
  * address, payment mode and status, delivery type, totals, and the invoice, printable on its own.
  */
 export default function OrderDetail({ order }: { order: OrderDto | null }) {
+  const t = useT();
   if (!order) {
     return (
       <div className="rounded-2xl bg-cream px-6 py-10 text-center" role="alert" data-testid="order-missing">
@@ -194,6 +195,7 @@ function PrintCopy({ order }: { order: OrderDto }) {
  * no TRN configured it is a 'Receipt' and shows no VAT line.
  */
 function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) {
+  const t = useT();
   const { invoice, totals } = order;
   const withVat = invoice.trn !== null && invoice.trn !== "";
   return (

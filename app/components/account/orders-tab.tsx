@@ -1,10 +1,10 @@
 import { ChevronRight, Package } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { ORDER_STATUSES } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import { formatAed } from "#core/money.ts";
 import type { OrderDto } from "#core/order.ts";
+import { Link, useT } from "../../lib/i18n";
 import { readPrivate } from "../../state/private-read";
 import { panelClass } from "../ui/panel";
 import { LoadError, PanelSkeleton } from "./panel";
@@ -41,6 +41,7 @@ export function formatOrderDate(value: string | number | undefined): string {
 }
 
 export function StatusBadge({ status }: { status: string }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${statusStyle(status)}`}
@@ -62,6 +63,7 @@ function itemCount(order: OrderDto): number {
  * payment and printable invoice, so the detail can be bookmarked and Back returns to the list.
  */
 export function OrdersTab({ userId }: { userId: string | undefined }) {
+  const t = useT();
   const [orders, setOrders] = useState<OrderDto[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [params] = useSearchParams();
