@@ -13,7 +13,7 @@ import { isCompleteOtp, OtpInput } from "../components/account/otp-input";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
-import { Link, useHref, useT } from "../lib/i18n";
+import { Link, useHref, useLocale, useT } from "../lib/i18n";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api } from "../state/session";
@@ -36,6 +36,7 @@ const SUCCESS_REDIRECT_MS = 1200;
 export default function ForgotPasswordPage() {
   const href = useHref();
   const t = useT();
+  const locale = useLocale();
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
   const [otp, setOtp] = useState("");
@@ -75,7 +76,7 @@ export default function ForgotPasswordPage() {
       return;
     }
     setBusy(true);
-    const result = await api("/api/user/forgot-password", { body: checked.data });
+    const result = await api("/api/user/forgot-password", { body: { ...checked.data, language: locale } });
     setBusy(false);
     if (!result.success) {
       setError(result.message || t("forgot.sendFailed"));

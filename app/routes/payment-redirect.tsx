@@ -2,11 +2,13 @@ import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PAYMENT_SUCCESS_REDIRECT_MS } from "#core/constants.ts";
-import { Link, type T, useLocalNavigate, useT } from "../lib/i18n";
+import type { ErrorCode } from "#core/error-codes.ts";
+import { localizePath } from "#core/i18n/locale.ts";
+import { Link, type T, useLocale, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { toast } from "../lib/toast";
 import { readPendingPayment, removePendingPayment } from "../state/pending-payment";
-import { getToken, useSession } from "../state/session";
+import { getToken, screenMessage, useSession } from "../state/session";
 import type { Route } from "./+types/payment-redirect";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -55,13 +57,15 @@ async function verifyPayment(body: object): Promise<VerifyAnswer> {
       body: JSON.stringify(body),
       credentials: "same-origin",
     });
-    const payload = (await response.json().catch(() => ({}))) as Partial<VerifyAnswer>;
+    const payload = (await response.json().catch(() => ({}))) as Partial<VerifyAnswer> & { code?: ErrorCode };
     const ok = response.status >= 200 && response.status <= 299;
+    const success = ok && payload.success === true;
+    const message = typeof payload.message === "string" ? payload.message : undefined;
     return {
       ...payload,
       http: response.status,
-      success: ok && payload.success === true,
-      message: typeof payload.message === "string" ? payload.message : undefined,
+      success,
+      message: screenMessage(success, payload.code, message),
     };
   } catch {
     return { http: 0, success: false };
@@ -81,6 +85,7 @@ const PENDING_RETRY_MS = 1500;
  */
 export default function PaymentRedirectPage() {
   const t = useT();
+  const locale = useLocale();
   const session = useSession();
   const navigate = useLocalNavigate();
   const [params] = useSearchParams();
@@ -91,6 +96,12 @@ export default function PaymentRedirectPage() {
   useEffect(() => {
     if (!session.ready || started.current) return;
     started.current = true;
+    // The payment provider returns to the English address; a payment started on an Arabic page
+    // continues on the Arabic one (docs/decisions/0012-arabic.md).
+    if (locale === "en" && readPendingPayment()?.language === "ar") {
+      window.location.replace(localizePath(`${window.location.pathname}${window.location.search}`, "ar"));
+      return;
+    }
     if (!paymentId) {
       setOutcome({ kind: "failed", message: t("payment.noId") });
       return;
@@ -128,7 +139,7 @@ export default function PaymentRedirectPage() {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [session.ready, paymentId, navigate, t]);
+  }, [session.ready, paymentId, navigate, t, locale]);
 
   return (
     <div

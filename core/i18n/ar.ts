@@ -1,4 +1,5 @@
 import { arAccount } from "./ar-account.ts";
+import { arApi } from "./ar-api.ts";
 import { arCart } from "./ar-cart.ts";
 import { arCheckout } from "./ar-checkout.ts";
 import { arRequests } from "./ar-requests.ts";
@@ -266,4 +267,5 @@ export const ar = {
   ...arRequests,
   ...arReviews,
   ...arCart,
+  ...arApi,
 } as const satisfies Record<StorefrontKey, string>;

@@ -1,4 +1,5 @@
 import { enAccount } from "./en-account.ts";
+import { enApi } from "./en-api.ts";
 import { enCart } from "./en-cart.ts";
 import { enCheckout } from "./en-checkout.ts";
 import { enRequests } from "./en-requests.ts";
@@ -260,6 +261,7 @@ export const en = {
   ...enRequests,
   ...enReviews,
   ...enCart,
+  ...enApi,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -15,3 +15,7 @@ export function setPageMessages(messages: Partial<Record<MessageKey, string>>): 
 export function pageMessage(key: MessageKey): string {
   return current[key] ?? key;
 }
+
+export function hasPageMessage(key: MessageKey): boolean {
+  return key in current;
+}

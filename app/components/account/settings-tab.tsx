@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { formatUaeMobile } from "#core/phone.ts";
 import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account.schema.ts";
 import { useFormState } from "../../lib/form";
-import { useT } from "../../lib/i18n";
+import { useLocale, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api, login, refreshProfile, type User } from "../../state/session";
 import { PasswordField, TextField } from "../ui/field";
@@ -13,6 +13,7 @@ import { PanelSkeleton } from "./panel";
 /** SPEC §5 Profile: name, email and phone required. Errors: the server message or 'Failed to update profile'. */
 function ProfileForm({ user }: { user: User }) {
   const t = useT();
+  const locale = useLocale();
   const { form, check, field } = useFormState({
     name: user.name ?? "",
     email: user.email ?? "",
@@ -24,7 +25,7 @@ function ProfileForm({ user }: { user: User }) {
     const data = check(UpdateProfileSchema);
     if (!data) return;
     setBusy(true);
-    const result = await api("/api/user/update", { body: data });
+    const result = await api("/api/user/update", { body: { ...data, language: locale } });
     if (!result.success) {
       setBusy(false);
       toast.error(t("account.error"), { description: result.message || t("settings.profileFailed") });

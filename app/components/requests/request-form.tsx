@@ -86,7 +86,11 @@ export function useRequestForm<V extends Record<string, string>>(options: {
     if (result.success) {
       state.setValues(options.initial());
       state.setErrors({});
-      setStatus({ kind: "sent", message: result.message ?? "", reference: result.reference });
+      setStatus({
+        kind: "sent",
+        message: result.message || t("requests.toast"),
+        reference: result.reference,
+      });
       toast.success(t("requests.toast"), {
         description: result.reference
           ? t("requests.reference", { reference: result.reference })
