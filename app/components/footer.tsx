@@ -59,7 +59,7 @@ export function Footer({ shop }: { shop: PublicConfig }) {
                 className="inline-flex min-h-9 items-center gap-2 hover:text-white"
               >
                 <Phone className="size-4" aria-hidden="true" />
-                {shop.phone}
+                <bdi dir="ltr">{shop.phone}</bdi>
               </a>
             </li>
             <li>
@@ -68,7 +68,7 @@ export function Footer({ shop }: { shop: PublicConfig }) {
                 className="inline-flex min-h-9 items-center gap-2 hover:text-white"
               >
                 <Mail className="size-4" aria-hidden="true" />
-                {shop.email}
+                <bdi dir="ltr">{shop.email}</bdi>
               </a>
             </li>
             <li className="flex gap-2 leading-relaxed">

@@ -24,7 +24,15 @@ function rememberedLocale(): Locale | undefined {
  * A plain link: the other language is a new document (its `lang`, `dir`, typeface and messages).
  * The choice is remembered in a cookie.
  */
-export function LanguageSwitch({ className = "", onSwitch }: { className?: string; onSwitch?: () => void }) {
+export function LanguageSwitch({
+  className = "",
+  onSwitch,
+  testId = "language-switch",
+}: {
+  className?: string;
+  onSwitch?: () => void;
+  testId?: string;
+}) {
   const t = useT();
   const locale = useLocale();
   const { pathname, search, hash } = useLocation();
@@ -35,7 +43,7 @@ export function LanguageSwitch({ className = "", onSwitch }: { className?: strin
       hrefLang={other}
       lang={other}
       aria-label={t("language.switchToLabel")}
-      data-testid="language-switch"
+      data-testid={testId}
       className={className}
       onClick={() => {
         remember(other);

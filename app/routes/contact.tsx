@@ -5,7 +5,7 @@ import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { ContactForm } from "../components/requests/contact-form";
 import { contactFormCopy } from "../lib/copy.server";
-import { useT } from "../lib/i18n";
+import { useLocale, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -41,6 +41,8 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 /** SPEC §2 /contact: four info cards, the Quick Answers panel, and the message form below them. */
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { copy } = loaderData;
+  // The shop's addresses are configured in English: an Arabic page marks them so.
+  const englishInArabic = useLocale() === "ar" ? "en" : undefined;
   const t = useT();
   const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
   if (!shop) return null;
@@ -63,19 +65,23 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <InfoCard icon={<Mail className="size-5" aria-hidden="true" />} title={t("contact.email")}>
           <a href={`mailto:${shop.email}`} className="break-all underline-offset-4 hover:underline">
-            {shop.email}
+            <bdi dir="ltr">{shop.email}</bdi>
           </a>
         </InfoCard>
         <InfoCard icon={<Phone className="size-5" aria-hidden="true" />} title={t("contact.phone")}>
           <a href={telHref(shop.phone)} className="underline-offset-4 hover:underline">
-            {shop.phone}
+            <bdi dir="ltr">{shop.phone}</bdi>
           </a>
         </InfoCard>
         <InfoCard icon={<MapPin className="size-5" aria-hidden="true" />} title={t("contact.office")}>
-          <address className="not-italic">{shop.officeAddress}</address>
+          <address className="not-italic" lang={englishInArabic}>
+            {shop.officeAddress}
+          </address>
         </InfoCard>
         <InfoCard icon={<Warehouse className="size-5" aria-hidden="true" />} title={t("contact.warehouse")}>
-          <address className="not-italic">{shop.warehouseAddress}</address>
+          <address className="not-italic" lang={englishInArabic}>
+            {shop.warehouseAddress}
+          </address>
         </InfoCard>
       </div>
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">

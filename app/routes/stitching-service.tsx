@@ -106,7 +106,7 @@ export default function StitchingService({ loaderData }: Route.ComponentProps) {
             </a>
             <a href={telHref(shop.phone)} className="btn-outline h-12 text-base">
               <Phone className="size-4" aria-hidden="true" />
-              {shop.phone}
+              <bdi dir="ltr">{shop.phone}</bdi>
             </a>
           </div>
         </div>
@@ -162,13 +162,13 @@ export default function StitchingService({ loaderData }: Route.ComponentProps) {
             <PanelItem title={copy.guarantee}>{copy.guaranteeText}</PanelItem>
             <PanelItem title={copy.contact}>
               <a href={telHref(shop.phone)} className="block py-1 text-ivory underline underline-offset-4">
-                {shop.phone}
+                <bdi dir="ltr">{shop.phone}</bdi>
               </a>
               <a
                 href={`mailto:${shop.email}`}
                 className="block break-all py-1 text-ivory underline underline-offset-4"
               >
-                {shop.email}
+                <bdi dir="ltr">{shop.email}</bdi>
               </a>
             </PanelItem>
           </dl>

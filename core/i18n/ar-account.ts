@@ -121,6 +121,11 @@ export const arAccount = {
   "orders.payment.cod": "الدفع عند الاستلام",
   "orders.deliverTo": "التوصيل إلى",
   "orders.itemImage": "القطعة {sku}",
+  "orders.state.Order Placed": "تم تأكيد الطلب",
+  "orders.state.Packing": "قيد التغليف",
+  "orders.state.Shipped": "تم الشحن",
+  "orders.state.Out for Delivery": "خرج للتوصيل",
+  "orders.state.Delivered": "تم التوصيل",
 
   "address.intro": "عناوين التوصيل المحفوظة. يُختار عنوانك الرئيسي أولًا عند الدفع.",
   "address.add": "إضافة عنوان جديد",

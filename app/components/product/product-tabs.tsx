@@ -75,7 +75,9 @@ export function ProductTabs({
           {variant ? (
             <>
               <dt className="text-stone">{t("pdp.sku")}</dt>
-              <dd>{variant.sku}</dd>
+              <dd dir="ltr" className="text-start">
+                {variant.sku}
+              </dd>
             </>
           ) : null}
         </dl>

@@ -248,7 +248,7 @@ const LazyOutcome = lazy(() =>
     // Even the outcome's view could not be downloaded: the shop is unreachable, so say only that.
     default: ({ shop, unreachableText }: OutcomeProps) => (
       <p role="alert" className="text-sm text-sale">
-        {unreachableText} {shop.email} · {shop.phone}
+        {unreachableText} <bdi dir="ltr">{shop.email}</bdi> · <bdi dir="ltr">{shop.phone}</bdi>
       </p>
     ),
   })),

@@ -13,14 +13,14 @@ function ShopContacts({ shop }: { shop: PublicConfig }) {
         className="inline-flex items-center gap-1.5 font-medium underline underline-offset-4"
       >
         <Mail className="size-4" aria-hidden="true" />
-        {shop.email}
+        <bdi dir="ltr">{shop.email}</bdi>
       </a>
       <a
         href={telHref(shop.phone)}
         className="inline-flex items-center gap-1.5 font-medium underline underline-offset-4"
       >
         <Phone className="size-4" aria-hidden="true" />
-        {shop.phone}
+        <bdi dir="ltr">{shop.phone}</bdi>
       </a>
     </span>
   );
