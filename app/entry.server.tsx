@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -6,11 +7,25 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./lib/context";
+import { StylesheetTextContext, stylesheetHref } from "./lib/stylesheet";
 
 // The Fastify server sets the services and the CSP nonce under these keys; they must be the build's own.
 export { cspNonceContext, servicesContext } from "./lib/context";
 
 export const streamTimeout = 5_000;
+
+let stylesheetText: string | undefined | null = null;
+/** The built stylesheet's text, read once (build/client beside this bundle); none with Vite's dev server. */
+function readStylesheet(): string | undefined {
+  if (stylesheetText === null) {
+    try {
+      stylesheetText = readFileSync(new URL(`../client${stylesheetHref}`, import.meta.url), "utf8");
+    } catch {
+      stylesheetText = undefined;
+    }
+  }
+  return stylesheetText;
+}
 
 export default function handleRequest(
   request: Request,
@@ -36,7 +51,9 @@ export default function handleRequest(
 
     const nonce = loadContext.get(cspNonceContext) || undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StylesheetTextContext value={readStylesheet()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetTextContext>,
       {
         nonce,
         [readyOption]() {

@@ -1,3 +1,4 @@
+import plexArabic400 from "@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
@@ -14,8 +15,6 @@ import {
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import { direction, localeOfPath } from "#core/i18n/locale.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
-import plexArabic400 from "@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url";
 import arabicCss from "./arabic.css?url";
 import { AnnouncementBar } from "./components/announcement-bar";
 import { BottomBar } from "./components/bottom-bar";
@@ -28,10 +27,12 @@ import { getServices } from "./lib/context";
 import { useLocale, useT } from "./lib/i18n";
 import { pageMessages } from "./lib/i18n.server";
 import { sameMessages } from "./lib/page-areas";
+import { Stylesheet } from "./lib/stylesheet";
 import { loadingCounter } from "./state/loading";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = getServices(context);
+  // The back office's settings over the environment's (issue 15), cached by the catalog version.
+  const shop = await getServices(context).settings.shop();
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
   // The page's messages, in its language and only its areas (docs/decisions/0012-arabic.md).
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#faf7f2" />
         <Meta />
+        <Stylesheet />
         <Links />
         {locale === "ar" ? (
           <>
@@ -103,7 +105,10 @@ function useShellEffects() {
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const t = useT();
+  const { pathname } = useLocation();
   useShellEffects();
+  // The back office draws its own chrome (app/routes/admin/layout.tsx).
+  if (/^\/admin(\/|$)/.test(pathname)) return children;
   if (!data) return <main id="main">{children}</main>;
   return (
     <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
@@ -113,7 +118,7 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <AnnouncementBar initiallyDismissed={data.announcementDismissed} />
+      <AnnouncementBar initiallyDismissed={data.announcementDismissed} text={data.shop.announcement} />
       <Header shop={data.shop} />
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}

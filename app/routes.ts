@@ -35,4 +35,27 @@ const arabic = PAGES.map(([path, file]) => {
   return route(path === null ? "ar" : `ar/${path}`, file, { id });
 });
 
-export default [...english, ...arabic] satisfies RouteConfig;
+// The back office (/admin, issue 15): its own layout and chrome; nothing of it loads on storefront pages.
+const admin = [
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+    route("orders/:id", "routes/admin/order.tsx"),
+    route("orders/:id/print/:document", "routes/admin/order-print.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
+    route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
+    route("inbox", "routes/admin/inbox.tsx"),
+    route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
+    route("blog", "routes/admin/blog.tsx"),
+    route("blog/new", "routes/admin/blog-edit.tsx", { id: "admin-blog-new" }),
+    route("blog/:id", "routes/admin/blog-edit.tsx", { id: "admin-blog-edit" }),
+    route("settings", "routes/admin/settings.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+  ]),
+];
+
+export default [...english, ...admin, ...arabic] satisfies RouteConfig;

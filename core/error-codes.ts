@@ -55,6 +55,24 @@ export const ERROR_CODES = [
   "payment_unreachable", // the provider could not be asked about the payment; try again
   // Reviews
   "review_duplicate",
+  // Back office (core/admin.ts lists them with their statuses)
+  "unauthenticated",
+  "forbidden",
+  "csrf",
+  "slug_taken",
+  "sku_taken",
+  "stock_below_committed",
+  "stock_untracked",
+  "variant_in_use",
+  "invalid_transition",
+  "not_cod",
+  "product_has_orders",
+  "not_image",
+  "file_too_large",
+  "too_many_files",
+  "no_email",
+  "last_owner",
+  "unknown_category",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,24 +1,30 @@
-// npm run bench — load figures for the catalog on 10,000 generated products (SQLite file by default,
-// or BENCH_DATABASE_URL=postgres://…), then orders per second (scripts/bench-orders.ts). Prints
-// requests/second and p99 latency; asserts nothing.
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+// npm run bench — load figures on 10,000 generated products (a temporary SQLite file by default, or
+// BENCH_DATABASE_URL=postgres://…), each scenario beside a bare node:http server sending the same bytes (body and headers)
+// in the same run. Three kinds of process, so none measures another's work: the store (`server/main.ts`,
+// BENCH_PROCESSES workers, default one per core), the bare server (the same number of processes), and
+// autocannon (its own process). Then orders per second (scripts/bench-orders.ts). Prints requests a
+// second, p50 and p99 latency and the ratio to the bare server; asserts nothing.
+// BENCH_SECONDS (8), BENCH_CONNECTIONS (100), BENCH_PRODUCTS (10000), BENCH_UNCACHED=0 to skip the
+// figures with the response cache off, BENCH_ORDERS=0 to skip the orders.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { DEMO_COLORS, DEMO_FABRICS } from "#content/demo-catalog.ts";
 import { CATEGORIES, SIZE_GUIDE } from "#core/constants.ts";
-import { buildApp } from "../server/app.ts";
 import { prepareDatabase } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 import { createProduct } from "../server/db/repositories/products.ts";
 import { newId } from "../server/ids.ts";
+import { freePort } from "../server/testing/checkout.ts";
 import { benchOrders } from "./bench-orders.ts";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? availableParallelism());
 const dir = mkdtempSync(join(tmpdir(), "store-bench-"));
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? `file:${join(dir, "bench.db")}`;
 
 const COLORS = Object.keys(DEMO_COLORS);
 const FABRICS = DEMO_FABRICS;
@@ -31,134 +37,258 @@ const random = () => {
 };
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
-const config = loadConfig({
-  NODE_ENV: "production",
-  LOG_LEVEL: "silent",
-  SEED_DEMO: "false",
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `file:${join(dir, "bench.db")}`,
-  MEDIA_DIR: join(dir, "media"),
-});
+const SCENARIOS = [
+  { title: "GET /api/product/list?limit=24", path: "/api/product/list?limit=24" },
+  {
+    title: `filtered list (category, colour, price, sort), ${PRODUCTS} products`,
+    path: "/api/product/list?category=graceful-abayas&color=Black&minPrice=300&maxPrice=1500&sort=price-low-high&limit=24",
+  },
+  { title: "GET /product/{slug} (server-rendered)", path: "/product/bench-product-1234" },
+  { title: "GET /shop (server-rendered)", path: "/shop" },
+];
 
-const started = performance.now();
-const { database } = await prepareDatabase(config);
-await database.db.transaction().execute(async (trx) => {
-  for (let i = 0; i < PRODUCTS; i++) {
-    const slug = `bench-product-${i}`;
-    const date = new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 320) * 86_400_000).toISOString();
-    const sizes = SIZE_GUIDE.slice(0, 1 + Math.floor(random() * 5));
-    const base = 100 + Math.floor(random() * 1900);
-    await createProduct(trx, {
-      id: newId(),
-      slug,
-      name: `${pick(["Noor", "Amal", "Layla", "Sara", "Hana", "Zara"])} ${pick(FABRICS)} ${pick(TYPES)} ${i}`,
-      description: "A generated product for load figures.",
-      type: pick(TYPES),
-      categorySlug: pick(CATEGORIES).slug,
-      fabric: pick(FABRICS),
-      colors: [...new Set([pick(COLORS), pick(COLORS)])],
-      popularity: Math.floor(random() * 1000),
-      bestseller: random() < 0.1,
-      isNew: random() < 0.1,
-      isSale: false,
-      date,
-      createdAt: date,
-      images: [0, 1].map((n) => ({
+/** The bench's own catalog, written with the repository function every catalog write uses. */
+async function generateCatalog() {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    DATABASE_URL: databaseUrl,
+    MEDIA_DIR: join(dir, "media"),
+  });
+  const started = performance.now();
+  const { database } = await prepareDatabase(config);
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < PRODUCTS; i++) {
+      const slug = `bench-product-${i}`;
+      const date = new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 320) * 86_400_000).toISOString();
+      const sizes = SIZE_GUIDE.slice(0, 1 + Math.floor(random() * 5));
+      const base = 100 + Math.floor(random() * 1900);
+      await createProduct(trx, {
         id: newId(),
-        url: `/media/products/${slug}-${n + 1}.webp`,
-        alt: slug,
-        width: 1200,
-        height: 1500,
-      })),
-      variants: sizes.map((size) => ({
-        id: newId(),
-        size,
-        sku: `B${i}-${size.replace("/", "")}`,
-        retailPriceFils: base * 100,
-        discountPercent: random() < 0.3 ? 20 : 0,
-        stock: Math.floor(random() * 60),
-      })),
-    });
-  }
-});
-console.log(
-  `Seeded ${PRODUCTS} products on ${database.engine} in ${Math.round(performance.now() - started)} ms`,
-);
-
-const { app } = await buildApp({ config, database, ssr: "production", logger: false });
-await app.listen({ host: "127.0.0.1", port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-async function run(title: string, url: string, connections = 10, duration = DURATION) {
-  for (let i = 0; i < 3; i++) await (await fetch(url)).arrayBuffer(); // warm up: first renders compile code
-  const result = await autocannon({ url, connections, duration });
-  const line = `${title.padEnd(58)} ${result.requests.average.toFixed(1).padStart(9)} req/s   p99 ${String(result.latency.p99).padStart(5)} ms   ${(result.throughput.average / 1024 / 1024).toFixed(1)} MiB/s   errors ${result.errors + result.non2xx}`;
-  console.log(line);
-  return result;
-}
-
-/** The JavaScript a page makes the browser load (module scripts and preloads), summed gzip-compressed. */
-async function javascriptWeight(path: string) {
-  const html = await (await fetch(`${base}${path}`)).text();
-  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
-  let gzip = 0;
-  let raw = 0;
-  for (const url of urls) {
-    const res = await fetch(`${base}${url}`, { headers: { "accept-encoding": "gzip" } });
-    gzip += Number(res.headers.get("content-length") ?? (await res.arrayBuffer()).byteLength);
-    raw += (
-      await (await fetch(`${base}${url}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer()
-    ).byteLength;
-  }
+        slug,
+        name: `${pick(["Noor", "Amal", "Layla", "Sara", "Hana", "Zara"])} ${pick(FABRICS)} ${pick(TYPES)} ${i}`,
+        description: "A generated product for load figures.",
+        type: pick(TYPES),
+        categorySlug: pick(CATEGORIES).slug,
+        fabric: pick(FABRICS),
+        colors: [...new Set([pick(COLORS), pick(COLORS)])],
+        popularity: Math.floor(random() * 1000),
+        bestseller: random() < 0.1,
+        isNew: random() < 0.1,
+        isSale: false,
+        date,
+        createdAt: date,
+        images: [0, 1].map((n) => ({
+          id: newId(),
+          url: `/media/products/${slug}-${n + 1}.webp`,
+          alt: slug,
+          width: 1200,
+          height: 1500,
+        })),
+        variants: sizes.map((size) => ({
+          id: newId(),
+          size,
+          sku: `B${i}-${size.replace("/", "")}`,
+          retailPriceFils: base * 100,
+          discountPercent: random() < 0.3 ? 20 : 0,
+          stock: Math.floor(random() * 60),
+        })),
+      });
+    }
+  });
+  await database.close();
   console.log(
-    `JavaScript for ${path.padEnd(40)} ${urls.size} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip`,
+    `Seeded ${PRODUCTS} products on ${database.engine} in ${Math.round(performance.now() - started)} ms`,
   );
 }
-await javascriptWeight("/");
-await javascriptWeight("/shop");
-await javascriptWeight("/product/bench-product-1234");
 
-console.log(`\n${"scenario".padEnd(58)} ${"throughput".padStart(9)}`);
-const pageUrl = `${base}/api/product/list?limit=24`;
-const fastifyPage = await run("GET /api/product/list?limit=24 (first page)", pageUrl);
-await run(
-  "GET /api/product/list?category&color&minPrice&sort&limit=24",
-  `${base}/api/product/list?category=graceful-abayas&color=Black&minPrice=300&maxPrice=1500&sort=price-low-high&limit=24`,
-);
-await run("GET /api/product/list?search=noor&limit=24", `${base}/api/product/list?search=noor&limit=24`);
-await run(
-  `GET /api/product/list (whole catalog, ${PRODUCTS} products)`,
-  `${base}/api/product/list`,
-  2,
-  Math.max(DURATION, 10),
-);
-await run("GET /shop (server-rendered)", `${base}/shop`);
-await run(
-  "GET /shop?category=graceful-abayas&sort=price-high-low (SSR)",
-  `${base}/shop?category=graceful-abayas&sort=price-high-low`,
-);
-await run("GET /product/{slug} (server-rendered)", `${base}/product/bench-product-1234`);
+async function waitUntil(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`exited early:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`not ready in time:\n${output()}`);
+}
 
-// The same bytes from a bare node:http server: the floor our framework, database and JSON work add to.
-const bytes = Buffer.from(await (await fetch(pageUrl)).arrayBuffer());
-const bare = createServer((_req, res) => {
-  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": bytes.length });
-  res.end(bytes);
-});
-await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-const bareResult = await run(
-  "bare node:http, same product-list bytes",
-  `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`,
-);
-console.log(
-  `\nratio: the store serves the first product page at ${((fastifyPage.requests.average / bareResult.requests.average) * 100).toFixed(1)}% of the bare server's rate (${bytes.length} bytes a response)`,
-);
+interface Running {
+  base: string;
+  stop(): Promise<void>;
+}
 
-bare.close();
-await app.close();
-await database.close();
+function startChild(script: string, env: Record<string, string>, ready: string): Promise<Running> {
+  return (async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env, PORT: String(port), BENCH_BARE_PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout?.on("data", (c) => (output += c));
+    child.stderr?.on("data", (c) => (output += c));
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntil(`${base}${ready}`, child, () => output);
+    // Every worker has started listening once the cluster answers; give the last ones a moment.
+    await new Promise((r) => setTimeout(r, 1000));
+    return {
+      base,
+      async stop() {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((r) => child.on("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      },
+    };
+  })();
+}
+
+const startStore = (cache: boolean) =>
+  startChild(
+    "server/main.ts",
+    {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: join(dir, "media"),
+      WEB_CONCURRENCY: String(PROCESSES),
+      RESPONSE_CACHE: cache ? "true" : "false",
+    },
+    "/healthz",
+  );
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** autocannon in a process of its own, so the load generator's CPU is not the server's. */
+function autocannon(url: string, seconds: number): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        "node_modules/autocannon/autocannon.js",
+        "--json",
+        "-c",
+        String(CONNECTIONS),
+        "-d",
+        String(seconds),
+        url,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
+      const r = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        errors: number;
+        non2xx: number;
+      };
+      resolve({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.non2xx,
+      });
+    });
+  });
+}
+
+async function measure(url: string): Promise<Figures> {
+  await autocannon(url, 1); // warm-up: code compiled, caches filled, on every worker
+  return autocannon(url, DURATION);
+}
+
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+
+async function compare(label: string, cache: boolean) {
+  const store = await startStore(cache);
+  const bodies: Record<string, { headers: Record<string, string>; body: string }> = {};
+  try {
+    for (const s of SCENARIOS) {
+      const res = await fetch(`${store.base}${s.path}`, { headers: { "accept-encoding": "identity" } });
+      // The same response bytes: the body and every header but those made per response.
+      const headers: Record<string, string> = {};
+      for (const [name, value] of res.headers) {
+        if (!["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"].includes(name))
+          headers[name] = value;
+      }
+      bodies[s.path] = { headers, body: Buffer.from(await res.arrayBuffer()).toString("base64") };
+    }
+    const bodiesFile = join(dir, "bare-bodies.json");
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await startChild(
+      "scripts/bench-bare.ts",
+      { BENCH_PROCESSES: String(PROCESSES), BENCH_BARE_BODIES: bodiesFile },
+      SCENARIOS[0]!.path,
+    );
+    console.log(
+      `\n${label}: ${PROCESSES} store process(es) and ${PROCESSES} bare node:http process(es), autocannon apart, ${CONNECTIONS} connections, ${DURATION} s\n`,
+    );
+    console.log(
+      row([
+        "scenario",
+        "bytes",
+        "store req/s",
+        "p50 ms",
+        "p99 ms",
+        "bare req/s",
+        "bare p99 ms",
+        "ratio",
+        "errors",
+      ]),
+    );
+    console.log(row(Array(9).fill("---")));
+    try {
+      for (const s of SCENARIOS) {
+        const ours = await measure(`${store.base}${s.path}`);
+        const floor = await measure(`${bare.base}${s.path}`);
+        console.log(
+          row([
+            s.title,
+            Buffer.from(bodies[s.path]!.body, "base64").length,
+            ours.rps.toFixed(0),
+            ours.p50,
+            ours.p99,
+            floor.rps.toFixed(0),
+            floor.p99,
+            `${((ours.rps / floor.rps) * 100).toFixed(1)} %`,
+            ours.errors,
+          ]),
+        );
+      }
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await store.stop();
+  }
+}
+
+try {
+  await generateCatalog();
+  await compare("Response cache on (the default)", true);
+  if (process.env.BENCH_UNCACHED !== "0") await compare("Response cache off (every request renders)", false);
+} finally {
+  if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
 
 // Issue 11: orders per second through the payment calls, on a store of its own (its sandbox at its port).
-console.log("");
-await benchOrders();
-if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
-else rmSync(dir, { recursive: true, force: true });
+if (process.env.BENCH_ORDERS !== "0") {
+  console.log("");
+  await benchOrders();
+}

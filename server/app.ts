@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { STATUS_CODES } from "node:http";
+import { createServer, STATUS_CODES } from "node:http";
 import { resolve } from "node:path";
 import type { Duplex } from "node:stream";
 import compress from "@fastify/compress";
@@ -10,11 +10,14 @@ import type { ErrorCode } from "#core/error-codes.ts";
 import { enHttp } from "#core/i18n/en-http.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
+import { watchCatalogVersion } from "./db/repositories/catalog-version.ts";
 import { HttpError, InputError, zodValidator } from "./http-errors.ts";
 import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { createResponseCache, type ResponseCache } from "./response-cache.ts";
 import addressRoutes from "./routes/api/address.ts";
+import adminRoutes from "./routes/api/admin/index.ts";
 import blogRoutes from "./routes/api/blog.ts";
 import cartRoutes from "./routes/api/cart.ts";
 import contactRoutes from "./routes/api/contact.ts";
@@ -38,11 +41,18 @@ export interface AppOptions {
   ssr?: "production" | "development" | false;
   logger?: FastifyServerOptions["logger"];
   buildDir?: string;
+  /**
+   * Payment reconciliation and mail retries on timers (default true). With several server processes
+   * only one runs them (server/main.ts); each job also claims its rows, so a second would do no harm.
+   */
+  backgroundJobs?: boolean;
 }
 
 export interface StoreApp {
   app: FastifyInstance;
   services: Services;
+  /** The in-memory cache of public pages and API answers (absent with Vite's dev server). */
+  cache: ResponseCache | undefined;
 }
 
 /**
@@ -70,7 +80,17 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
 
 export async function buildApp(options: AppOptions): Promise<StoreApp> {
   const { config, database } = options;
+  // Public pages and API answers by URL and catalog version (docs/decisions/0011-speed.md); not with
+  // Vite's dev server, whose pages change with the code. A hit is answered before Fastify routes it.
+  const cache =
+    options.ssr !== "development" && config.RESPONSE_CACHE
+      ? createResponseCache({ watch: watchCatalogVersion(database.db) })
+      : undefined;
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!cache?.serveRaw(req, res)) handler(req, res);
+      }),
     logger: options.logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -81,9 +101,12 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     clientErrorHandler: answerClientError,
   });
   const services = createServices(database, config, app.log);
-  // The reconciliation job and mail retries run in every process; each claims its rows in the database.
-  services.orders.start(60_000);
-  services.mail.startRetries(30_000);
+  // The reconciliation job and mail retries claim their rows in the database; with several processes on
+  // one machine, one of them runs the timers (server/main.ts).
+  if (options.backgroundJobs !== false) {
+    services.orders.start(60_000);
+    services.mail.startRetries(30_000);
+  }
   // Background work (code mails, forgot-password lookups, payment checks) finishes before the database
   // closes.
   app.addHook("onClose", async () => {
@@ -141,6 +164,11 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
+  if (cache) {
+    app.addHook("onClose", async () => cache.stop());
+    cache.register(app);
+  }
+
   app.get("/healthz", async (_request, reply) => {
     try {
       await pingDatabase(database.db);
@@ -166,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(reviewRoutes, { services });
       await api.register(cartRoutes, { services });
       await api.register(wishlistRoutes, { services });
+      await api.register(adminRoutes, { services, config, prefix: "/admin" });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
       api.all("/*", { schema: { hide: true } }, async (request, reply) =>
         reply.code(404).send({
@@ -194,9 +223,9 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   registerSeoRoutes(app, database.db, config.PUBLIC_SITE_URL);
 
   const mode = options.ssr ?? false;
-  if (mode) await registerPages(app, services, mode, options.buildDir ?? "build");
+  if (mode) await registerPages(app, services, mode, options.buildDir ?? "build", cache);
 
-  return { app, services };
+  return { app, services, cache };
 }
 
 /** The code of a refusal Fastify made itself (an unreadable body, a wrong content type, a body too large). */
@@ -220,6 +249,7 @@ async function registerPages(
   services: Services,
   mode: "production" | "development",
   buildDir: string,
+  cache: ResponseCache | undefined,
 ) {
   let loadBuild: () => Promise<StoreServerBuild>;
   if (mode === "production") {
@@ -254,7 +284,7 @@ async function registerPages(
     loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<StoreServerBuild>;
   }
 
-  const ssr = createSsrHandler(loadBuild, mode, services);
+  const ssr = createSsrHandler(loadBuild, mode, services, (request) => cache?.slotOf(request));
   await app.register(async (pages) => {
     // Pages read their own bodies (form posts go to route actions), so Fastify must not consume them.
     pages.removeAllContentTypeParsers();

@@ -6,6 +6,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { addMissingCategories } from "./db/repositories/store-setup.ts";
 import { createMediaStore } from "./media.ts";
 import { ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
+import { createOrPromoteOwner, DEMO_OWNER } from "./services/admin-owner.ts";
 
 export interface PreparedDatabase {
   database: DatabaseHandle;
@@ -14,8 +15,13 @@ export interface PreparedDatabase {
 }
 
 /** Opens the database, runs the frozen migrations, and seeds the demo store when it is empty and allowed. */
-export async function prepareDatabase(config: Config): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: Config,
+  options: { migrate?: boolean } = {},
+): Promise<PreparedDatabase> {
   const database = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  // A cluster worker: the primary process migrated and seeded before it forked the workers.
+  if (options.migrate === false) return { database, migrations: [], seed: undefined };
   try {
     const migrations = await migrateToLatest(database.db);
     // SPEC §2: the collections exist in every store, demo or real.
@@ -26,6 +32,8 @@ export async function prepareDatabase(config: Config): Promise<PreparedDatabase>
     const media = createMediaStore(config.MEDIA_DIR);
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
+    // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with (README).
+    if (seed?.seeded) await createOrPromoteOwner(database.db, DEMO_OWNER, config.PASSWORD_HASH_COST);
     return { database, migrations, seed };
   } catch (error) {
     await database.close();
@@ -35,10 +43,11 @@ export async function prepareDatabase(config: Config): Promise<PreparedDatabase>
 
 export async function startStore(
   config: Config,
-  options: Pick<AppOptions, "ssr" | "logger"> = {},
+  options: Pick<AppOptions, "ssr" | "logger" | "backgroundJobs"> & { migrate?: boolean } = {},
 ): Promise<StoreApp & PreparedDatabase> {
-  const prepared = await prepareDatabase(config);
-  const store = await buildApp({ config, database: prepared.database, ...options });
+  const { migrate, ...appOptions } = options;
+  const prepared = await prepareDatabase(config, { migrate });
+  const store = await buildApp({ config, database: prepared.database, ...appOptions });
   store.app.addHook("onClose", () => prepared.database.close());
   return { ...store, ...prepared };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { CURRENCY_LABELS_AR, DEFAULT_CURRENCY_LABEL_AR } from "../core/i18n/format.ts";
 
@@ -27,6 +28,10 @@ export const ConfigSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   MEDIA_DIR: z.string().min(1).default("data/media"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Keep public pages and API answers in memory by URL and catalog version (decision 0011). */
+  RESPONSE_CACHE: booleanFlag.default(true),
+  /** Server processes (node:cluster workers); one per available core by default, 1 serves in-process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   /** Read the client's address from X-Forwarded-For: only behind a proxy that sets it (rate limits use it). */
   TRUST_PROXY: booleanFlag.default(false),
   SHOP_NAME: z.string().min(1).default("Noor Atelier"),
@@ -87,6 +92,13 @@ export const ConfigSchema = z.object({
   CURRENCY_LABEL_AR: z
     .enum(CURRENCY_LABELS_AR, { error: "must be د.إ or درهم" })
     .default(DEFAULT_CURRENCY_LABEL_AR),
+  // Back office (issue 15): a session ends after this many minutes without a request.
+  ADMIN_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
 });
 
 function isJwks(value: string): boolean {

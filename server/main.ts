@@ -1,9 +1,10 @@
-import { startStore } from "./bootstrap.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import cluster, { type Worker } from "node:cluster";
+import { prepareDatabase, startStore } from "./bootstrap.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 
 const startedAt = performance.now();
 
-let config: ReturnType<typeof loadConfig>;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -14,48 +15,143 @@ try {
   throw error;
 }
 
-const store = await startStore(config, {
-  ssr: config.NODE_ENV === "development" ? "development" : "production",
-});
-const { app, database, migrations, seed } = store;
+/** pino's level numbers, for the primary's own log lines. */
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+/** The worker that runs the background timers (payment reconciliation, mail retries). */
+const JOBS_ENV = "STORE_BACKGROUND_JOBS";
+// Vite's dev server (hot reload) stays one process.
+const processes = config.NODE_ENV === "development" ? 1 : config.WEB_CONCURRENCY;
 
-if (migrations.length > 0) app.log.info({ migrations }, "database migrated");
-if (seed?.seeded) app.log.info(seed, "demo store seeded");
+if (processes > 1 && cluster.isPrimary) await runPrimary(config, processes);
+else await runServer(config);
 
-await app.listen({ host: config.HOST, port: config.PORT });
-app.log.info(
-  {
+/**
+ * One server process: the whole store alone, or one cluster worker (the primary migrated and seeded
+ * before forking it; only the worker marked for them runs the background jobs).
+ */
+async function runServer(config: Config) {
+  const worker = cluster.isWorker;
+  const jobs = !worker || process.env[JOBS_ENV] === "1";
+  const store = await startStore(config, {
+    ssr: config.NODE_ENV === "development" ? "development" : "production",
+    migrate: !worker,
+    backgroundJobs: jobs,
+  });
+  const { app, database, migrations, seed } = store;
+
+  if (migrations.length > 0) app.log.info({ migrations }, "database migrated");
+  if (seed?.seeded) app.log.info(seed, "demo store seeded");
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const details = {
     engine: database.engine,
     database: database.location,
     startupMs: Math.round(performance.now() - startedAt),
-  },
-  `store ready on http://localhost:${config.PORT}`,
-);
+  };
+  if (worker) app.log.info({ ...details, worker: cluster.worker?.id, jobs }, "worker listening");
+  else app.log.info(details, `store ready on http://localhost:${config.PORT}`);
 
-if (!config.SMTP_URL) {
-  app.log.warn(
-    `MAIL IS NOT CONFIGURED: SMTP_URL is not set, so no e-mail leaves this server. Every mail (sign-up and password-reset codes included) is printed to this log as a "mail not sent" line${config.NODE_ENV === "production" ? "" : " and shown at /dev/outbox"}. Set SMTP_URL to send them.`,
-  );
-}
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, close the database (onClose hook).
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, "shutting down");
-  const timer = setTimeout(() => {
-    app.log.error("shutdown timed out; exiting");
-    process.exit(1);
-  }, config.SHUTDOWN_TIMEOUT_MS);
-  timer.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, "shutdown failed");
-    process.exit(1);
+  if (!config.SMTP_URL && jobs) {
+    app.log.warn(
+      `MAIL IS NOT CONFIGURED: SMTP_URL is not set, so no e-mail leaves this server. Every mail (sign-up and password-reset codes included) is printed to this log as a "mail not sent" line${config.NODE_ENV === "production" ? "" : " and shown at /dev/outbox"}. Set SMTP_URL to send them.`,
+    );
   }
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, close the database (onClose hook).
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => {
+      app.log.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+/** A log line in the shape of the workers' (pino's JSON), for the primary process. */
+function log(level: "info" | "warn" | "error", fields: Record<string, unknown>, msg: string) {
+  if (LEVELS[level]! < (LEVELS[config.LOG_LEVEL] ?? Number.POSITIVE_INFINITY)) return;
+  const line = JSON.stringify({
+    level: LEVELS[level],
+    time: Date.now(),
+    pid: process.pid,
+    ...fields,
+    msg,
+  });
+  (level === "info" ? console.log : console.error)(line);
+}
+
+/**
+ * The cluster's primary: migrates and seeds once, forks one worker per process wanted (they share the
+ * port; Node hands connections round-robin), replaces a worker that dies, and on SIGTERM/SIGINT lets
+ * every worker shut down gracefully before exiting.
+ */
+async function runPrimary(config: Config, count: number) {
+  const { database, migrations, seed } = await prepareDatabase(config);
+  await database.close();
+  if (migrations.length > 0) log("info", { migrations }, "database migrated");
+  if (seed?.seeded) log("info", { ...seed }, "demo store seeded");
+
+  let stopping = false;
+  let listening = 0;
+  const roles = new Map<Worker, boolean>();
+  const fork = (jobs: boolean) => {
+    const worker = cluster.fork({ [JOBS_ENV]: jobs ? "1" : "0" });
+    roles.set(worker, jobs);
+    worker.once("listening", () => {
+      listening += 1;
+      if (listening === count) {
+        log(
+          "info",
+          { workers: count, startupMs: Math.round(performance.now() - startedAt) },
+          `store ready on http://localhost:${config.PORT}`,
+        );
+      }
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const jobs = roles.get(worker) ?? false;
+    roles.delete(worker);
+    if (stopping) return;
+    log("error", { worker: worker.id, code, signal }, "worker exited; starting another");
+    setTimeout(() => fork(jobs), 1000).unref();
+  });
+  for (let i = 0; i < count; i++) fork(i === 0);
+
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", { signal }, "shutting down");
+    const timer = setTimeout(() => {
+      log("error", {}, "shutdown timed out; exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 2000);
+    timer.unref();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    let failed = false;
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const worker of workers) {
+      worker.once("exit", (code) => {
+        if (code !== 0) failed = true;
+        left -= 1;
+        if (left === 0) process.exit(failed ? 1 : 0);
+      });
+      worker.process.kill("SIGTERM");
+    }
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}

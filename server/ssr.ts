@@ -7,6 +7,7 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { type CacheSlot, inlineScriptHashes } from "./response-cache.ts";
 import type { Services } from "./services/index.ts";
 
 /** The slice of React Router's server build this process relies on. */
@@ -21,12 +22,14 @@ type StoreServerBuild = ServerBuild & {
 
 /**
  * The page's Content-Security-Policy: scripts only from this origin or carrying this response's nonce
- * (React Router's inline hydration scripts get it), plus Google's sign-in script.
+ * (React Router's inline hydration scripts get it), plus Google's sign-in script. A page kept in the
+ * response cache names its inline scripts by their hashes instead, so its bytes are the same for all.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string | { hashes: string[] }): string {
+  const inline = typeof nonce === "string" ? [`'nonce-${nonce}'`] : nonce.hashes;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' https://accounts.google.com/gsi/client`,
+    ["script-src 'self'", ...inline, "https://accounts.google.com/gsi/client"].join(" "),
     "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -47,6 +50,7 @@ export function createSsrHandler(
   loadBuild: () => Promise<StoreServerBuild>,
   mode: string,
   services: Services,
+  cacheSlotOf: (request: FastifyRequest) => CacheSlot | undefined = () => undefined,
 ) {
   let build: StoreServerBuild | undefined;
   const handle = createRequestHandler(async () => {
@@ -58,14 +62,22 @@ export function createSsrHandler(
     if (!build || mode === "development") build = await loadBuild();
     const context = new RouterContextProvider();
     context.set(build.entry.module.servicesContext, services);
-    if (mode === "production") {
+    const cached = mode === "production" && request.method === "GET" && cacheSlotOf(request) !== undefined;
+    if (mode === "production" && !cached) {
       // Vite's dev server injects its own inline scripts, so the policy applies to the built app only.
       const nonce = randomBytes(16).toString("base64");
       context.set(build.entry.module.cspNonceContext, nonce);
       reply.header("content-security-policy", contentSecurityPolicy(nonce));
     }
     const response = await handle(toFetchRequest(request, reply), context);
-    return sendFetchResponse(reply, response);
+    if (!cached || !response.body) return sendFetchResponse(reply, response);
+    // A page for the response cache is rendered whole, then its inline scripts are allowed by hash.
+    const body = await response.text();
+    if (response.headers.get("content-type")?.startsWith("text/html")) {
+      reply.header("content-security-policy", contentSecurityPolicy({ hashes: inlineScriptHashes(body) }));
+    }
+    copyHeaders(reply, response);
+    return reply.send(body);
   };
 }
 
@@ -91,7 +103,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   });
 }
 
-function sendFetchResponse(reply: FastifyReply, response: Response) {
+function copyHeaders(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
@@ -99,6 +111,10 @@ function sendFetchResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+}
+
+function sendFetchResponse(reply: FastifyReply, response: Response) {
+  copyHeaders(reply, response);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }

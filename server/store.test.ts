@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "./db/migrate.ts";
+import { bumpCatalogVersion } from "./db/repositories/catalog-version.ts";
 import { createMediaStore } from "./media.ts";
 import { seedDemoStore } from "./seed/demo.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
@@ -154,8 +156,8 @@ describe.each(TEST_ENGINES)("the store on $name", (engine) => {
       expect(hidden.body).not.toContain('data-testid="announcement-bar"');
     });
 
-    it("sends a nonce Content-Security-Policy that every inline script of the page carries", async () => {
-      const res = await store.app.inject({ method: "GET", url: "/" });
+    it("sends a nonce Content-Security-Policy that every inline script of a private page carries", async () => {
+      const res = await store.app.inject({ method: "GET", url: "/cart" });
       const policy = String(res.headers["content-security-policy"]);
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
       expect(nonce).toBeTruthy();
@@ -165,8 +167,25 @@ describe.each(TEST_ENGINES)("the store on $name", (engine) => {
       );
       expect(scripts.length).toBeGreaterThan(0);
       for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
-      const again = await store.app.inject({ method: "GET", url: "/" });
+      const again = await store.app.inject({ method: "GET", url: "/cart" });
       expect(again.headers["content-security-policy"]).not.toBe(policy);
+    });
+
+    it("names every inline script of a cached public page by its hash in that response's policy", async () => {
+      for (const attempt of ["miss", "hit"]) {
+        const res = await store.app.inject({ method: "GET", url: "/?utm_source=csp-check" });
+        expect(res.headers["x-cache"]).toBe(attempt);
+        const policy = String(res.headers["content-security-policy"]);
+        expect(policy).not.toContain("'nonce-");
+        expect(policy).toContain("object-src 'none'");
+        const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+          (m) => m[1]!,
+        );
+        expect(inline.length).toBeGreaterThan(0);
+        for (const code of inline) {
+          expect(policy).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+        }
+      }
     });
 
     it("tags every response with a request id, echoing a sane incoming one", async () => {
@@ -251,6 +270,8 @@ describe.each(TEST_ENGINES)("the store on $name", (engine) => {
     // Last in this file: it breaks the database on purpose.
     it("shows 'Unexpected Application Error!' with HTTP 500 when a page's data fails", async () => {
       await sql`alter table product_variants rename to product_variants_gone`.execute(store.database.db);
+      // A catalog write first, so the home page cached by earlier tests is not what answers.
+      await bumpCatalogVersion(store.database.db);
       const res = await store.app.inject({ method: "GET", url: "/" });
       expect(res.statusCode).toBe(500);
       expect(res.body).toContain("Unexpected Application Error!");

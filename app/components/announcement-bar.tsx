@@ -8,7 +8,14 @@ import { useT } from "../lib/i18n";
  * year. On a phone the claims wrap onto two lines, each kept whole: all four stay readable without any
  * motion (a rotating ticker would need a pause control and would move for shoppers who ask for less).
  */
-export function AnnouncementBar({ initiallyDismissed }: { initiallyDismissed: boolean }) {
+export function AnnouncementBar({
+  initiallyDismissed,
+  text,
+}: {
+  initiallyDismissed: boolean;
+  /** The owner's own announcement (back office settings); SPEC's four claims when null. */
+  text?: string | null;
+}) {
   const t = useT();
   const [dismissed, setDismissed] = useState(initiallyDismissed);
   if (dismissed) return null;
@@ -16,16 +23,14 @@ export function AnnouncementBar({ initiallyDismissed }: { initiallyDismissed: bo
     <aside className="bg-ink text-ivory" data-testid="announcement-bar" aria-label={t("announcement.label")}>
       <div className="container-page flex min-h-9 items-center gap-3 py-1.5">
         <p className="flex flex-1 flex-wrap justify-center gap-x-3 text-center text-[0.7rem] leading-5 sm:text-[0.8rem] sm:tracking-wide">
-          {t("announcement.text")
-            .split(" · ")
-            .map((claim) => (
-              <span
-                key={claim}
-                className="whitespace-nowrap before:me-1.5 before:text-accent before:content-['✦']"
-              >
-                {claim}
-              </span>
-            ))}
+          {(text ?? t("announcement.text")).split(" · ").map((claim) => (
+            <span
+              key={claim}
+              className="whitespace-nowrap before:me-1.5 before:text-accent before:content-['✦']"
+            >
+              {claim}
+            </span>
+          ))}
         </p>
         <button
           type="button"

@@ -85,6 +85,8 @@ const PAGE_AREAS: Record<string, string[]> = {
   privacy: ["policy"],
   shipping: ["policy"],
   returns: ["policy"],
+  // The back office speaks English and has its own copy (issue 15): only the shell's areas.
+  admin: [],
 };
 
 export function pageAreas(pathname: string): string[] | undefined {

@@ -18,7 +18,7 @@ import { absoluteUrl, metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalog, shop } = getServices(context);
+  const { catalog, settings } = getServices(context);
   // The first screenful is awaited; the sections below it stream in after (SPEC §2: placeholders meanwhile).
   const featured = catalog
     .listNewestProducts(FEATURED_PRODUCTS_COUNT)
@@ -31,7 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const bestsellers = (await catalog.listBestsellers("graceful-abayas", HOME_BESTSELLERS_MAX)).map((p) =>
     toProductCard(p, "bestseller"),
   );
-  return { shopName: shop.shopName, bestsellers, featured, posts };
+  const { shopName } = await settings.shop();
+  return { shopName, bestsellers, featured, posts };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

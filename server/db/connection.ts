@@ -46,13 +46,22 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
       if (options.onIdleError) options.onIdleError(error);
       else console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
     });
+    // pool.end() (under db.destroy()) resolves once its connections are told to end, before their
+    // sockets have closed. close() waits for those too, so a database dropped right after (a test's
+    // `drop database … with (force)`) or a server restarted finds no session of ours to terminate.
+    const connected = new Set<pg.PoolClient>();
+    pool.on("connect", (client) => connected.add(client));
+    pool.on("remove", (client) => connected.delete(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const parsed = new URL(url);
     return {
       db,
       engine: "postgres",
       location: `postgres://${parsed.host}${parsed.pathname}`,
-      close: () => db.destroy(),
+      close: async () => {
+        await db.destroy();
+        await allEnded(pool, connected, CLOSE_WAIT_MS);
+      },
     };
   }
   const path = sqlitePath(url);
@@ -60,6 +69,26 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   const { dialect } = openSqlite(path);
   const db = new Kysely<Database>({ dialect });
   return { db, engine: "sqlite", location: path, close: () => db.destroy() };
+}
+
+/** How long close() waits for the pool's last sockets to close (a dead server may never answer). */
+const CLOSE_WAIT_MS = 5_000;
+
+function allEnded(pool: pg.Pool, connected: Set<pg.PoolClient>, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    timer.unref();
+    function check() {
+      if (connected.size === 0) done();
+    }
+    function done() {
+      clearTimeout(timer);
+      pool.off("remove", check);
+      resolve();
+    }
+    pool.on("remove", check);
+    check();
+  });
 }
 
 /** The health check: one round trip to the database. */

@@ -8,6 +8,7 @@ import * as reviews from "./migrations/2026-11-23-0005-reviews.ts";
 import * as orders from "./migrations/2026-11-23-0006-orders.ts";
 import * as requests from "./migrations/2026-11-23-0007-requests.ts";
 import * as arabic from "./migrations/2026-11-24-0008-arabic.ts";
+import * as admin from "./migrations/2026-11-24-0009-admin.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-0006-orders": orders,
   "2026-11-23-0007-requests": requests,
   "2026-11-24-0008-arabic": arabic,
+  "2026-11-24-0009-admin": admin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

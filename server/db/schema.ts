@@ -40,6 +40,11 @@ export interface ProductTable {
   effective_price_fils: number;
   created_at: string;
   updated_at: string;
+  /**
+   * Set when the back office archived it: gone from the storefront, kept for its orders (issue 15).
+   * Optional: the database defaults it, and rows read before issue 15 were typed without it.
+   */
+  archived_at?: string | null;
 }
 
 export interface ProductColorTable {
@@ -88,6 +93,8 @@ export interface BlogPostTable {
   category: string;
   published_at: string;
   created_at: string;
+  /** False while the back office keeps it off /blog (issue 15). */
+  published?: boolean | number;
 }
 
 export interface ReviewTable {
@@ -126,7 +133,11 @@ export interface UserTable {
   language: Language;
   created_at: string;
   updated_at: string;
+  /** Back-office role (issue 15): customers never reach /admin. */
+  role?: UserRole;
 }
+
+export type UserRole = "customer" | "staff" | "owner";
 
 export interface AddressTable {
   id: string;
@@ -301,7 +312,8 @@ export interface OutboxTable {
   claimed_until: string | null;
 }
 
-export type RequestStatus = "new" | "answered" | "closed";
+/** The back office inbox's status (issue 15; 0007's answered/closed became in_progress/done). */
+export type RequestStatus = "new" | "in_progress" | "done";
 
 /** SPEC §3 Contact message, stored before the shop is mailed (issue 12). */
 export interface ContactMessageTable {
@@ -314,6 +326,8 @@ export interface ContactMessageTable {
   message: string;
   status: Generated<RequestStatus>;
   language: Generated<Language>;
+  /** The shop's notes on it (back office). */
+  notes: Generated<string>;
   created_at: string;
 }
 
@@ -335,6 +349,8 @@ export interface StitchingRequestTable {
   message: string | null;
   status: Generated<RequestStatus>;
   language: Generated<Language>;
+  /** The shop's notes on it (back office). */
+  notes: Generated<string>;
   created_at: string;
 }
 
@@ -364,6 +380,52 @@ export interface CatalogTermTable {
   name_ar: string;
 }
 
+/** A back-office reply to a contact message or stitching request, sent through the outbox. */
+export interface RequestReplyTable {
+  id: string;
+  request_kind: "contact" | "stitching";
+  request_id: string;
+  author_id: string | null;
+  author_name: string;
+  to_address: string;
+  subject: string;
+  message: string;
+  outbox_id: string | null;
+  created_at: string;
+}
+
+/** A back-office session; `id` is the SHA-256 of the cookie's token. */
+export interface AdminSessionTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  label: string;
+  /** JSON: [{ field, before, after }]. */
+  changes: string;
+}
+
+/** One overridden shop setting; its value is JSON. */
+export interface ShopSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -390,6 +452,10 @@ export interface Database {
   cart_lines: CartLineTable;
   wishlist_items: WishlistItemTable;
   catalog_terms: CatalogTermTable;
+  request_replies: RequestReplyTable;
+  admin_sessions: AdminSessionTable;
+  audit_log: AuditLogTable;
+  shop_settings: ShopSettingTable;
 }
 
 export type { Generated };

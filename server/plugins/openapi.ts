@@ -73,7 +73,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "Every answer is JSON with `success`; a refusal is `{ success: false, code, message }`: `code` is a stable machine code (core/error-codes.ts) a screen acts on and words in its own language, `message` the English sentence.",
       },
       components: {
-        securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } },
+        securitySchemes: {
+          token: { type: "apiKey", in: "header", name: "token" },
+          // The back office's session (decision 0013); changes also send the x-csrf-token header.
+          adminSession: { type: "apiKey", in: "cookie", name: "noor_admin" },
+        },
       },
       tags: [
         { name: "product", description: "Catalog" },
@@ -86,6 +90,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "review", description: "Product reviews" },
         { name: "request", description: "Contact messages and stitching requests" },
         { name: "webhook", description: "Payment provider notifications" },
+        { name: "admin", description: "The back office (staff and owner; decision 0013)" },
       ],
     },
     hideUntagged: true,

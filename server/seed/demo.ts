@@ -5,6 +5,7 @@ import { DEMO_CATEGORIES, DEMO_PRODUCTS, skuFor } from "#content/demo-catalog.ts
 import { DEMO_REVIEWS } from "#content/demo-reviews.ts";
 import { aedToFils } from "#core/money.ts";
 import { deleteAppMeta, insertAppMeta, readAppMeta } from "../db/repositories/app-meta.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { createBlogPost } from "../db/repositories/content.ts";
 import { countProducts, createProduct } from "../db/repositories/products.ts";
 import { createReview } from "../db/repositories/reviews.ts";
@@ -155,5 +156,6 @@ export async function resetCatalog(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await deleteCatalogContent(trx);
     await deleteAppMeta(trx, SEEDED_KEY);
+    await bumpCatalogVersion(trx);
   });
 }

@@ -7,6 +7,8 @@ import { createPaymenntClient, PAYMENNT_BASE_URLS, type PaymenntClient } from ".
 import { SANDBOX_API_PATH } from "../routes/sandbox-paymennt.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type AddressesService, createAddressesService } from "./addresses.ts";
+import { type AdminService, createAdminService } from "./admin.ts";
+import { createSettingsService, type SettingsService } from "./admin-settings.ts";
 import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
@@ -25,6 +27,10 @@ export interface Services {
   requests: RequestsService;
   orders: OrdersService;
   paymennt: PaymenntClient;
+  /** The shop's effective settings: the environment's, overridden in the back office (issue 15). */
+  settings: SettingsService;
+  /** The back office (issue 15). */
+  admin: AdminService;
 }
 
 /**
@@ -61,10 +67,14 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     jwksJson: config.GOOGLE_JWKS_JSON,
   });
   const paymennt = createPaymennt(config);
+  const settings = createSettingsService(database.db, config);
+  const orders = createOrdersService({ db: database.db, config, mailer: mail, paymennt, log, settings });
   return {
     shop: publicConfig(config),
     paymennt,
-    orders: createOrdersService({ db: database.db, config, mailer: mail, paymennt, log }),
+    orders,
+    settings,
+    admin: createAdminService({ db: database.db, config, mailer: mail, orders, settings, log }),
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
     addresses: createAddressesService(database.db),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
+import type { ShopSettings } from "#core/admin.ts";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { filsToAed } from "#core/money.ts";
@@ -7,6 +8,7 @@ import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } 
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import {
   activeHolds,
   availableStockFor,
@@ -118,6 +120,8 @@ export interface OrdersServiceOptions {
   mailer: Mailer;
   paymennt: PaymenntClient;
   log: FastifyBaseLogger;
+  /** The back office's settings over the environment (issue 15); the environment alone without it. */
+  settings?: { current(executor?: Kysely<Database> | Transaction<Database>): Promise<ShopSettings> };
 }
 
 /** Maps Paymennt's checkout status onto our attempt's. AUTHORIZED counts as paid: the money is secured. */
@@ -154,9 +158,19 @@ function history(payment: PaymentTable, entry: { at: string; status: string; sou
 export function createOrdersService(options: OrdersServiceOptions) {
   const { db, config, mailer, paymennt, log } = options;
   const background = new Set<Promise<unknown>>();
-  const sellerAddress = config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS;
-  const trn = config.SHOP_TRN ?? null;
-  const vatRate = config.VAT_RATE_PERCENT;
+  /** The shop's name, invoice and payment settings now: the back office's over the environment's. */
+  async function shopNow(executor: Kysely<Database> | Trx = db) {
+    // Inside a transaction, read through it: SQLite has one connection, which the transaction holds.
+    const s = await options.settings?.current(executor);
+    return {
+      shopName: s?.shopName ?? config.SHOP_NAME,
+      shopEmail: s?.email ?? config.SHOP_EMAIL,
+      sellerAddress: s?.legalAddress ?? config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS,
+      trn: s ? s.trn : (config.SHOP_TRN ?? null),
+      vatRate: s?.vatRate ?? config.VAT_RATE_PERCENT,
+      codEnabled: s?.codEnabled ?? config.COD_ENABLED,
+    };
+  }
   let timer: NodeJS.Timeout | undefined;
   let reconciling: Promise<unknown> | undefined;
 
@@ -188,6 +202,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * Lines of the same variant and colour are merged.
    */
   async function priceLines(lines: OrderPayloadLine[]): Promise<PricedLine[]> {
+    const { vatRate } = await shopNow();
     const variants = await variantsForProducts(
       db,
       lines.map((l) => l.product_id),
@@ -315,15 +330,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
-    const context = { shopName: config.SHOP_NAME, vatRate, trn };
+    const shop = await shopNow(trx);
+    const context = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
-    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: config.SHOP_EMAIL }));
+    await mailer.enqueue(trx, newOrderMail(order, lines, { ...context, shopEmail: shop.shopEmail }));
   }
 
   // DTOs
 
-  function toDto(order: OrderTable, lines: OrderLineTable[]): OrderDto {
+  function toDto(
+    order: OrderTable,
+    lines: OrderLineTable[],
+    shop: Awaited<ReturnType<typeof shopNow>>,
+  ): OrderDto {
     const placedAt = order.placed_at ?? order.created_at;
     const cod = order.payment_mode === "cod";
     return {
@@ -381,11 +401,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
       invoice: {
         number: order.order_number,
         date: placedAt,
-        title: trn ? "Tax Invoice" : "Receipt",
-        sellerName: config.SHOP_NAME,
-        sellerAddress,
-        trn,
-        vatRate,
+        title: shop.trn ? "Tax Invoice" : "Receipt",
+        sellerName: shop.shopName,
+        sellerAddress: shop.sellerAddress,
+        trn: shop.trn,
+        vatRate: shop.vatRate,
       },
     };
   }
@@ -395,10 +415,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
       db,
       orders.map((o) => o.id),
     );
+    const shop = await shopNow();
     return orders.map((o) =>
       toDto(
         o,
         lines.filter((l) => l.order_id === o.id),
+        shop,
       ),
     );
   }
@@ -433,6 +455,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const tracked =
         unheld.length > 0 ? await availableStockFor(trx, unheld) : new Map<string, number | null>();
       const short: string[] = [];
+      // A converted hold leaves what shoppers can buy unchanged (stock and held drop together); only
+      // stock taken without a hold changes the pages.
+      let stockShownChanged = false;
       for (const variantId of [...wanted.keys()].sort()) {
         const hold = holds.get(variantId);
         if (hold) {
@@ -441,7 +466,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         }
         // The hold lapsed (paid after it expired): honoured when the stock allows, never below zero.
         if (tracked.get(variantId) === null || !tracked.has(variantId)) continue;
-        if (!(await takeStock(trx, variantId, wanted.get(variantId)!))) {
+        if (await takeStock(trx, variantId, wanted.get(variantId)!)) stockShownChanged = true;
+        else {
           const line = lines.find((l) => l.variant_id === variantId)!;
           short.push(`${line.name} (${line.size}) × ${wanted.get(variantId)}`);
         }
@@ -468,6 +494,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         note: reason ?? `payment ${raw}`,
       });
       await onOrderPlaced(trx, { ...order, ...placement, updated_at: at }, lines);
+      // Last, so the version row is the last lock this transaction takes (no deadlock between orders).
+      if (stockShownChanged) await bumpCatalogVersion(trx);
       return true;
     });
     if (placed) deliverMails();
@@ -487,7 +515,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
         at,
       });
       if (!won) return false;
-      for (const hold of await activeHolds(trx, payment.order_id)) await settleHold(trx, hold, "released");
+      let released = false;
+      for (const hold of await activeHolds(trx, payment.order_id))
+        if (await settleHold(trx, hold, "released")) released = true;
       const order = await findOrder(trx, payment.order_id);
       if (order && (await markOrderUnplaced(trx, order.id, { status: CANCELLED, payment_status: to }, at))) {
         await insertOrderEvent(trx, {
@@ -500,6 +530,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           note: `payment ${raw}`,
         });
       }
+      // Released units are on sale again: the pages showing them change.
+      if (released) await bumpCatalogVersion(trx);
       return true;
     });
   }
@@ -637,6 +669,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           });
         }
         await insertHolds(trx, holds);
+        // Held units leave what shoppers can buy: the pages showing them change.
+        if (holds.length > 0) await bumpCatalogVersion(trx);
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
@@ -769,6 +803,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
           if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
         }
         await onOrderPlaced(trx, order, lineRows);
+        if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
@@ -807,8 +842,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** Cash on delivery is refused before its body is read (the route's preValidation). */
-    assertCashOnDelivery(): void {
-      if (!config.COD_ENABLED)
+    async assertCashOnDelivery(): Promise<void> {
+      if (!(await shopNow()).codEnabled)
         throw new HttpError(400, "cod_unavailable", tOrder("orderApi.methodUnavailable"));
     },
 
@@ -822,11 +857,15 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** GET /api/order/config: what the checkout page needs to know. */
-    publicConfig() {
-      return { success: true as const, codEnabled: config.COD_ENABLED, vatRate, trn };
+    async publicConfig() {
+      const shop = await shopNow();
+      return { success: true as const, codEnabled: shop.codEnabled, vatRate: shop.vatRate, trn: shop.trn };
     },
 
     finalizePayment,
+
+    /** One order as its shopper sees it (lines, address, totals, invoice data), for the back office. */
+    orderDto,
 
     /**
      * One pass of the reconciliation job: every open attempt whose check is due is claimed (one process

@@ -17,7 +17,15 @@ export interface RateLimitOptions {
  * Endpoint groups counted separately: log-in (password and Google), requests for codes, guesses at
  * codes, sign-up, and the contact and stitching forms (issue 12).
  */
-export type LimitGroup = "login" | "code" | "otp" | "register" | "contact" | "stitching";
+export type LimitGroup =
+  | "login"
+  | "code"
+  | "otp"
+  | "register"
+  | "contact"
+  | "stitching"
+  // The back office's log-in (issue 15), counted apart from the storefront's.
+  | "admin-login";
 
 /** How much an account's recent failures from every client slow the next attempt (issue 8). */
 export const SLOW_DOWN_STEP_MS = 500;

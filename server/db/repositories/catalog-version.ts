@@ -7,6 +7,13 @@ const META_KEY = "catalog_version";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
+ * When this process last bumped the version. The bump runs inside the write's transaction, so the new
+ * value is visible only once that transaction commits; until a short while after, readers in this
+ * process re-read it on every request instead of trusting their polled copy (see watchCatalogVersion).
+ */
+let lastLocalBump = 0;
+
+/**
  * Marks the catalog (products, variants, prices, stock shown on pages, categories, blog posts, shop
  * settings) as changed. Every catalog write calls it, in the write's own transaction, so that anything
  * cached from the old catalog — in this process or another on the same database — is no longer served.
@@ -14,11 +21,13 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function bumpCatalogVersion(db: Db): Promise<string> {
   const value = `${Date.now().toString(36)}-${randomBytes(6).toString("base64url")}`;
   const now = new Date().toISOString();
+  lastLocalBump = Date.now();
   await db
     .insertInto("app_meta")
     .values({ key: META_KEY, value, updated_at: now })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
     .execute();
+  lastLocalBump = Date.now();
   return value;
 }
 
@@ -26,4 +35,55 @@ export async function bumpCatalogVersion(db: Db): Promise<string> {
 export async function readCatalogVersion(db: Db): Promise<string> {
   const row = await db.selectFrom("app_meta").select("value").where("key", "=", META_KEY).executeTakeFirst();
   return row?.value ?? "0";
+}
+
+export interface CatalogVersionWatch {
+  /** The version to key caches on: at most 2 × `pollMs` old for another process's write, exact for ours. */
+  current(): Promise<string>;
+  /** The polled copy when it can be trusted without a query (no recent write here), else undefined. */
+  peek(): string | undefined;
+  stop(): void;
+}
+
+/** How long after a write in this process its readers keep asking the database (a commit's delay). */
+const LOCAL_WRITE_WINDOW_MS = 2_000;
+
+/**
+ * Keeps this process's copy of the catalog version: one primary-key read every `pollMs` (a write by
+ * another process is noticed within that), and a read on every call for a moment after this process
+ * wrote, so a page never outlives the write that changed it here.
+ */
+export function watchCatalogVersion(db: Kysely<Database>, pollMs = 250): CatalogVersionWatch {
+  let known: string | undefined;
+  let readAt = 0;
+  let inflight: Promise<string> | undefined;
+  const read = () => {
+    if (inflight) return inflight;
+    const startedAt = Date.now();
+    inflight = readCatalogVersion(db)
+      .then((value) => {
+        known = value;
+        readAt = startedAt;
+        return value;
+      })
+      .finally(() => {
+        inflight = undefined;
+      });
+    return inflight;
+  };
+  const fresh = () =>
+    known !== undefined &&
+    Date.now() - readAt < pollMs * 2 &&
+    Date.now() - lastLocalBump > LOCAL_WRITE_WINDOW_MS;
+  const timer = setInterval(() => {
+    read().catch(() => {
+      known = undefined;
+    });
+  }, pollMs);
+  timer.unref();
+  return {
+    current: () => (fresh() ? Promise.resolve(known!) : read()),
+    peek: () => (fresh() ? known : undefined),
+    stop: () => clearInterval(timer),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { BlogPostDto } from "#core/catalog.ts";
 import type { BlogPostTable, Database } from "../schema.ts";
+import { bumpCatalogVersion } from "./catalog-version.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,16 +11,28 @@ export type NewBlogPost = Omit<BlogPostTable, "title_ar" | "excerpt_ar" | "conte
 
 export async function createBlogPost(db: Db, post: NewBlogPost): Promise<void> {
   await db.insertInto("blog_posts").values(post).execute();
+  await bumpCatalogVersion(db);
 }
 
 export async function listBlogPosts(db: Db, limit?: number): Promise<BlogPostDto[]> {
-  let q = db.selectFrom("blog_posts").selectAll().orderBy("published_at", "desc").orderBy("id");
+  // Issue 15: a post the back office unpublished is off /blog.
+  let q = db
+    .selectFrom("blog_posts")
+    .selectAll()
+    .where("published", "=", true)
+    .orderBy("published_at", "desc")
+    .orderBy("id");
   if (limit !== undefined) q = q.limit(limit);
   return (await q.execute()).map(toBlogPostDto);
 }
 
 export async function findBlogPostBySlug(db: Db, slug: string): Promise<BlogPostDto | undefined> {
-  const row = await db.selectFrom("blog_posts").selectAll().where("slug", "=", slug).executeTakeFirst();
+  const row = await db
+    .selectFrom("blog_posts")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("published", "=", true)
+    .executeTakeFirst();
   return row ? toBlogPostDto(row) : undefined;
 }
 
@@ -28,6 +41,7 @@ export async function listBlogPostSitemapRows(db: Db): Promise<{ slug: string; p
   return db
     .selectFrom("blog_posts")
     .select(["slug", "published_at"])
+    .where("published", "=", true)
     .orderBy("published_at", "desc")
     .execute();
 }

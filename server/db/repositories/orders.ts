@@ -66,6 +66,8 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
           .as("image"),
     ])
     .where("v.product_id", "in", [...new Set(productIds)])
+    // Issue 15: an archived product cannot be ordered any more.
+    .where("p.archived_at", "is", null)
     .orderBy("v.position")
     .execute();
   return rows.map((r) => ({

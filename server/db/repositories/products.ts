@@ -4,6 +4,7 @@ import { filsToAed } from "#core/money.ts";
 import { discountedPrice, listPrice } from "#core/pricing.ts";
 import type { ProductQuery } from "#core/schemas/catalog.schema.ts";
 import type { Database, ProductTable } from "../schema.ts";
+import { bumpCatalogVersion } from "./catalog-version.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,6 +89,50 @@ export async function createProduct(db: Db, product: NewProduct): Promise<void> 
       })),
     )
     .execute();
+  await bumpCatalogVersion(db);
+}
+
+/**
+ * Sets one size's price and discount and re-derives the product's list-view price columns from all its
+ * sizes; bumps the catalog version. False when the variant does not exist.
+ */
+export async function updateVariantPrice(
+  db: Db,
+  variantId: string,
+  price: { retailPriceFils: number; discountPercent: number },
+): Promise<boolean> {
+  const variant = await db
+    .updateTable("product_variants")
+    .set({ retail_price_fils: price.retailPriceFils, discount_percent: price.discountPercent })
+    .where("id", "=", variantId)
+    .returning("product_id")
+    .executeTakeFirst();
+  if (!variant) return false;
+  const sizes = await db
+    .selectFrom("product_variants")
+    .select(["retail_price_fils", "discount_percent"])
+    .where("product_id", "=", variant.product_id)
+    .execute();
+  const priced = listPrice(
+    sizes.map((v) => ({
+      retailPrice: Number(v.retail_price_fils),
+      discountPercent: Number(v.discount_percent),
+    })),
+  );
+  if (priced) {
+    await db
+      .updateTable("products")
+      .set({
+        price_fils: priced.price,
+        sale_price_fils: priced.salePrice ?? null,
+        effective_price_fils: priced.salePrice ?? priced.price,
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", variant.product_id)
+      .execute();
+  }
+  await bumpCatalogVersion(db);
+  return true;
 }
 
 function escapeLike(text: string): string {
@@ -96,7 +141,8 @@ function escapeLike(text: string): string {
 
 /** The WHERE clause of the shop query, shared by the page of rows and its count. */
 function filtered(db: Db, query: ProductQuery) {
-  let q = db.selectFrom("products");
+  // Issue 15: an archived product is gone from the storefront.
+  let q = db.selectFrom("products").where("products.archived_at", "is", null);
   if (query.category && query.category !== "all") q = q.where("products.category_slug", "=", query.category);
   // The shop always sends a price range (maxPrice defaults to 25000), which rarely narrows much. Unless the
   // list is sorted by price, `+ 0` keeps SQLite from choosing the price index over the sort's index
@@ -161,7 +207,12 @@ export async function listProductRows(
 }
 
 export async function findProductRowBySlug(db: Db, slug: string): Promise<ProductTable | undefined> {
-  return db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return db
+    .selectFrom("products")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("archived_at", "is", null)
+    .executeTakeFirst();
 }
 
 /** SPEC §2 Home: a collection's bestsellers, most popular first. */
@@ -170,6 +221,7 @@ export async function listBestsellerRows(db: Db, category: string, count: number
     .selectFrom("products")
     .selectAll()
     .where("category_slug", "=", category)
+    .where("archived_at", "is", null)
     .where("bestseller", "=", true)
     .orderBy("popularity", "desc")
     .orderBy("id")
@@ -188,6 +240,7 @@ export async function listRelatedProductRows(
     .selectFrom("products")
     .selectAll()
     .where("category_slug", "=", category)
+    .where("archived_at", "is", null)
     .where("id", "!=", productId)
     .orderBy("popularity", "desc")
     .orderBy("id")
@@ -197,25 +250,49 @@ export async function listRelatedProductRows(
 
 /** The colours the catalog holds, for the shop's colour filter. */
 export async function listProductColors(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom("product_colors").select("color").distinct().orderBy("color").execute();
+  const rows = await db
+    .selectFrom("product_colors")
+    .innerJoin("products", "products.id", "product_colors.product_id")
+    .where("products.archived_at", "is", null)
+    .select("product_colors.color")
+    .distinct()
+    .orderBy("product_colors.color")
+    .execute();
   return rows.map((r) => r.color);
 }
 
 /** The fabrics the catalog holds, for the shop's fabric filter. */
 export async function listProductFabrics(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom("products").select("fabric").distinct().orderBy("fabric").execute();
+  const rows = await db
+    .selectFrom("products")
+    .select("fabric")
+    .where("archived_at", "is", null)
+    .distinct()
+    .orderBy("fabric")
+    .execute();
   return rows.map((r) => r.fabric);
 }
 
 /** The product types the catalog holds, for the shop's type filter. */
 export async function listProductTypes(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom("products").select("type").distinct().orderBy("type").execute();
+  const rows = await db
+    .selectFrom("products")
+    .select("type")
+    .where("archived_at", "is", null)
+    .distinct()
+    .orderBy("type")
+    .execute();
   return rows.map((r) => r.type);
 }
 
 /** Every product's address and last change, newest first, for the sitemap. */
 export async function listProductSitemapRows(db: Db): Promise<{ slug: string; updated_at: string }[]> {
-  return db.selectFrom("products").select(["slug", "updated_at"]).orderBy("date", "desc").execute();
+  return db
+    .selectFrom("products")
+    .select(["slug", "updated_at"])
+    .where("archived_at", "is", null)
+    .orderBy("date", "desc")
+    .execute();
 }
 
 /** Turns product rows into the SPEC shape with three batched queries (no N+1). */
@@ -307,6 +384,11 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 export async function listProductsByIds(db: Db, ids: readonly string[]): Promise<Map<string, ProductDto>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom("products").selectAll().where("id", "in", unique).execute();
+  const rows = await db
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "in", unique)
+    .where("archived_at", "is", null)
+    .execute();
   return new Map((await toProductDtos(db, rows)).map((p) => [p._id, p]));
 }

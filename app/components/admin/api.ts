@@ -1,0 +1,135 @@
+/**
+ * The back office's one way to the server: `/api/admin/*` with the back-office session cookie (sent by
+ * the browser, httpOnly, never readable here) and, on every change, the CSRF token header the server
+ * checks (docs/decisions/0013-admin.md). Screens call these from clientLoader/clientAction.
+ */
+
+/**
+ * A redirect for a clientLoader/clientAction to throw or return. A plain Response (not react-router's
+ * helper) keeps React Router out of these small split chunks, so the storefront's chunks stay as they are.
+ */
+export function redirectTo(location: string): Response {
+  return new Response(null, { status: 302, headers: { location } });
+}
+
+/** A page-level refusal (404) the route's error boundary shows. */
+export function notFound(): Response {
+  return new Response(null, { status: 404 });
+}
+
+export const CSRF_HEADER = "x-csrf-token";
+
+let csrfToken = "";
+
+/** The admin layout hands the session's CSRF token over as soon as it renders (and after log-in). */
+export function setCsrfToken(token: string) {
+  csrfToken = token;
+}
+
+export class AdminApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type Body = FormData | object | undefined;
+
+function requestInit(method: string, body: Body, signal?: AbortSignal): RequestInit {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (method !== "GET") headers[CSRF_HEADER] = csrfToken;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  return { method, headers, body: payload, credentials: "same-origin", signal };
+}
+
+async function readAnswer<T>(res: Response): Promise<T> {
+  const data = (await res.json().catch(() => ({}))) as { success?: boolean; message?: string; code?: string };
+  if (res.status === 401) throw redirectTo(`/admin/login?next=${encodeURIComponent(location.pathname)}`);
+  if (!res.ok || data.success === false) {
+    throw new AdminApiError(data.message ?? `The server answered ${res.status}.`, res.status, data.code);
+  }
+  return data as T;
+}
+
+export async function adminGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return readAnswer<T>(await fetch(path, requestInit("GET", undefined, signal)));
+}
+
+export async function adminSend<T = { success: true; message?: string }>(
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  body?: Body,
+): Promise<T> {
+  return readAnswer<T>(await fetch(path, requestInit(method, body)));
+}
+
+/** The outcome a clientAction hands its screen: a message to show either way. */
+export type ActionResult = { ok: true; message: string } | { ok: false; message: string };
+
+/** Runs one change and turns a refusal into a message the screen shows inline (never a thrown page). */
+export async function attempt(
+  run: () => Promise<{ message?: string } | unknown>,
+  done: string,
+): Promise<ActionResult> {
+  try {
+    const answer = (await run()) as { message?: string } | undefined;
+    return { ok: true, message: answer?.message ?? done };
+  } catch (error) {
+    if (error instanceof AdminApiError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Uploads a file with progress (fetch reports none for request bodies), with the CSRF header like every
+ * other change. Resolves with the server's JSON answer.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.setRequestHeader(CSRF_HEADER, csrfToken);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let data: { success?: boolean; message?: string; code?: string } = {};
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status >= 200 && xhr.status < 300 && data.success !== false) {
+        onProgress(1);
+        resolve(data as T);
+      } else
+        reject(
+          new AdminApiError(data.message ?? `The upload failed (${xhr.status}).`, xhr.status, data.code),
+        );
+    };
+    xhr.onerror = () => reject(new AdminApiError("The upload could not reach the server.", 0));
+    xhr.send(form);
+  });
+}
+
+/** Only the parameters the list understands travel to the server. */
+export function listQuery(url: URL, keys: string[]): string {
+  const query = new URLSearchParams();
+  for (const key of keys) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}

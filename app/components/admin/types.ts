@@ -1,0 +1,89 @@
+/**
+ * The shapes the back-office screens read, from the contract in core/admin.ts (decision 0013). Only
+ * types are imported: the server validates every body with the schemas, and keeping zod out of the admin
+ * chunks keeps the storefront's chunk graph as it was.
+ */
+import type {
+  AdminBlogPost,
+  AdminImage,
+  AdminOrderStatus,
+  AdminOrderSummary,
+  AdminProduct,
+  AdminProductSummary,
+  AdminReview,
+  AdminUser,
+  AdminVariant,
+  AuditEntry,
+  Dashboard,
+  InboxItem,
+  InboxKind,
+  InboxStatus,
+  InboxSummary,
+  ShopSettings,
+  StaffMember,
+} from "#core/admin.ts";
+import type { OrderDto } from "#core/order.ts";
+
+export type {
+  AdminBlogPost,
+  AdminImage,
+  AdminOrderStatus,
+  AdminOrderSummary,
+  AdminProduct,
+  AdminProductSummary,
+  AdminReview,
+  AdminUser,
+  AdminVariant,
+  AuditEntry,
+  Dashboard,
+  InboxItem,
+  InboxKind,
+  InboxStatus,
+  InboxSummary,
+  ShopSettings,
+  StaffMember,
+};
+
+/** The paging every list answer carries. */
+export interface Paged {
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export function pageCount({ total, limit }: Paged): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, limit)));
+}
+
+/** GET /api/admin/orders/:id (AdminOrderDetailSchema, with the OrderDto typed). */
+export interface AdminOrderDetail {
+  order: OrderDto;
+  customer: { id: string; name: string; email: string | null; phone: string };
+  paymentStatus: string;
+  events: { at: string; actor: string; fromStatus: string | null; toStatus: string; note: string | null }[];
+  nextStatuses: AdminOrderStatus[];
+  canMarkPaid: boolean;
+}
+
+/** GET /api/admin/settings */
+export interface SettingsAnswer {
+  settings: ShopSettings;
+  defaults: ShopSettings;
+  overridden: string[];
+}
+
+/** SPEC §4's order statuses and Cancelled, for the list's filter (core/admin.ts ADMIN_ORDER_STATUSES). */
+export const ORDER_STATUS_OPTIONS = [
+  "Order Placed",
+  "Packing",
+  "Shipped",
+  "Out for Delivery",
+  "Delivered",
+  "Cancelled",
+] as const satisfies readonly AdminOrderStatus[];
+
+export const REQUEST_STATUS_LABELS = {
+  new: "New",
+  in_progress: "In progress",
+  done: "Done",
+} as const satisfies Record<InboxStatus, string>;

@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { adminGet } from "../../components/admin/api";
+import { formatFils } from "../../components/admin/format";
+import { AdminLoading } from "../../components/admin/loading";
+import type { Dashboard as DashboardData } from "../../components/admin/types";
+import { Card, PageHeader } from "../../components/admin/ui";
+import type { Route } from "./+types/dashboard";
+
+export function meta() {
+  return [{ title: "Dashboard · Back office" }];
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminGet<{ dashboard: DashboardData }>("/api/admin/dashboard", request.signal);
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
+  const body = (
+    <>
+      <span className="text-sm text-neutral-700">{label}</span>
+      <span className="mt-1 block text-2xl font-semibold text-neutral-900">{value}</span>
+    </>
+  );
+  return (
+    <div className="rounded-lg border border-neutral-200 bg-white p-4 shadow-sm">
+      {to ? (
+        <Link to={to} className="block hover:underline">
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </div>
+  );
+}
+
+/** Issue 15: today's and this month's orders and revenue (AED, VAT-inclusive), the work waiting. */
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const d = loaderData.dashboard;
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-figures">
+        <Figure label="Orders today" value={String(d.today.orders)} />
+        <Figure label="Revenue today" value={formatFils(d.today.revenueFils)} />
+        <Figure label="Orders this month" value={String(d.month.orders)} />
+        <Figure label="Revenue this month" value={formatFils(d.month.revenueFils)} />
+        <Figure label="To pack" value={String(d.toPack)} to="/admin/orders?status=Order+Placed" />
+        <Figure
+          label="New stitching requests"
+          value={String(d.newStitchingRequests)}
+          to="/admin/inbox?kind=stitching&status=new"
+        />
+        <Figure
+          label="New messages"
+          value={String(d.newMessages)}
+          to="/admin/inbox?kind=contact&status=new"
+        />
+        <Figure label="Reviews to approve" value={String(d.pendingReviews)} to="/admin/reviews" />
+      </div>
+      <Card title={`Low stock (${d.lowStockThreshold} or fewer available)`} className="mt-6">
+        {d.lowStock.length === 0 ? (
+          <p className="text-sm text-neutral-700">Every size is above the threshold.</p>
+        ) : (
+          <ul className="divide-y divide-neutral-100 text-sm">
+            {d.lowStock.map((row) => (
+              <li key={row.variantId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <Link
+                  to={`/admin/products/${row.productId}`}
+                  className="font-medium underline-offset-4 hover:underline"
+                >
+                  {row.productName} · {row.size}
+                </Link>
+                <span className="text-neutral-700">
+                  {row.sku} ·{" "}
+                  <strong className={row.available <= 0 ? "text-red-700" : "text-neutral-900"}>
+                    {row.available} available
+                  </strong>
+                  {row.held > 0 ? ` (${row.held} held)` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  ClipboardList,
+  FileText,
+  Gauge,
+  History,
+  Inbox,
+  LogOut,
+  Package,
+  Settings,
+  Shirt,
+  Star,
+  Users,
+} from "lucide-react";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { adminSend, setCsrfToken } from "../../components/admin/api";
+import { buttonClass } from "../../components/admin/ui";
+import type { Route } from "./+types/layout";
+import "./admin.css";
+import { requireAdminSession } from "./session.server";
+
+export function meta() {
+  return [{ title: "Back office" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return requireAdminSession(request, context);
+}
+
+const NAV = [
+  { to: "/admin", label: "Dashboard", Icon: Gauge, end: true },
+  { to: "/admin/orders", label: "Orders", Icon: ClipboardList },
+  { to: "/admin/products", label: "Products", Icon: Shirt },
+  { to: "/admin/inbox", label: "Requests & messages", Icon: Inbox },
+  { to: "/admin/reviews", label: "Reviews", Icon: Star },
+  { to: "/admin/blog", label: "Blog", Icon: FileText },
+] as const;
+
+const OWNER_NAV = [
+  { to: "/admin/settings", label: "Settings", Icon: Settings },
+  { to: "/admin/staff", label: "Staff", Icon: Users },
+  { to: "/admin/audit", label: "Audit log", Icon: History },
+] as const;
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-10 items-center gap-2.5 rounded-md px-3 text-sm font-medium whitespace-nowrap ${
+    isActive ? "bg-neutral-900 text-white" : "text-neutral-800 hover:bg-neutral-200"
+  }`;
+
+async function logOut() {
+  await adminSend("POST", "/api/admin/logout").catch(() => undefined);
+  window.location.assign("/admin/login");
+}
+
+/**
+ * The back office's own chrome (root.tsx draws no storefront header or footer under /admin): a side
+ * navigation on wide screens, a scrolling row of links on tablets and phones, and who is signed in.
+ */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, csrfToken } = loaderData;
+  setCsrfToken(csrfToken);
+  const items = user.role === "owner" ? [...NAV, ...OWNER_NAV] : NAV;
+  return (
+    <div className="admin-shell flex min-h-dvh flex-col lg:flex-row">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-neutral-900 focus:px-4 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <header className="admin-no-print border-b border-neutral-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-60 lg:shrink-0 lg:flex-col lg:border-e lg:border-b-0">
+        <div className="flex items-center justify-between gap-3 px-4 py-3 lg:flex-col lg:items-start">
+          <Link to="/admin" className="flex items-center gap-2 text-base font-semibold text-neutral-900">
+            <Package aria-hidden className="size-5" />
+            Noor Atelier admin
+          </Link>
+          <div className="text-end text-sm lg:text-start" data-testid="admin-user">
+            <p className="font-medium text-neutral-900">{user.name}</p>
+            <p className="text-neutral-600 capitalize">{user.role}</p>
+          </div>
+        </div>
+        <nav aria-label="Back office" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:overflow-y-auto">
+          <ul className="flex gap-1 lg:flex-col">
+            {items.map(({ to, label, Icon, ...rest }) => (
+              <li key={to}>
+                <NavLink to={to} end={"end" in rest} className={navClass}>
+                  <Icon aria-hidden className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden gap-2 border-t border-neutral-200 p-3 lg:flex lg:flex-col">
+          <Link to="/" className={buttonClass.ghost}>
+            View the shop
+          </Link>
+          <button type="button" className={buttonClass.secondary} onClick={logOut}>
+            <LogOut aria-hidden className="size-4" />
+            Log out
+          </button>
+        </div>
+        <div className="flex justify-end px-3 pb-2 lg:hidden">
+          <button type="button" className={buttonClass.ghost} onClick={logOut}>
+            <LogOut aria-hidden className="size-4" />
+            Log out
+          </button>
+        </div>
+      </header>
+      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <main className="admin-shell flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{forbidden ? "No access" : "Something went wrong"}</title>
+      <p className="text-sm font-semibold tracking-wider text-neutral-600 uppercase">
+        {forbidden ? "403" : "Error"}
+      </p>
+      <h1 className="text-2xl font-semibold text-neutral-900">
+        {forbidden ? "This area is for the shop's staff" : "The back office could not load this page"}
+      </h1>
+      <p className="max-w-md text-neutral-700">
+        {forbidden
+          ? "Your account has no access to the back office. Sign in with a staff account to continue."
+          : "Try again in a moment. If it keeps happening, the server's log says why."}
+      </p>
+      <div className="flex gap-2">
+        <Link to="/" className={buttonClass.secondary}>
+          Go to the shop
+        </Link>
+        <a href="/admin/login" className={buttonClass.primary}>
+          Staff log-in
+        </a>
+      </div>
+    </main>
+  );
+}

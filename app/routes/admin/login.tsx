@@ -1,0 +1,94 @@
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AdminApiError, adminSend, setCsrfToken } from "../../components/admin/api";
+import { buttonClass, Field, inputClass } from "../../components/admin/ui";
+import "./admin.css";
+
+export function meta() {
+  return [{ title: "Staff log-in · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** Only paths inside the back office are followed after log-in (never an open redirect). */
+function safeNext(next: string | null): string {
+  return next?.startsWith("/admin") && !next.startsWith("//") ? next : "/admin";
+}
+
+/**
+ * The back office's own log-in: the server answers with its httpOnly session cookie (which no script
+ * can read) and the CSRF token every later change sends.
+ */
+export default function AdminLogin() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) {
+      setError("Enter your e-mail and password.");
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      const answer = await adminSend<{ csrfToken?: string }>("POST", "/api/admin/login", { email, password });
+      if (answer.csrfToken) setCsrfToken(answer.csrfToken);
+      navigate(safeNext(params.get("next")), { replace: true });
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : "The server could not be reached.");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="admin-shell flex min-h-dvh items-center justify-center p-4">
+      <div className="w-full max-w-sm rounded-lg border border-neutral-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-semibold text-neutral-900">Back office</h1>
+        <p className="mt-1 text-sm text-neutral-700">Sign in with your staff account.</p>
+        <form className="mt-6 flex flex-col gap-4" onSubmit={submit} noValidate>
+          <Field id="admin-email" label="E-mail">
+            <input
+              id="admin-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              className={inputClass}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "admin-login-error" : undefined}
+            />
+          </Field>
+          <Field id="admin-password" label="Password">
+            <input
+              id="admin-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={inputClass}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "admin-login-error" : undefined}
+            />
+          </Field>
+          {error ? (
+            <p id="admin-login-error" role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className={buttonClass.primary} disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/" className="text-neutral-700 underline underline-offset-4">
+            Back to the shop
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

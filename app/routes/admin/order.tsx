@@ -1,0 +1,180 @@
+import { Link, useFetcher } from "react-router";
+import { adminGet, adminSend, attempt } from "../../components/admin/api";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { formatDateTime, formatFils } from "../../components/admin/format";
+import { AdminLoading } from "../../components/admin/loading";
+import type { AdminOrderDetail } from "../../components/admin/types";
+import { buttonClass, Card, Notice, PageHeader, StatusBadge } from "../../components/admin/ui";
+import type { Route } from "./+types/order";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.order.orderNumber ?? "Order"} · Back office` }];
+}
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal);
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export async function clientAction({ params, request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "paid") {
+    return attempt(() => adminSend("POST", `/api/admin/orders/${params.id}/mark-paid`), "Marked as paid.");
+  }
+  const status = String(form.get("status"));
+  return attempt(
+    () => adminSend("POST", `/api/admin/orders/${params.id}/status`, { status }),
+    `Moved to ${status}. The shopper has been e-mailed.`,
+  );
+}
+
+const ADDRESS_LINES = ["address", "landmark", "city", "state", "postcode", "country"] as const;
+
+/** Issue 15: one order with its lines, address, payment and events, and the moves it can make next. */
+export default function OrderDetail({ loaderData }: Route.ComponentProps) {
+  const { order, customer, events, nextStatuses, canMarkPaid, paymentStatus } = loaderData;
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== "idle";
+  // The server says where the order may go; the usual move is the next step of SPEC §4's flow.
+  const next = nextStatuses.find((status) => status !== "Cancelled");
+  const cancellable = nextStatuses.includes("Cancelled");
+  const name = [order.address.first_name, order.address.last_name].filter(Boolean).join(" ");
+  return (
+    <>
+      <p className="admin-no-print mb-2 text-sm">
+        <Link to="/admin/orders" className="underline underline-offset-4">
+          Orders
+        </Link>
+      </p>
+      <PageHeader title={`Order ${order.orderNumber}`}>
+        <StatusBadge status={order.status} />
+      </PageHeader>
+      <div className="admin-no-print mb-4 flex flex-col gap-3">
+        <Notice result={fetcher.data} />
+        <div className="flex flex-wrap gap-2">
+          {next ? (
+            <fetcher.Form method="post">
+              <input type="hidden" name="status" value={next} />
+              <button type="submit" className={buttonClass.primary} disabled={busy}>
+                Move to {next}
+              </button>
+            </fetcher.Form>
+          ) : null}
+          {canMarkPaid ? (
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="paid" />
+              <button type="submit" className={buttonClass.secondary} disabled={busy}>
+                Mark cash on delivery paid
+              </button>
+            </fetcher.Form>
+          ) : null}
+          {cancellable ? (
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={buttonClass.secondary} disabled={busy}>
+                  Cancel order
+                </button>
+              }
+              title={`Cancel order ${order.orderNumber}?`}
+              description="The stock of its lines returns to the shop and the shopper is e-mailed. This cannot be undone."
+              confirmLabel="Cancel the order"
+              onConfirm={() => fetcher.submit({ status: "Cancelled" }, { method: "post" })}
+            />
+          ) : null}
+          <Link to="print/slip" className={buttonClass.ghost}>
+            Packing slip
+          </Link>
+          <Link to="print/invoice" className={buttonClass.ghost}>
+            {order.invoice.title}
+          </Link>
+        </div>
+      </div>
+      <div className="grid gap-4 xl:grid-cols-3">
+        <Card title="Lines" className="xl:col-span-2">
+          <ul className="divide-y divide-neutral-100 text-sm">
+            {order.line_items.map((line) => (
+              <li key={`${line.sku_id}-${line.size}`} className="flex items-center gap-3 py-2">
+                {line.image ? (
+                  <img
+                    src={line.image}
+                    alt=""
+                    className="size-12 rounded object-cover"
+                    width={48}
+                    height={48}
+                  />
+                ) : null}
+                <span className="flex-1">
+                  <span className="font-medium">{line.name}</span>
+                  <span className="block text-xs text-neutral-600">
+                    {line.size} · {line.sku_id} · × {line.quantity}
+                  </span>
+                </span>
+                <span>{formatFils(line.lineTotalFils)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 grid grid-cols-2 gap-1 border-t border-neutral-200 pt-3 text-sm">
+            <dt>Subtotal</dt>
+            <dd className="text-end">{formatFils(order.totals.subtotalFils)}</dd>
+            <dt>Shipping</dt>
+            <dd className="text-end">
+              {order.totals.shippingFils === 0 ? "Free" : formatFils(order.totals.shippingFils)}
+            </dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-end font-semibold">{formatFils(order.totals.totalFils)}</dd>
+            <dt className="text-neutral-600">VAT included</dt>
+            <dd className="text-end text-neutral-600">{formatFils(order.totals.vatFils)}</dd>
+          </dl>
+        </Card>
+        <div className="flex flex-col gap-4">
+          <Card title="Customer and address">
+            <p className="text-sm font-medium">{customer.name}</p>
+            <p className="text-sm text-neutral-700">
+              {[customer.email, customer.phone].filter(Boolean).join(" · ")}
+            </p>
+            <address className="mt-2 text-sm not-italic text-neutral-800">
+              {name}
+              {ADDRESS_LINES.map((key) =>
+                order.address[key] ? (
+                  <span key={key} className="block">
+                    {order.address[key]}
+                  </span>
+                ) : null,
+              )}
+              {order.address.phone ? <span className="block">{order.address.phone}</span> : null}
+            </address>
+          </Card>
+          <Card title="Payment">
+            <p className="flex items-center gap-2 text-sm">
+              {order.price.payment_mode === "cod" ? "Cash on delivery" : "Card (online)"}
+              <StatusBadge status={paymentStatus} />
+            </p>
+            <p className="mt-1 text-sm text-neutral-700">Delivery: {order.price.delivery_type}</p>
+          </Card>
+        </div>
+      </div>
+      <Card title="Events" className="mt-4">
+        <ol
+          className="relative flex flex-col gap-3 border-s border-neutral-300 ps-4 text-sm"
+          data-testid="order-events"
+        >
+          {events.map((event) => (
+            <li key={`${event.at}-${event.toStatus}`}>
+              <span className="font-medium">
+                {event.fromStatus ? `${event.fromStatus} → ${event.toStatus}` : event.toStatus}
+              </span>
+              {event.note ? <span className="block">{event.note}</span> : null}
+              <span className="block text-xs text-neutral-600">
+                {formatDateTime(event.at)} · {event.actor}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
+  );
+}

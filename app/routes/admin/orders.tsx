@@ -1,0 +1,116 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { adminGet, listQuery } from "../../components/admin/api";
+import { type AdminColumn, DataTable } from "../../components/admin/data-table";
+import { formatDateTime, formatFils } from "../../components/admin/format";
+import { AdminLoading } from "../../components/admin/loading";
+import { type AdminOrderSummary, ORDER_STATUS_OPTIONS, type Paged } from "../../components/admin/types";
+import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
+import type { Route } from "./+types/orders";
+
+export function meta() {
+  return [{ title: "Orders · Back office" }];
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  return adminGet<{ orders: AdminOrderSummary[] } & Paged>(
+    `/api/admin/orders${listQuery(url, ["status", "search", "page"])}`,
+    request.signal,
+  );
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+const columns: AdminColumn<AdminOrderSummary>[] = [
+  {
+    id: "number",
+    header: "Order",
+    cell: ({ row }) => (
+      <Link to={`/admin/orders/${row.original.id}`} className="font-medium underline underline-offset-4">
+        {row.original.orderNumber}
+      </Link>
+    ),
+  },
+  { id: "date", header: "Placed", cell: ({ row }) => formatDateTime(row.original.placedAt) },
+  {
+    id: "customer",
+    header: "Customer",
+    cell: ({ row }) => (
+      <span>
+        {row.original.customerName}
+        <span className="block text-xs text-neutral-600">{row.original.phone}</span>
+      </span>
+    ),
+  },
+  { id: "items", header: "Items", cell: ({ row }) => row.original.itemCount },
+  { id: "total", header: "Total", cell: ({ row }) => formatFils(row.original.totalFils) },
+  {
+    id: "payment",
+    header: "Payment",
+    cell: ({ row }) => (
+      <span className="flex items-center gap-1.5">
+        <span className="uppercase text-xs text-neutral-700">{row.original.paymentMode}</span>
+        <StatusBadge status={row.original.paymentStatus} />
+      </span>
+    ),
+  },
+  { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+];
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { orders, page, limit, total } = loaderData;
+  return (
+    <>
+      <PageHeader title="Orders" />
+      <Form
+        method="get"
+        className="mb-4 flex flex-wrap items-end gap-3"
+        role="search"
+        aria-label="Find orders"
+      >
+        <div className="flex min-w-56 flex-1 flex-col gap-1">
+          <label htmlFor="orders-search" className="text-sm font-medium">
+            Number, name or phone
+          </label>
+          <input
+            id="orders-search"
+            name="search"
+            type="search"
+            defaultValue={params.get("search") ?? ""}
+            className={inputClass}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="orders-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="orders-status"
+            name="status"
+            defaultValue={params.get("status") ?? ""}
+            className={inputClass}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUS_OPTIONS.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass.primary}>
+          Show
+        </button>
+      </Form>
+      <p className="mb-2 text-sm text-neutral-700" aria-live="polite">
+        {total} {total === 1 ? "order" : "orders"}
+      </p>
+      <DataTable caption="Orders" columns={columns} data={orders} empty="No orders match." />
+      <Pager page={page} total={total} limit={limit} search={params} />
+    </>
+  );
+}

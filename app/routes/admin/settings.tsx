@@ -1,0 +1,190 @@
+import { useFetcher } from "react-router";
+import { adminGet, adminSend, attempt } from "../../components/admin/api";
+import { AdminLoading } from "../../components/admin/loading";
+import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
+import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
+import type { Route } from "./+types/settings";
+
+export function meta() {
+  return [{ title: "Settings · Back office" }];
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminGet<SettingsAnswer>("/api/admin/settings", request.signal);
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const settings: ShopSettings = {
+    shopName: text("shopName"),
+    phone: text("phone"),
+    email: text("email"),
+    officeAddress: text("officeAddress"),
+    warehouseAddress: text("warehouseAddress"),
+    legalAddress: text("legalAddress"),
+    trn: text("trn") || null,
+    vatRate: Number(text("vatRate")),
+    codEnabled: form.get("codEnabled") === "on",
+    announcement: text("announcement"),
+    lowStockThreshold: Number(text("lowStockThreshold")),
+  };
+  return attempt(
+    () => adminSend("PUT", "/api/admin/settings", settings),
+    "Settings saved: the shop shows them now.",
+  );
+}
+
+/** Issue 15 (owner): the shop's details, stored in the database over the environment's defaults. */
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { settings: s, overridden } = loaderData;
+  const fetcher = useFetcher<typeof clientAction>();
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <p className="mb-4 text-sm text-neutral-700">
+        Saved values override the server's environment defaults.{" "}
+        {overridden.length > 0 ? `Overridden now: ${overridden.join(", ")}.` : "Nothing is overridden yet."}
+      </p>
+      <div className="mb-4">
+        <Notice result={fetcher.data} />
+      </div>
+      <fetcher.Form method="post" className="flex flex-col gap-4">
+        <Card title="Shop">
+          <div className="grid gap-4 md:grid-cols-2">
+            <Field id="set-shop-name" label="Shop name">
+              <input
+                id="set-shop-name"
+                name="shopName"
+                required
+                defaultValue={s.shopName}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="set-phone" label="Phone">
+              <input
+                id="set-phone"
+                name="phone"
+                type="tel"
+                required
+                defaultValue={s.phone}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="set-email" label="E-mail">
+              <input
+                id="set-email"
+                name="email"
+                type="email"
+                required
+                defaultValue={s.email}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="set-office" label="Office address">
+              <input
+                id="set-office"
+                name="officeAddress"
+                required
+                defaultValue={s.officeAddress}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="set-warehouse" label="Warehouse address">
+              <input
+                id="set-warehouse"
+                name="warehouseAddress"
+                required
+                defaultValue={s.warehouseAddress}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="set-legal" label="Address on invoices">
+              <input
+                id="set-legal"
+                name="legalAddress"
+                defaultValue={s.legalAddress}
+                className={inputClass}
+              />
+            </Field>
+          </div>
+        </Card>
+        <Card title="Tax and payment">
+          <div className="grid gap-4 md:grid-cols-2">
+            <Field id="set-trn" label="TRN" hint="15 digits; without it invoices are a 'Receipt' without VAT">
+              <input
+                id="set-trn"
+                name="trn"
+                inputMode="numeric"
+                pattern="\d{15}"
+                defaultValue={s.trn ?? ""}
+                aria-describedby="set-trn-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field id="set-vat" label="VAT rate (%)">
+              <input
+                id="set-vat"
+                name="vatRate"
+                type="number"
+                min={0}
+                max={100}
+                step="0.01"
+                defaultValue={s.vatRate}
+                className={inputClass}
+              />
+            </Field>
+          </div>
+          <label className="mt-4 flex min-h-10 items-center gap-2 text-sm">
+            <input type="checkbox" name="codEnabled" defaultChecked={s.codEnabled} className="size-4" />
+            Cash on delivery can be chosen at checkout
+          </label>
+        </Card>
+        <Card title="Storefront">
+          <div className="grid gap-4 md:grid-cols-2">
+            <Field
+              id="set-announcement"
+              label="Announcement bar"
+              hint="The claims, separated by a middle dot ( · )"
+            >
+              <textarea
+                id="set-announcement"
+                name="announcement"
+                rows={4}
+                defaultValue={s.announcement}
+                aria-describedby="set-announcement-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field
+              id="set-low-stock"
+              label="Low-stock threshold"
+              hint="A size at or below it is listed on the dashboard"
+            >
+              <input
+                id="set-low-stock"
+                name="lowStockThreshold"
+                type="number"
+                min={0}
+                max={1000}
+                defaultValue={s.lowStockThreshold}
+                aria-describedby="set-low-stock-hint"
+                className={inputClass}
+              />
+            </Field>
+          </div>
+        </Card>
+        <div>
+          <button type="submit" className={buttonClass.primary} disabled={fetcher.state !== "idle"}>
+            Save settings
+          </button>
+        </div>
+      </fetcher.Form>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from "fastify";
+import {
+  AdminOrderAnswerSchema,
+  AdminOrderListAnswerSchema,
+  AdminOrderQuerySchema,
+  DashboardAnswerSchema,
+  IdParamsSchema,
+  OrderStatusChangeSchema,
+} from "#core/admin.ts";
+import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
+import type { Services } from "../../../services/index.ts";
+import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
+
+/** Dashboard and orders (staff and owner). */
+export default async function orderRoutes(base: FastifyInstance, { services }: { services: Services }) {
+  const app = base.withTypeProvider<ApiTypeProvider>();
+  const { orders } = services.admin;
+  const common = { tags: adminTags, security: adminSession };
+
+  app.get(
+    "/dashboard",
+    {
+      schema: {
+        ...common,
+        summary: "Today's and this month's orders and revenue, work waiting, low stock",
+        response: { 200: DashboardAnswerSchema, ...adminErrors() },
+      },
+    },
+    async () => ({ success: true, dashboard: await orders.dashboard() }),
+  );
+
+  app.get(
+    "/orders",
+    {
+      schema: {
+        ...common,
+        summary: "Placed orders by status, or found by number, name or phone",
+        querystring: AdminOrderQuerySchema,
+        response: { 200: AdminOrderListAnswerSchema, ...adminErrors(400) },
+      },
+    },
+    async (request) => {
+      const { orders: list, total } = await orders.list(request.query);
+      return { success: true, orders: list, total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  app.get(
+    "/orders/:id",
+    {
+      schema: {
+        ...common,
+        summary: "One order: lines, address, payment, events, invoice data",
+        params: IdParamsSchema,
+        response: { 200: AdminOrderAnswerSchema, ...adminErrors(404) },
+      },
+    },
+    async (request) => ({ success: true, ...(await orders.detail(request.params.id)) }),
+  );
+
+  app.post(
+    "/orders/:id/status",
+    {
+      schema: {
+        ...common,
+        summary: "Move an order forward or cancel it (the shopper is mailed)",
+        params: IdParamsSchema,
+        body: OrderStatusChangeSchema,
+        response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = principal(request);
+      return {
+        success: true,
+        ...(await orders.changeStatus(request.params.id, request.body, user, auditAs(request))),
+      };
+    },
+  );
+
+  app.post(
+    "/orders/:id/mark-paid",
+    {
+      schema: {
+        ...common,
+        summary: "Record the cash collected for a cash-on-delivery order",
+        params: IdParamsSchema,
+        response: { 200: AdminOrderAnswerSchema, ...adminErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = principal(request);
+      return { success: true, ...(await orders.markPaid(request.params.id, user, auditAs(request))) };
+    },
+  );
+}

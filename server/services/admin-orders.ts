@@ -1,0 +1,249 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import {
+  type AdminOrderDetail,
+  type AdminOrderQuery,
+  type AdminOrderSummary,
+  type Dashboard,
+  nextOrderStatuses,
+  type OrderStatusChange,
+} from "#core/admin.ts";
+import { countReviewsWithStatus } from "../db/repositories/admin-content.ts";
+import { countNewInbox } from "../db/repositories/admin-inbox.ts";
+import {
+  countOrdersInStatus,
+  listAdminOrderRows,
+  listOrderEvents,
+  markCodOrderPaid,
+  moveOrderStatus,
+  orderFigures,
+  returnVariantStock,
+} from "../db/repositories/admin-orders.ts";
+import { listLowStockRows } from "../db/repositories/admin-products.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
+import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orders.ts";
+import { findUserById } from "../db/repositories/users.ts";
+import type { Database } from "../db/schema.ts";
+import { newId } from "../ids.ts";
+import type { Mailer } from "../integrations/mail.ts";
+import type { AuditActor, AuditRecorder } from "./admin-audit.ts";
+import { AdminError, notFound } from "./admin-errors.ts";
+import type { SettingsService } from "./admin-settings.ts";
+import { orderStatusMail } from "./order-status-mail.ts";
+import type { OrdersService } from "./orders.ts";
+
+/** Asia/Dubai is UTC+4 all year (no daylight saving), so its days and months start at 20:00 UTC. */
+const DUBAI_OFFSET_MS = 4 * 3600_000;
+
+/** The start of the Dubai day and month holding `now`, and the starts of the next ones, in UTC ISO. */
+export function dubaiPeriods(now: Date) {
+  const local = new Date(now.getTime() + DUBAI_OFFSET_MS);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  const d = local.getUTCDate();
+  const at = (ms: number) => new Date(ms - DUBAI_OFFSET_MS).toISOString();
+  return {
+    dayStart: at(Date.UTC(y, m, d)),
+    dayEnd: at(Date.UTC(y, m, d + 1)),
+    monthStart: at(Date.UTC(y, m, 1)),
+    monthEnd: at(Date.UTC(y, m + 1, 1)),
+  };
+}
+
+const CANCELLED = "Cancelled";
+
+/**
+ * Orders as the shop runs them (issue 15): the list, one order with its events, status moves (each with
+ * an order event, an audit row and a mail to the shopper, in one transaction; a cancellation puts the
+ * stock back), cash collected on delivery, and the dashboard's figures.
+ */
+export function createAdminOrders(options: {
+  db: Kysely<Database>;
+  orders: OrdersService;
+  mailer: Mailer;
+  settings: SettingsService;
+  log: FastifyBaseLogger;
+}) {
+  const { db, orders, mailer, settings, log } = options;
+
+  function deliverMails() {
+    mailer.flush().catch((error: unknown) => log.error({ err: error }, "order status mail delivery failed"));
+  }
+
+  async function detail(id: string): Promise<AdminOrderDetail> {
+    const order = await findOrder(db, id);
+    if (!order?.placed_at) throw notFound("Order");
+    const [dto, events, user] = await Promise.all([
+      orders.orderDto(id),
+      listOrderEvents(db, id),
+      findUserById(db, order.user_id),
+    ]);
+    if (!dto) throw notFound("Order");
+    return {
+      order: dto as unknown as Record<string, unknown>,
+      customer: {
+        id: order.user_id,
+        name: user?.name ?? `${order.ship_first_name} ${order.ship_last_name}`.trim(),
+        email: user?.email ?? (order.ship_email || null),
+        phone: user?.phone ?? order.ship_phone,
+      },
+      paymentStatus: order.payment_status,
+      events: events.map((e) => ({
+        at: e.at,
+        actor: e.actor,
+        fromStatus: e.from_status,
+        toStatus: e.to_status,
+        note: e.note,
+      })),
+      nextStatuses: nextOrderStatuses(order.status),
+      canMarkPaid:
+        order.payment_mode === "cod" && order.payment_status === "unpaid" && order.status !== CANCELLED,
+    };
+  }
+
+  return {
+    async list(query: AdminOrderQuery): Promise<{ orders: AdminOrderSummary[]; total: number }> {
+      const { rows, total } = await listAdminOrderRows(db, query);
+      return {
+        total,
+        orders: rows.map((o) => ({
+          id: o.id,
+          orderNumber: o.order_number,
+          placedAt: o.placed_at ?? o.created_at,
+          status: o.status,
+          paymentMode: o.payment_mode,
+          paymentStatus: o.payment_status,
+          customerName: `${o.ship_first_name} ${o.ship_last_name}`.trim(),
+          phone: o.ship_phone,
+          totalFils: Number(o.total_fils),
+          itemCount: o.item_count,
+        })),
+      };
+    },
+
+    detail,
+
+    /**
+     * Moves an order forward, or cancels it (never after Delivered). The move is conditional on the
+     * status it was read in, so two people moving one order at once move it once; a cancellation puts
+     * every line's units back on its size's shelf in the same transaction.
+     */
+    async changeStatus(
+      id: string,
+      input: OrderStatusChange,
+      actor: AuditActor,
+      audit: AuditRecorder,
+    ): Promise<AdminOrderDetail> {
+      const shop = await settings.current();
+      await db.transaction().execute(async (trx) => {
+        const order = await findOrder(trx, id);
+        if (!order?.placed_at) throw notFound("Order");
+        if (!nextOrderStatuses(order.status).includes(input.status))
+          throw new AdminError(
+            409,
+            "invalid_transition",
+            `An order in '${order.status}' cannot move to '${input.status}'`,
+          );
+        const at = new Date().toISOString();
+        if (!(await moveOrderStatus(trx, id, order.status, input.status, at)))
+          throw new AdminError(409, "invalid_transition", "The order changed meanwhile: reload it");
+        const lines = await orderLines(trx, [id]);
+        if (input.status === CANCELLED) {
+          for (const line of lines)
+            if (line.variant_id) await returnVariantStock(trx, line.variant_id, Number(line.quantity));
+          await bumpCatalogVersion(trx);
+        }
+        await insertOrderEvent(trx, {
+          id: newId(),
+          order_id: id,
+          at,
+          actor: `staff:${actor.name}`,
+          from_status: order.status,
+          to_status: input.status,
+          note: input.note ?? null,
+        });
+        await audit(trx, {
+          action: "order.status",
+          entity: "order",
+          entityId: id,
+          label: order.order_number,
+          changes: [{ field: "status", before: order.status, after: input.status }],
+        });
+        const mail = orderStatusMail(order, lines, input.status, {
+          shopName: shop.shopName,
+          phone: shop.phone,
+          note: input.note,
+          locale: "en",
+        });
+        if (mail) await mailer.enqueue(trx, mail);
+      });
+      deliverMails();
+      return detail(id);
+    },
+
+    /** An unpaid cash-on-delivery order whose money the courier collected. */
+    async markPaid(id: string, actor: AuditActor, audit: AuditRecorder): Promise<AdminOrderDetail> {
+      await db.transaction().execute(async (trx) => {
+        const order = await findOrder(trx, id);
+        if (!order?.placed_at) throw notFound("Order");
+        const at = new Date().toISOString();
+        if (!(await markCodOrderPaid(trx, id, at)))
+          throw new AdminError(409, "not_cod", "Only an unpaid cash-on-delivery order can be marked paid");
+        await insertOrderEvent(trx, {
+          id: newId(),
+          order_id: id,
+          at,
+          actor: `staff:${actor.name}`,
+          from_status: order.status,
+          to_status: order.status,
+          note: "Cash on delivery collected",
+        });
+        await audit(trx, {
+          action: "order.payment",
+          entity: "order",
+          entityId: id,
+          label: order.order_number,
+          changes: [{ field: "paymentStatus", before: order.payment_status, after: "paid" }],
+        });
+      });
+      return detail(id);
+    },
+
+    async dashboard(now = new Date()): Promise<Dashboard> {
+      const { lowStockThreshold } = await settings.current();
+      const p = dubaiPeriods(now);
+      const [today, month, toPack, newStitchingRequests, newMessages, pendingReviews, low] =
+        await Promise.all([
+          orderFigures(db, p.dayStart, p.dayEnd),
+          orderFigures(db, p.monthStart, p.monthEnd),
+          countOrdersInStatus(db, "Order Placed"),
+          countNewInbox(db, "stitching"),
+          countNewInbox(db, "contact"),
+          countReviewsWithStatus(db, "pending"),
+          listLowStockRows(db, lowStockThreshold, 50),
+        ]);
+      return {
+        today,
+        month,
+        toPack,
+        newStitchingRequests,
+        newMessages,
+        pendingReviews,
+        lowStockThreshold,
+        lowStock: low.map((r) => ({
+          productId: r.product_id,
+          productName: r.product_name,
+          slug: r.slug,
+          variantId: r.variant_id,
+          size: r.size,
+          sku: r.sku,
+          stock: r.stock,
+          held: r.held,
+          available: Math.max(0, r.stock - r.held),
+        })),
+      };
+    },
+  };
+}
+
+export type AdminOrders = ReturnType<typeof createAdminOrders>;

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { AuditEntity } from "#core/admin.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/schema.ts";
+import type { Mailer } from "../integrations/mail.ts";
+import { createMediaStore } from "../media.ts";
+import { listAudit } from "./admin-audit.ts";
+import { createAdminCatalog } from "./admin-catalog.ts";
+import { createAdminInbox } from "./admin-inbox.ts";
+import { createAdminOrders } from "./admin-orders.ts";
+import { createAdminSessions } from "./admin-session.ts";
+import type { SettingsService } from "./admin-settings.ts";
+import { createAdminStaff } from "./admin-staff.ts";
+import type { OrdersService } from "./orders.ts";
+
+/**
+ * The back office's services (issue 15; decision 0013), reached as `services.admin`. Routes under
+ * /api/admin check the session, the role and the CSRF token before calling them; /admin page loaders
+ * call `sessionFromCookie` with the request's Cookie header.
+ */
+export function createAdminService(options: {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+  orders: OrdersService;
+  settings: SettingsService;
+  log: FastifyBaseLogger;
+}) {
+  const { db, config, mailer, orders, settings, log } = options;
+  const sessions = createAdminSessions(db, config);
+  const media = createMediaStore(config.MEDIA_DIR);
+  return {
+    sessions,
+    /** For /admin page loaders: the signed-in staff member or owner of a request, or null. */
+    sessionFromCookie: (cookieHeader: string | null | undefined) => sessions.fromCookieHeader(cookieHeader),
+    catalog: createAdminCatalog({ db, media, settings }),
+    orders: createAdminOrders({ db, orders, mailer, settings, log }),
+    inbox: createAdminInbox({ db, mailer, settings, log }),
+    staff: createAdminStaff({ db, mailer, settings, siteUrl: config.PUBLIC_SITE_URL }),
+    settings,
+    audit: (query: { entity?: AuditEntity; entityId?: string; page: number; limit: number }) =>
+      listAudit(db, query),
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
