@@ -45,8 +45,23 @@ describe("configuration", () => {
     const shown = publicConfig(loadConfig({ DATABASE_URL: "postgres://secret:pw@db/shop" }));
     expect(JSON.stringify(shown)).not.toContain("secret");
     expect(Object.keys(shown).sort()).toEqual(
-      ["email", "googleClientId", "officeAddress", "phone", "shopName", "siteUrl", "warehouseAddress"].sort(),
+      [
+        "currencyLabelAr",
+        "email",
+        "googleClientId",
+        "officeAddress",
+        "phone",
+        "shopName",
+        "siteUrl",
+        "warehouseAddress",
+      ].sort(),
     );
+  });
+
+  it("writes the dirham on Arabic pages as the shop chooses, and refuses anything else", () => {
+    expect(publicConfig(loadConfig({})).currencyLabelAr).toBe("د.إ");
+    expect(publicConfig(loadConfig({ CURRENCY_LABEL_AR: "درهم" })).currencyLabelAr).toBe("درهم");
+    expect(() => loadConfig({ CURRENCY_LABEL_AR: "AED" })).toThrow(/CURRENCY_LABEL_AR: must be د.إ or درهم/);
   });
 
   it("keeps the account secrets out of what the browser sees", () => {
