@@ -42,7 +42,6 @@ export function LanguageSwitch({
       href={localizePath(`${pathname}${search}${hash}`, other)}
       hrefLang={other}
       lang={other}
-      aria-label={t("language.switchToLabel")}
       data-testid={testId}
       className={className}
       onClick={() => {

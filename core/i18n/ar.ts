@@ -69,7 +69,6 @@ const arBase = {
 
   "language.label": "اللغة",
   "language.switchTo": "English",
-  "language.switchToLabel": "Read this page in English",
 
   "notFound.title": "عذرًا! الصفحة غير موجودة",
   "notFound.text": "الصفحة التي تبحثين عنها نُقلت أو لم تعد موجودة.",

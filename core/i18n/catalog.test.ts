@@ -57,7 +57,6 @@ describe("the Arabic catalog", () => {
         "authForm.phonePlaceholder",
         "blog.post.metaTitle",
         "language.switchTo",
-        "language.switchToLabel",
         "pdp.counter",
         "review.counter",
         "shop.priceRange",

@@ -64,8 +64,7 @@ export const en = {
   "loading.label": "Loading",
 
   "language.label": "Language",
-  "language.switchTo": "عربي",
-  "language.switchToLabel": "اقرأ هذه الصفحة بالعربية",
+  "language.switchTo": "العربية",
 
   "notFound.title": "Oops! Page not found",
   "notFound.text": "The page you are looking for has moved or no longer exists.",
