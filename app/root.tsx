@@ -1,3 +1,4 @@
+import plexArabic400 from "@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
@@ -5,14 +6,16 @@ import {
   Meta,
   Outlet,
   Scripts,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { direction, localeOfPath } from "#core/i18n/locale.ts";
 import type { Route } from "./+types/root";
+import arabicCss from "./arabic.css?url";
 import { AnnouncementBar } from "./components/announcement-bar";
 import { BottomBar } from "./components/bottom-bar";
 import { Footer } from "./components/footer";
@@ -21,6 +24,9 @@ import { LoadingOverlay } from "./components/loading-overlay";
 import { NotFoundPage, UnexpectedErrorPage } from "./components/status-pages";
 import { ToasterAfterHydration } from "./components/toaster";
 import { getServices } from "./lib/context";
+import { useLocale, useT } from "./lib/i18n";
+import { pageMessages } from "./lib/i18n.server";
+import { sameMessages } from "./lib/page-areas";
 import { Stylesheet } from "./lib/stylesheet";
 import { loadingCounter } from "./state/loading";
 
@@ -29,12 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = await getServices(context).settings.shop();
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
-  return { shop, announcementDismissed };
+  // The page's messages, in its language and only its areas (docs/decisions/0012-arabic.md).
+  const { pathname } = new URL(request.url);
+  return { shop, announcementDismissed, locale: localeOfPath(pathname), messages: pageMessages(pathname) };
 }
 
-// The shop's identity and the dismissal cookie do not change as a shopper moves around.
-export function shouldRevalidate() {
-  return false;
+// The shop's identity and the dismissal cookie do not change as a shopper moves around; the messages
+// change only when the next page is in another language or shows other areas of the catalog.
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return !sameMessages(currentUrl.pathname, nextUrl.pathname);
 }
 
 export const links: Route.LinksFunction = () => [
@@ -42,8 +51,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const locale = useLocale();
   return (
-    <html lang="en" dir="ltr">
+    <html lang={locale} dir={direction(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -51,6 +61,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Stylesheet />
         <Links />
+        {locale === "ar" ? (
+          <>
+            <link rel="preload" href={plexArabic400} as="font" type="font/woff2" crossOrigin="" />
+            <link rel="stylesheet" href={arabicCss} />
+          </>
+        ) : null}
       </head>
       <body>
         {children}
@@ -88,6 +104,7 @@ function useShellEffects() {
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const t = useT();
   const { pathname } = useLocation();
   useShellEffects();
   // The back office draws its own chrome (app/routes/admin/layout.tsx).
@@ -124,6 +141,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Shell>

@@ -1,5 +1,40 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
+/**
+ * Every storefront page, once per language (docs/decisions/0012-arabic.md): English at SPEC's URLs, Arabic
+ * under `/ar`. The same route module serves both; the Arabic twin only gets its own id. A page's locale
+ * is read from its URL (app/lib/i18n.ts), so a new page added here is bilingual without more work.
+ */
+const PAGES: [path: string | null, file: string][] = [
+  [null, "routes/home.tsx"],
+  ["about", "routes/about.tsx"],
+  ["terms", "routes/terms.tsx"],
+  ["privacy", "routes/privacy.tsx"],
+  ["shipping", "routes/shipping.tsx"],
+  ["returns", "routes/returns.tsx"],
+  ["contact", "routes/contact.tsx"],
+  ["stitching-service", "routes/stitching-service.tsx"],
+  ["shop", "routes/shop.tsx"],
+  ["product/:slug", "routes/product.tsx"],
+  ["cart", "routes/cart.tsx"],
+  ["wishlist", "routes/wishlist.tsx"],
+  ["blog", "routes/blog.tsx"],
+  ["blog/:slug", "routes/blog-post.tsx"],
+  ["login", "routes/login.tsx"],
+  ["signup", "routes/signup.tsx"],
+  ["forgot-password", "routes/forgot-password.tsx"],
+  ["account", "routes/account.tsx"],
+  ["checkout", "routes/checkout.tsx"],
+  ["payment-redirect", "routes/payment-redirect.tsx"],
+  ["*", "routes/not-found.tsx"],
+];
+
+const english = PAGES.map(([path, file]) => (path === null ? index(file) : route(path, file)));
+const arabic = PAGES.map(([path, file]) => {
+  const id = `ar/${file.replace(/^routes\/|\.tsx$/g, "")}`;
+  return route(path === null ? "ar" : `ar/${path}`, file, { id });
+});
+
 // The back office (/admin, issue 15): its own layout and chrome; nothing of it loads on storefront pages.
 const admin = [
   route("admin/login", "routes/admin/login.tsx"),
@@ -23,27 +58,4 @@ const admin = [
   ]),
 ];
 
-export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("shipping", "routes/shipping.tsx"),
-  route("returns", "routes/returns.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("stitching-service", "routes/stitching-service.tsx"),
-  route("shop", "routes/shop.tsx"),
-  route("product/:slug", "routes/product.tsx"),
-  route("cart", "routes/cart.tsx"),
-  route("wishlist", "routes/wishlist.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("blog/:slug", "routes/blog-post.tsx"),
-  route("login", "routes/login.tsx"),
-  route("signup", "routes/signup.tsx"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("account", "routes/account.tsx"),
-  route("checkout", "routes/checkout.tsx"),
-  route("payment-redirect", "routes/payment-redirect.tsx"),
-  ...admin,
-  route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+export default [...english, ...admin, ...arabic] satisfies RouteConfig;

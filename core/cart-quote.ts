@@ -1,3 +1,4 @@
+import { t } from "#core/i18n/index.ts";
 import {
   type CartQuote,
   type CartQuoteLine,
@@ -6,7 +7,6 @@ import {
   unitPriceFils,
 } from "./cart.ts";
 import type { ProductDto } from "./catalog.ts";
-import { t } from "./i18n/index.ts";
 import { variantPrices } from "./pricing.ts";
 
 // Beside core/cart.ts rather than in it: the browser's cart store stays free of pricing and messages.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { t, translate } from "./i18n/index.ts";
+import { t, translate } from "#core/i18n/index.ts";
 import { aedToFils, filsToAed, formatAed } from "./money.ts";
 import { discountedPrice, listPrice } from "./pricing.ts";
 import { stockBand } from "./stock.ts";

@@ -1,11 +1,13 @@
 import { z } from "zod";
 
+import { isLocale, LOCALES, type Locale } from "./i18n/locale.ts";
+
 /**
- * The shop's languages (issue 14): English at today's URLs, Arabic under /ar. The same union as
- * `Locale` of core/i18n; kept here too so the server's data layer and the zod schemas need no catalog.
+ * The shop's languages (issue 14) as the server's data layer and the zod schemas use them: the union and
+ * its check come from core/i18n/locale.ts (catalog-free), the body and query schemas and the per-field
+ * English fallback live here.
  */
-export const LOCALES = ["en", "ar"] as const;
-export type Locale = (typeof LOCALES)[number];
+export { isLocale, LOCALES, type Locale };
 
 /** An optional `language` field of a body (sign-up, profile, checkout): English when absent. */
 export const LanguageSchema = z
@@ -16,10 +18,6 @@ export const LanguageSchema = z
 export const LangQuerySchema = LanguageSchema.optional().describe(
   "'ar' for Arabic texts; English by default",
 );
-
-export function isLocale(value: unknown): value is Locale {
-  return value === "en" || value === "ar";
-}
 
 /**
  * Picks each field's text in `locale`, falling back to English per field and remembering which fields

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { t } from "#core/i18n/index.ts";
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_STOCK_CAP, DELIVERY_TYPES } from "./constants.ts";
 import { type OrderMessageKey, tOrder } from "./i18n/en-orders.ts";
-import { t } from "./i18n/index.ts";
 import { LanguageSchema } from "./locale.ts";
 import { AddressSchema } from "./schemas/account.schema.ts";
 

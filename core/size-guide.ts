@@ -1,6 +1,9 @@
 import type { SizeLabel } from "./constants.ts";
+import { ar } from "./i18n/ar.ts";
+import { arSizeGuide } from "./i18n/ar-size-guide.ts";
+import { en } from "./i18n/en.ts";
 import { enSizeGuide, type SizeGuideMessageKey } from "./i18n/en-size-guide.ts";
-import { t } from "./i18n/index.ts";
+import type { Locale } from "./i18n/locale.ts";
 
 /**
  * The size guide's body measurements (SPEC §2 names the sizes and columns but leaves the figures out).
@@ -38,8 +41,11 @@ export function feetAndInches(cm: number): string {
   return `${Math.floor(total / 12)}′${total % 12}″`;
 }
 
-function say(key: SizeGuideMessageKey, values: Record<string, string | number> = {}): string {
-  return enSizeGuide[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+const GUIDES = { en: enSizeGuide, ar: arSizeGuide } as const;
+const LABELS = { en, ar } as const;
+
+function say(locale: Locale, key: SizeGuideMessageKey, values: Record<string, string | number> = {}): string {
+  return GUIDES[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
 }
@@ -55,32 +61,39 @@ export interface SizeGuideContent {
   between: string;
 }
 
-export function sizeGuideContent(): SizeGuideContent {
+/** The size guide in a page's language (docs/decisions/0012-arabic.md): figures and steps alike. */
+export function sizeGuideContent(locale: Locale = "en"): SizeGuideContent {
+  const label = LABELS[locale];
   return {
-    caption: say("sizeGuide.units"),
+    caption: say(locale, "sizeGuide.units"),
     columns: [
-      t("pdp.sizeGuideSize"),
-      t("pdp.sizeGuideHeight"),
-      t("pdp.sizeGuideBust"),
-      t("pdp.sizeGuideWaist"),
-      t("pdp.sizeGuideHip"),
+      label["pdp.sizeGuideSize"],
+      label["pdp.sizeGuideHeight"],
+      label["pdp.sizeGuideBust"],
+      label["pdp.sizeGuideWaist"],
+      label["pdp.sizeGuideHip"],
     ],
     rows: SIZE_MEASUREMENTS.map((row) => ({
       size: row.size,
       cells: [
         [
-          say("sizeGuide.cmRange", { from: row.heightCm[0], to: row.heightCm[1] }),
+          say(locale, "sizeGuide.cmRange", { from: row.heightCm[0], to: row.heightCm[1] }),
           `${feetAndInches(row.heightCm[0])}–${feetAndInches(row.heightCm[1])}`,
         ],
         ...[row.bustCm, row.waistCm, row.hipCm].map((cm): [string, string] => [
-          say("sizeGuide.cm", { value: cm }),
-          say("sizeGuide.in", { value: inches(cm) }),
+          say(locale, "sizeGuide.cm", { value: cm }),
+          say(locale, "sizeGuide.in", { value: inches(cm) }),
         ]),
       ],
     })),
-    howTo: say("sizeGuide.howTo"),
-    diagram: say("sizeGuide.diagram"),
-    steps: [say("sizeGuide.height"), say("sizeGuide.bust"), say("sizeGuide.waist"), say("sizeGuide.hip")],
-    between: say("sizeGuide.between"),
+    howTo: say(locale, "sizeGuide.howTo"),
+    diagram: say(locale, "sizeGuide.diagram"),
+    steps: [
+      say(locale, "sizeGuide.height"),
+      say(locale, "sizeGuide.bust"),
+      say(locale, "sizeGuide.waist"),
+      say(locale, "sizeGuide.hip"),
+    ],
+    between: say(locale, "sizeGuide.between"),
   };
 }

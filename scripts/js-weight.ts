@@ -1,5 +1,5 @@
 // npm run js-weight — the first-load JavaScript (gzip) of every storefront page, on the built app and a
-// fresh demo database. Prints a table; asserts nothing. The budget is 150 KB per page (DEVELOPERS.md).
+// fresh demo database, in English and in Arabic (/ar). Prints a table; asserts nothing. The budget is 150 KB per page (DEVELOPERS.md).
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -44,7 +44,7 @@ try {
     .select("slug")
     .orderBy("slug")
     .executeTakeFirstOrThrow();
-  const pages = [
+  const english = [
     "/",
     "/shop",
     "/shop?category=graceful-abayas",
@@ -64,6 +64,8 @@ try {
     "/about",
     "/terms",
   ];
+  // Every page in both languages: Arabic under /ar (docs/decisions/0012-arabic.md).
+  const pages = [...english, ...english.map((page) => (page === "/" ? "/ar" : `/ar${page}`))];
   console.log(`${"page".padEnd(42)} files  KiB gzip`);
   let over = 0;
   for (const page of pages) {

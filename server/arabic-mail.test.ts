@@ -58,7 +58,7 @@ describe.each(TEST_ENGINES)("mails in the shopper's language on $name", (engine)
       SMTP_URL: smtp.url,
       SHOP_NAME_AR: SHOP_AR,
       COD_ENABLED: "true",
-      AED_LABEL_AR: "word",
+      CURRENCY_LABEL_AR: "درهم",
     });
   });
   afterAll(async () => {

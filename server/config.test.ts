@@ -46,7 +46,7 @@ describe("configuration", () => {
     expect(JSON.stringify(shown)).not.toContain("secret");
     expect(Object.keys(shown).sort()).toEqual(
       [
-        "currencyAr",
+        "currencyLabelAr",
         "email",
         "googleClientId",
         "officeAddress",
@@ -59,13 +59,15 @@ describe("configuration", () => {
     );
   });
 
-  it("names the shop and the dirham in Arabic as configured, the English name and 'د.إ' by default", () => {
-    expect(publicConfig(loadConfig({}))).toMatchObject({ shopNameAr: "Noor Atelier", currencyAr: "د.إ" });
-    expect(publicConfig(loadConfig({ SHOP_NAME_AR: "نور أتيليه", AED_LABEL_AR: "word" }))).toMatchObject({
-      shopNameAr: "نور أتيليه",
-      currencyAr: "درهم",
-    });
-    expect(() => loadConfig({ AED_LABEL_AR: "dirham" })).toThrow(/AED_LABEL_AR: must be symbol/);
+  it("writes the dirham on Arabic pages as the shop chooses, and refuses anything else", () => {
+    expect(publicConfig(loadConfig({})).currencyLabelAr).toBe("د.إ");
+    expect(publicConfig(loadConfig({ CURRENCY_LABEL_AR: "درهم" })).currencyLabelAr).toBe("درهم");
+    expect(() => loadConfig({ CURRENCY_LABEL_AR: "AED" })).toThrow(/CURRENCY_LABEL_AR: must be د.إ or درهم/);
+  });
+
+  it("names the shop in Arabic as configured, the English name by default", () => {
+    expect(publicConfig(loadConfig({})).shopNameAr).toBe("Noor Atelier");
+    expect(publicConfig(loadConfig({ SHOP_NAME_AR: "نور أتيليه" })).shopNameAr).toBe("نور أتيليه");
   });
 
   it("keeps the account secrets out of what the browser sees", () => {

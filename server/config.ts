@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { AED_LABELS_AR } from "#core/money-ar.ts";
+import { CURRENCY_LABELS_AR, DEFAULT_CURRENCY_LABEL_AR } from "../core/i18n/format.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -41,10 +41,6 @@ export const ConfigSchema = z.object({
   SHOP_WAREHOUSE_ADDRESS: z.string().min(5).default("Warehouse 7, Al Qusais Industrial Area 2, Dubai, UAE"),
   /** Issue 14: the shop's name in Arabic texts (mails, Arabic pages); SHOP_NAME when unset. */
   SHOP_NAME_AR: z.string().min(1).optional(),
-  /** Issue 14: Arabic texts name the dirham with the symbol 'د.إ' or the word 'درهم'. */
-  AED_LABEL_AR: z
-    .enum(["symbol", "word"], { error: "must be symbol (د.إ) or word (درهم)" })
-    .default("symbol"),
 
   // Accounts (issue 4).
   JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
@@ -94,6 +90,10 @@ export const ConfigSchema = z.object({
     .regex(/^\d{15}$/, { error: "must be the 15-digit UAE tax registration number" })
     .optional(),
   SHOP_LEGAL_ADDRESS: z.string().min(5).optional(),
+  // Arabic storefront (issue 14): how Arabic pages write the dirham, 'د.إ' or 'درهم'.
+  CURRENCY_LABEL_AR: z
+    .enum(CURRENCY_LABELS_AR, { error: "must be د.إ or درهم" })
+    .default(DEFAULT_CURRENCY_LABEL_AR),
   // Back office (issue 15): a session ends after this many minutes without a request.
   ADMIN_IDLE_MINUTES: z.coerce
     .number()
@@ -146,9 +146,10 @@ export function publicConfig(config: Config) {
     warehouseAddress: config.SHOP_WAREHOUSE_ADDRESS,
     /** Issue 14: the name and the dirham's label Arabic pages and mails show. */
     shopNameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
-    currencyAr: AED_LABELS_AR[config.AED_LABEL_AR],
     /** Google's client id is public (the sign-in button needs it); "" when Google sign-in is not configured. */
     googleClientId: config.GOOGLE_CLIENT_ID ?? "",
+    /** How Arabic pages write the dirham (core/i18n/format.ts). */
+    currencyLabelAr: config.CURRENCY_LABEL_AR,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../lib/i18n";
 
 /**
  * SPEC §1: the dismissible announcement bar with its four claims; the dismissal is remembered for a
@@ -16,6 +16,7 @@ export function AnnouncementBar({
   /** The owner's own announcement (back office settings); SPEC's four claims when null. */
   text?: string | null;
 }) {
+  const t = useT();
   const [dismissed, setDismissed] = useState(initiallyDismissed);
   if (dismissed) return null;
   return (

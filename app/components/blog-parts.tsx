@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, RotateCw, UserRound } from "lucide-react";
-import { Link } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import { type BlogPostSummary, formatPostDate } from "../lib/blog";
+import { Link, useLocale, useT } from "../lib/i18n";
 
 /** Date, author and read time, in that order (SPEC §2 /blog/{slug}). */
 export function PostMeta({
@@ -13,6 +13,8 @@ export function PostMeta({
   icons?: boolean;
   className?: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const iconClass = "size-4 shrink-0 text-accent";
   // With icons the items stand apart on their own; without, a middle dot separates them.
   const separator = icons ? null : (
@@ -27,7 +29,7 @@ export function PostMeta({
     >
       <span className="inline-flex items-center gap-1.5">
         {icons ? <CalendarDays className={iconClass} aria-hidden="true" /> : null}
-        <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+        <time dateTime={post.date}>{formatPostDate(post.date, locale)}</time>
       </span>
       {separator}
       <span className="inline-flex items-center gap-1.5">
@@ -50,6 +52,7 @@ function isNetworkFailure(error: unknown): boolean {
 
 /** SPEC §8 Blog: the load failure, with a Try Again button that reloads the page. */
 export function BlogLoadError({ error }: { error: unknown }) {
+  const t = useT();
   return (
     <section
       className="container-page flex min-h-[55vh] flex-col items-center justify-center py-20 text-center"
@@ -70,6 +73,7 @@ export function BlogLoadError({ error }: { error: unknown }) {
 
 /** SPEC §8 Blog: 'Blog post not found', with the way back to the list (answered with HTTP 404). */
 export function BlogPostNotFound() {
+  const t = useT();
   return (
     <section
       className="container-page flex min-h-[55vh] flex-col items-center justify-center py-20 text-center"

@@ -1,6 +1,5 @@
 import { Heart, Home, type LucideIcon, ShoppingBag, Store, User } from "lucide-react";
-import { NavLink } from "react-router";
-import { t } from "#core/i18n/index.ts";
+import { NavLink, useT } from "../lib/i18n";
 import { BOTTOM_BAR_NAV, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
 import { CartBadge } from "./header";
@@ -16,6 +15,7 @@ const ICONS: Record<string, LucideIcon> = {
 
 /** SPEC §2 mobile bottom bar: Home, Shop, Wishlist, Account, Cart. */
 export function BottomBar() {
+  const t = useT();
   const cartCount = useCart().totals.itemCount;
   const items = BOTTOM_BAR_NAV.map((entry) => ({ ...entry, Icon: ICONS[entry.to]! }));
   return (
@@ -40,7 +40,7 @@ export function BottomBar() {
                 <Icon className="size-5" aria-hidden="true" />
                 {to === "/cart" ? <CartBadge count={cartCount} /> : null}
               </span>
-              {label}
+              {t(label)}
             </NavLink>
           </li>
         ))}

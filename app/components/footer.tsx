@@ -1,13 +1,14 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import type { PublicConfig } from "../../server/config.ts";
+import { Link, useT } from "../lib/i18n";
 import { FOOTER_NAV } from "../lib/navigation";
 import { telHref } from "./header";
 import { Wordmark } from "./logo";
 
 /** SPEC §2 footer links: /, /about, /shop, /blog, /contact, /terms, /privacy, /shipping, /returns. */
 export function Footer({ shop }: { shop: PublicConfig }) {
+  const t = useT();
   const { explore, help } = FOOTER_NAV;
   const linkClass = "inline-flex min-h-9 items-center text-sm text-ivory/80 hover:text-white";
   return (
@@ -27,7 +28,7 @@ export function Footer({ shop }: { shop: PublicConfig }) {
             {explore.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -41,7 +42,7 @@ export function Footer({ shop }: { shop: PublicConfig }) {
             {help.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -58,7 +59,7 @@ export function Footer({ shop }: { shop: PublicConfig }) {
                 className="inline-flex min-h-9 items-center gap-2 hover:text-white"
               >
                 <Phone className="size-4" aria-hidden="true" />
-                {shop.phone}
+                <bdi dir="ltr">{shop.phone}</bdi>
               </a>
             </li>
             <li>
@@ -67,7 +68,7 @@ export function Footer({ shop }: { shop: PublicConfig }) {
                 className="inline-flex min-h-9 items-center gap-2 hover:text-white"
               >
                 <Mail className="size-4" aria-hidden="true" />
-                {shop.email}
+                <bdi dir="ltr">{shop.email}</bdi>
               </a>
             </li>
             <li className="flex gap-2 leading-relaxed">

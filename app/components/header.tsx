@@ -1,10 +1,10 @@
 import { Heart, Menu, Phone, ShoppingBag, User } from "lucide-react";
 import { useState } from "react";
-import { Link, NavLink } from "react-router";
-import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
+import { Link, NavLink, useT } from "../lib/i18n";
 import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
+import { LanguageSwitch, useRememberedLanguage } from "./language-switch";
 import { Wordmark } from "./logo";
 import { MobileDrawer } from "./mobile-drawer";
 import { NavDropdown } from "./nav-dropdown";
@@ -32,7 +32,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Header({ shop }: { shop: PublicConfig }) {
+  const t = useT();
   const cartCount = useCart().totals.itemCount;
+  useRememberedLanguage();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const iconClass =
     "relative size-11 items-center justify-center rounded-full text-charcoal hover:bg-cream hover:text-accent-dark";
@@ -62,11 +64,16 @@ export function Header({ shop }: { shop: PublicConfig }) {
         >
           {HEADER_NAV.map((entry) =>
             isMenu(entry) ? (
-              <NavDropdown key={entry.testId} label={entry.label} items={entry.items} testId={entry.testId} />
+              <NavDropdown
+                key={entry.testId}
+                label={t(entry.label)}
+                items={entry.items}
+                testId={entry.testId}
+              />
             ) : (
               // Shop is current only on /shop itself.
               <NavLink key={entry.to} to={entry.to} className={navLinkClass} end={entry.to === NAV.shop.to}>
-                {entry.label}
+                {t(entry.label)}
               </NavLink>
             ),
           )}
@@ -75,6 +82,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
         <SearchForm className="ms-auto hidden w-full max-w-xs lg:block xl:max-w-sm" />
 
         <div className="ms-auto flex items-center gap-0.5 lg:ms-0">
+          <LanguageSwitch className="hidden min-h-11 sm:inline-flex items-center gap-1.5 rounded-full px-2 text-sm font-medium text-charcoal hover:bg-cream hover:text-accent-dark" />
           <a
             href={telHref(shop.phone)}
             className={`${iconClass} inline-flex xl:w-auto xl:gap-2 xl:px-3`}
@@ -82,28 +90,28 @@ export function Header({ shop }: { shop: PublicConfig }) {
             data-testid="phone-link"
           >
             <Phone className="size-5" aria-hidden="true" />
-            <span className="hidden text-sm whitespace-nowrap xl:inline" aria-hidden="true">
+            <span className="hidden text-sm whitespace-nowrap xl:inline" aria-hidden="true" dir="ltr">
               {shop.phone}
             </span>
           </a>
           <Link
             to={NAV.account.to}
             className={`${iconClass} hidden md:inline-flex`}
-            aria-label={NAV.account.label}
+            aria-label={t(NAV.account.label)}
           >
             <User className="size-5" aria-hidden="true" />
           </Link>
           <Link
             to={NAV.wishlist.to}
             className={`${iconClass} hidden md:inline-flex`}
-            aria-label={NAV.wishlist.label}
+            aria-label={t(NAV.wishlist.label)}
           >
             <Heart className="size-5" aria-hidden="true" />
           </Link>
           <Link
             to={NAV.cart.to}
             className={`${iconClass} inline-flex`}
-            aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : NAV.cart.label}
+            aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : t(NAV.cart.label)}
             data-testid="header-cart"
           >
             <ShoppingBag className="size-5" aria-hidden="true" />

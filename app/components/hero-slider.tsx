@@ -1,19 +1,15 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+
 import { HERO_AUTO_ADVANCE_MS } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { Link, useT } from "../lib/i18n";
+import { useSwipe } from "../lib/swipe";
 import { MediaImage } from "./media-image";
 
-const SLIDES = [
-  {
-    title: t("home.hero1.title"),
-    text: t("home.hero1.text"),
-    image: "/media/site/hero-1.webp",
-    cta: { to: "/shop?category=graceful-abayas", label: t("home.hero1.cta") },
-  },
-  { title: t("home.hero2.title"), text: t("home.hero2.text"), image: "/media/site/hero-2.webp", soon: true },
-  { title: t("home.hero3.title"), text: t("home.hero3.text"), image: "/media/site/hero-3.webp", soon: true },
+const SLIDES: { n: 1 | 2 | 3; image: string; cta?: string; soon?: boolean }[] = [
+  { n: 1, image: "/media/site/hero-1.webp", cta: "/shop?category=graceful-abayas" },
+  { n: 2, image: "/media/site/hero-2.webp", soon: true },
+  { n: 3, image: "/media/site/hero-3.webp", soon: true },
 ];
 
 /**
@@ -21,11 +17,18 @@ const SLIDES = [
  * Pauses while hovered or focused, and does not auto-advance for shoppers who prefer reduced motion.
  */
 export function HeroSlider() {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
   const count = SLIDES.length;
+  const slides = SLIDES.map((slide) => ({
+    ...slide,
+    title: t(`home.hero${slide.n}.title`),
+    text: t(`home.hero${slide.n}.text`),
+  }));
   const go = (next: number) => setIndex(((next % count) + count) % count);
+  const swipe = useSwipe((step) => go(index + step));
 
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -53,8 +56,8 @@ export function HeroSlider() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      <div className="relative aspect-[4/5] sm:aspect-[16/9] lg:aspect-[21/9]">
-        {SLIDES.map((slide, i) => (
+      <div className="relative aspect-[4/5] sm:aspect-[16/9] lg:aspect-[21/9]" {...swipe}>
+        {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern marks each slide as a group.
           <div
             key={slide.title}
@@ -86,8 +89,8 @@ export function HeroSlider() {
                 <h2 className="text-5xl leading-none sm:text-6xl lg:text-7xl">{slide.title}</h2>
                 <p className="mt-4 text-base sm:text-lg sm:text-charcoal">{slide.text}</p>
                 {slide.cta ? (
-                  <Link to={slide.cta.to} className="btn-accent mt-7">
-                    {slide.cta.label}
+                  <Link to={slide.cta} className="btn-accent mt-7">
+                    {t("home.hero1.cta")}
                   </Link>
                 ) : null}
               </div>
@@ -106,7 +109,7 @@ export function HeroSlider() {
           <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
         </button>
         <div className="flex gap-1">
-          {SLIDES.map((slide, i) => (
+          {slides.map((slide, i) => (
             <button
               key={slide.title}
               type="button"

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { LOADING_OVERLAY_DELAY_MS, LOADING_OVERLAY_LINGER_MS } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../lib/i18n";
 import { useLoadingCount } from "../state/loading";
 import { LogoMark } from "./logo";
 
@@ -13,6 +13,7 @@ type Phase = "off" | "on" | "fading";
  * never flashes it; once shown, a load that starts again keeps it up.
  */
 export function LoadingOverlay() {
+  const t = useT();
   const active = useLoadingCount() > 0;
   const [phase, setPhase] = useState<Phase>("off");
   const shown = useRef(false);

@@ -1,9 +1,10 @@
 import { Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
-import { t } from "#core/i18n/index.ts";
+import { useLocation } from "react-router";
 import type { PublicConfig } from "../../server/config.ts";
+import { Link, useT } from "../lib/i18n";
 import { DRAWER_NAV } from "../lib/navigation";
+import { LanguageSwitch } from "./language-switch";
 import { Wordmark } from "./logo";
 import { CloseButton, Dialog } from "./ui/dialog";
 
@@ -21,6 +22,7 @@ export function MobileDrawer({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const location = useLocation();
   const close = useRef(onClose);
   close.current = onClose;
@@ -51,18 +53,23 @@ export function MobileDrawer({
                   link.indent ? "ps-8 text-sm text-stone" : "font-medium"
                 }`}
               >
-                {link.label}
+                {t(link.label)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
+      <LanguageSwitch
+        testId="drawer-language-switch"
+        onSwitch={onClose}
+        className="mx-4 mt-2 flex min-h-12 items-center justify-center gap-2 rounded-full border border-sand-dark text-sm font-medium hover:bg-cream"
+      />
       <a
         href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`}
         className="m-4 flex min-h-12 items-center justify-center gap-2 rounded-full border border-charcoal/70 text-sm font-medium"
       >
         <Phone className="size-4" aria-hidden="true" />
-        {shop.phone}
+        <span dir="ltr">{shop.phone}</span>
       </a>
     </Dialog>
   );

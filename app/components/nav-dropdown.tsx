@@ -1,10 +1,12 @@
 import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import type { MessageKey } from "#core/i18n/index.ts";
+import { Link, useT } from "../lib/i18n";
 
 export interface NavDropdownItem {
   to: string;
-  label: string;
+  label: MessageKey;
 }
 
 /**
@@ -20,6 +22,7 @@ export function NavDropdown({
   items: NavDropdownItem[];
   testId?: string;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -102,7 +105,7 @@ export function NavDropdown({
               onClick={() => setOpen(false)}
               className="block rounded-lg px-3 py-2.5 text-sm text-charcoal hover:bg-cream hover:text-accent-dark focus-visible:bg-cream"
             >
-              {item.label}
+              {t(item.label)}
             </Link>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { PRICE_SLIDER_MAX_AED, PRICE_SLIDER_MIN_AED, PRICE_SLIDER_MIN_GAP_AED } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import { clampRange, type PriceRange } from "#core/price-range.ts";
+import { useCurrency, useT } from "../lib/i18n";
 
 /** How long the handles rest before the shop applies the new range. */
 export const PRICE_COMMIT_DELAY_MS = 400;
@@ -16,6 +16,8 @@ export function PriceSlider({
   onChange: (range: PriceRange) => void;
   onCommit: (range: PriceRange) => void;
 }) {
+  const t = useT();
+  const currency = useCurrency();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const change = (next: PriceRange) => {
@@ -63,7 +65,7 @@ export function PriceSlider({
         />
       </div>
       <p className="mt-2 text-sm text-charcoal" data-testid="price-range" aria-live="polite">
-        {t("shop.priceRange", { min: value.min, max: value.max })}
+        {t("shop.priceRange", { min: value.min, max: value.max, currency })}
       </p>
     </div>
   );

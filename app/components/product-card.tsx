@@ -1,7 +1,7 @@
 import { Eye } from "lucide-react";
-import { Link } from "react-router";
+
 import type { ProductCardData } from "#core/catalog.ts";
-import { t } from "#core/i18n/index.ts";
+import { Link, useT } from "../lib/i18n";
 import { MediaImage, Price } from "./media-image";
 
 export { Price };
@@ -35,6 +35,7 @@ export function ProductCard({
   variant?: "plain" | "bestseller";
   priority?: boolean;
 }) {
+  const t = useT();
   const image = product.images[0];
   const href = `/product/${product.slug}`;
   const onSale = product.salePrice !== undefined;

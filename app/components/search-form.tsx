@@ -1,17 +1,19 @@
 import { Search } from "lucide-react";
 import { useId } from "react";
-import { Form, useNavigate, useSearchParams } from "react-router";
-import { t } from "#core/i18n/index.ts";
+import { Form, useSearchParams } from "react-router";
+import { useHref, useLocalNavigate, useT } from "../lib/i18n";
 
 /** SPEC §2: Enter or the button goes to /shop?search={text}, trimmed; empty text does nothing. */
 export function SearchForm({ className = "", onSearched }: { className?: string; onSearched?: () => void }) {
+  const t = useT();
   const id = useId();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
+  const href = useHref();
   const [params] = useSearchParams();
   return (
     <Form
       method="get"
-      action="/shop"
+      action={href("/shop")}
       role="search"
       aria-label={t("search.label")}
       className={`relative ${className}`}

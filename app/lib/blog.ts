@@ -1,9 +1,11 @@
 import type { BlogPostDto } from "#core/catalog.ts";
+import { formatDate } from "#core/i18n/format.ts";
+import type { Locale } from "#core/i18n/locale.ts";
 
 /** What a blog card shows: the post without its HTML, which the list never renders. */
 export type BlogPostSummary = Omit<BlogPostDto, "content">;
 
-/** SPEC §2 /blog: the search matches title, excerpt or author, ignoring case. */
+/** SPEC §2 /blog: the search matches title, excerpt or author, ignoring case (in either language). */
 export function matchesBlogQuery(post: BlogPostSummary, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase("en");
   if (!needle) return true;
@@ -12,10 +14,8 @@ export function matchesBlogQuery(post: BlogPostSummary, query: string): boolean 
   );
 }
 
-const postDate = new Intl.DateTimeFormat("en-AE", { dateStyle: "long", timeZone: "Asia/Dubai" });
-
-/** A post's date as a shopper in the UAE reads it, e.g. "5 February 2026". */
-export function formatPostDate(iso: string): string {
+/** A post's date as a shopper in the UAE reads it, e.g. "5 February 2026" / "5 فبراير 2026". */
+export function formatPostDate(iso: string, locale: Locale = "en"): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : postDate.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatDate(date, locale, { dateStyle: "long" });
 }

@@ -1,50 +1,52 @@
-import { t } from "#core/i18n/index.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
 
 /** One link of the store's navigation: where it goes and what the shopper reads. */
 export interface NavEntry {
   to: string;
-  label: string;
+  /** The catalog key of what the shopper reads: components translate it with `useT()`. */
+  label: MessageKey;
 }
 
 /** A header disclosure menu (SPEC §2 Collections and Services dropdowns). */
 export interface NavMenu {
-  label: string;
+  label: MessageKey;
   items: NavEntry[];
   testId: string;
 }
 
 /**
  * Every page the shell links to, written once; the header, the drawer, the footer and the bottom bar
- * (SPEC §2) pick from these, so a label or an address changes in one place.
+ * (SPEC §2) pick from these, so a label or an address changes in one place. Addresses are English;
+ * the localized `Link` (app/lib/i18n.tsx) puts an Arabic page's links under `/ar`.
  */
 export const NAV = {
-  home: { to: "/", label: t("nav.home") },
-  shop: { to: "/shop", label: t("nav.shop") },
-  stitchingService: { to: "/stitching-service", label: t("nav.stitchingService") },
-  blog: { to: "/blog", label: t("nav.blog") },
-  about: { to: "/about", label: t("nav.about") },
-  contact: { to: "/contact", label: t("nav.contact") },
-  account: { to: "/account", label: t("nav.account") },
-  wishlist: { to: "/wishlist", label: t("nav.wishlist") },
-  cart: { to: "/cart", label: t("nav.cart") },
-  terms: { to: "/terms", label: t("footer.terms") },
-  privacy: { to: "/privacy", label: t("footer.privacy") },
-  shipping: { to: "/shipping", label: t("footer.shipping") },
-  returns: { to: "/returns", label: t("footer.returns") },
+  home: { to: "/", label: "nav.home" },
+  shop: { to: "/shop", label: "nav.shop" },
+  stitchingService: { to: "/stitching-service", label: "nav.stitchingService" },
+  blog: { to: "/blog", label: "nav.blog" },
+  about: { to: "/about", label: "nav.about" },
+  contact: { to: "/contact", label: "nav.contact" },
+  account: { to: "/account", label: "nav.account" },
+  wishlist: { to: "/wishlist", label: "nav.wishlist" },
+  cart: { to: "/cart", label: "nav.cart" },
+  terms: { to: "/terms", label: "footer.terms" },
+  privacy: { to: "/privacy", label: "footer.privacy" },
+  shipping: { to: "/shipping", label: "footer.shipping" },
+  returns: { to: "/returns", label: "footer.returns" },
 } satisfies Record<string, NavEntry>;
 
 /** SPEC §2 collections, by the shop's category filter. */
 export const COLLECTION_LINKS: NavEntry[] = [
-  { to: "/shop?category=ethnic-elegance", label: t("category.ethnic-elegance") },
-  { to: "/shop?category=graceful-abayas", label: t("category.graceful-abayas") },
+  { to: "/shop?category=ethnic-elegance", label: "category.ethnic-elegance" },
+  { to: "/shop?category=graceful-abayas", label: "category.graceful-abayas" },
 ];
 export const SERVICE_LINKS: NavEntry[] = [NAV.stitchingService];
 
 /** The desktop header's main navigation, in order: plain links and dropdown menus. */
 export const HEADER_NAV: (NavEntry | NavMenu)[] = [
   NAV.shop,
-  { label: t("nav.collections"), items: COLLECTION_LINKS, testId: "collections-menu" },
-  { label: t("nav.services"), items: SERVICE_LINKS, testId: "services-menu" },
+  { label: "nav.collections", items: COLLECTION_LINKS, testId: "collections-menu" },
+  { label: "nav.services", items: SERVICE_LINKS, testId: "services-menu" },
   NAV.contact,
 ];
 

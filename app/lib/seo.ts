@@ -1,12 +1,28 @@
 import type { MetaDescriptor } from "react-router";
-import { t } from "#core/i18n/index.ts";
+import { type Locale, localizePath, OG_LOCALES } from "#core/i18n/locale.ts";
 import type { PublicConfig } from "../../server/config.ts";
+import { type PageMessages, type T, translator } from "./i18n";
 
 type Match = { id: string; loaderData?: unknown } | undefined;
 
 /** The shop's public details from the root loader, for meta functions. */
 export function shopFromMatches(matches: readonly Match[]): PublicConfig | undefined {
   return (matches.find((m) => m?.id === "root")?.loaderData as { shop?: PublicConfig } | undefined)?.shop;
+}
+
+type RootData = { shop?: PublicConfig; locale?: Locale; messages?: PageMessages } | undefined;
+
+/**
+ * What a meta function needs to speak the page's language: its locale and a `t()` over the page's
+ * messages (the root loader's), beside the shop's details.
+ */
+export function metaI18n(matches: readonly Match[]): {
+  t: T;
+  locale: Locale;
+  shop: PublicConfig | undefined;
+} {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
+  return { t: translator(root?.messages ?? {}), locale: root?.locale ?? "en", shop: root?.shop };
 }
 
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -28,16 +44,21 @@ export function pageMeta(options: {
   type?: "website" | "product" | "article";
   jsonLd?: object[];
   noindex?: boolean;
+  /** The page's language: its canonical URL is in it, with the other language as an alternate. */
+  locale: Locale;
+  /** The page's messages (metaI18n), for the default preview image's description. */
+  t: T;
 }): MetaDescriptor[] {
-  const { shop, title, description, path, type = "website" } = options;
+  const { shop, title, description, path, type = "website", locale } = options;
   const site = shop?.siteUrl ?? "http://localhost:3000";
-  const url = absoluteUrl(site, path);
+  const url = absoluteUrl(site, localizePath(path, locale));
   const image = absoluteUrl(site, options.image ?? "/media/site/hero-1.jpg?w=1280");
-  const imageAlt = options.image ? (options.imageAlt ?? title) : t("meta.defaultImageAlt");
+  const imageAlt = options.image ? (options.imageAlt ?? title) : options.t("meta.defaultImageAlt");
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
+    ...languageAlternates(site, path),
     { property: "og:type", content: type },
     { property: "og:site_name", content: shop?.shopName ?? "" },
     { property: "og:title", content: title },
@@ -45,7 +66,8 @@ export function pageMeta(options: {
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     { property: "og:image:alt", content: imageAlt },
-    { property: "og:locale", content: "en_AE" },
+    { property: "og:locale", content: OG_LOCALES[locale] },
+    { property: "og:locale:alternate", content: OG_LOCALES[locale === "en" ? "ar" : "en"] },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
@@ -55,6 +77,17 @@ export function pageMeta(options: {
   if (options.noindex) tags.push({ name: "robots", content: "noindex" });
   for (const item of options.jsonLd ?? []) tags.push({ "script:ld+json": item });
   return tags;
+}
+
+/** `hreflang` alternates for both languages and `x-default` (the English page), for search engines. */
+export function languageAlternates(site: string, path: string): MetaDescriptor[] {
+  const en = absoluteUrl(site, localizePath(path, "en"));
+  const ar = absoluteUrl(site, localizePath(path, "ar"));
+  return [
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: en },
+    { tagName: "link", rel: "alternate", hrefLang: "ar", href: ar },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: en },
+  ];
 }
 
 /** JPEG for link previews: WhatsApp and some crawlers do not read AVIF or WebP. */

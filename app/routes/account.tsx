@@ -1,16 +1,19 @@
 import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { t } from "#core/i18n/index.ts";
+import { useSearchParams } from "react-router";
 import { PanelSkeleton } from "../components/account/panel";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { Link, useLocalNavigate, useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { logout, refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/account";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: t("account.meta", { shop: shop?.shopName ?? "" }),
     description: t("account.intro"),
     path: "/account",
@@ -31,9 +34,9 @@ const SettingsTab = lazy(() =>
 );
 
 const TABS = [
-  { id: "orders", label: t("account.tab.orders"), Icon: Package },
-  { id: "addresses", label: t("account.tab.addresses"), Icon: MapPin },
-  { id: "settings", label: t("account.tab.settings"), Icon: Settings },
+  { id: "orders", label: "account.tab.orders", Icon: Package },
+  { id: "addresses", label: "account.tab.addresses", Icon: MapPin },
+  { id: "settings", label: "account.tab.settings", Icon: Settings },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -52,8 +55,9 @@ const linkClass = (active: boolean) =>
  * links (`?tab=`), so each can be bookmarked and the back button moves between them.
  */
 export default function AccountPage() {
+  const t = useT();
   const session = useSession();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const [params] = useSearchParams();
   const tabParam = params.get("tab");
   const tab: TabId = isTab(tabParam) ? tabParam : "orders";
@@ -108,7 +112,7 @@ export default function AccountPage() {
                   preventScrollReset
                 >
                   <Icon className="size-4" aria-hidden="true" />
-                  {label}
+                  {t(label)}
                 </Link>
               </li>
             ))}
@@ -132,7 +136,7 @@ export default function AccountPage() {
 
         <section aria-labelledby="account-section-title" className="min-w-0" data-testid={`account-${tab}`}>
           <h2 id="account-section-title" className="mb-5 text-3xl text-ink">
-            {active.label}
+            {t(active.label)}
           </h2>
           {!signedIn ? (
             <>

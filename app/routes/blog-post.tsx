@@ -1,12 +1,12 @@
 import { ArrowLeft, ArrowRight, Check, Link2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { COPY_LINK_CONFIRMATION_MS } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import { BlogLoadError, BlogPostNotFound, PostMeta } from "../components/blog-parts";
 import { MediaImage } from "../components/media-image";
 import { getServices } from "../lib/context";
-import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
+import { Link, useT } from "../lib/i18n";
+import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -17,6 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   const shopName = shop?.shopName ?? "";
   if (!loaderData) {
@@ -33,6 +34,8 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const image = previewImage(post.image);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: t("blog.post.metaTitle", { title: post.title, shop: shopName }),
     description: post.excerpt,
     path,
@@ -69,6 +72,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
  * an insecure origin, an old browser) the address appears in a field, selected, for the shopper to copy.
  */
 function CopyLinkButton() {
+  const t = useT();
   const [state, setState] = useState<"idle" | "copied" | "manual">("idle");
   const [url, setUrl] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -138,6 +142,7 @@ function CopyLinkButton() {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { post } = loaderData;
   return (
     <article className="pb-16 sm:pb-24" data-testid="blog-post">

@@ -1,13 +1,13 @@
 import { Search, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { BLOG_SEARCH_DEBOUNCE_MS } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import { BlogLoadError, PostMeta } from "../components/blog-parts";
 import { MediaImage } from "../components/media-image";
 import { type BlogPostSummary, matchesBlogQuery } from "../lib/blog";
 import { getServices } from "../lib/context";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { Link, useHref, useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -28,11 +28,14 @@ export function shouldRevalidate({
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   const name = shop?.shopName ?? "";
   // One canonical address for the list, whatever ?q= a shared link carries.
   return pageMeta({
     shop,
+    t,
+    locale,
     title: t("blog.metaTitle", { shop: name }),
     description: t("blog.metaDescription", { shop: name }),
     path: "/blog",
@@ -133,6 +136,8 @@ function useBlogSearch() {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
+  const href = useHref();
+  const t = useT();
   const { posts } = loaderData;
   const { text, setText, query, commit } = useBlogSearch();
   const inputId = useId();
@@ -161,7 +166,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <Form
             role="search"
             aria-label={t("blog.search.label")}
-            action="/blog"
+            action={href("/blog")}
             method="get"
             className="relative w-full lg:max-w-sm"
             onSubmit={(event) => {

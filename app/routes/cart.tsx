@@ -1,11 +1,10 @@
 import { Heart, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+
 import type { CartLine, CartQuote, CartQuoteLine } from "#core/cart.ts";
-import { t } from "#core/i18n/index.ts";
-import { formatAed } from "#core/money.ts";
 import { MediaImage, Price } from "../components/media-image";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { Link, useFormat, useLocalNavigate, useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import {
   clearCart,
   getCartLines,
@@ -20,9 +19,12 @@ import { signedIn } from "../state/wishlist-store";
 import type { Route } from "./+types/cart";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: `${t("cart.title")} | ${shop?.shopName ?? ""}`,
     description: t("cart.title"),
     path: "/cart",
@@ -68,6 +70,7 @@ function useLineDetailsFrom(quote: CartQuote | null) {
 }
 
 function Stepper({ line, max }: { line: CartLine; max: number }) {
+  const t = useT();
   return (
     <fieldset className="inline-flex items-center rounded-full border border-sand-dark">
       <legend className="sr-only">{t("pdp.quantity")}</legend>
@@ -101,6 +104,7 @@ function Stepper({ line, max }: { line: CartLine; max: number }) {
 }
 
 function Line({ line, quoted }: { line: CartLine; quoted: CartQuoteLine | undefined }) {
+  const t = useT();
   // SPEC §5: at most the current stock (9999 if unknown); the server's figure once the quote is back.
   const max = quoted ? (quoted.available ?? 9999) : 9999;
   const price = quoted?.slug ? quoted : line;
@@ -181,9 +185,11 @@ function Line({ line, quoted }: { line: CartLine; quoted: CartQuoteLine | undefi
 
 /** SPEC §2 /cart. */
 export default function CartPage() {
+  const { money } = useFormat();
+  const t = useT();
   const cart = useCart();
   const { quote, loading, error } = useCartQuote();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   useLineDetailsFrom(quote);
 
   // With a token the account's cart is read when the page opens (it may have changed on another device).
@@ -257,17 +263,17 @@ export default function CartPage() {
           <dl className="mt-5 space-y-3 text-sm">
             <div className="flex justify-between">
               <dt>{t("cart.subtotal")}</dt>
-              <dd data-testid="cart-subtotal">{formatAed(totals.subtotalFils)}</dd>
+              <dd data-testid="cart-subtotal">{money(totals.subtotalFils)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>{t("cart.shipping")}</dt>
               <dd data-testid="cart-shipping">
-                {totals.shippingFils === 0 ? t("cart.free") : formatAed(totals.shippingFils)}
+                {totals.shippingFils === 0 ? t("cart.free") : money(totals.shippingFils)}
               </dd>
             </div>
             <div className="flex justify-between border-t border-sand-dark pt-3 text-base font-semibold text-ink">
               <dt>{t("cart.total")}</dt>
-              <dd data-testid="cart-total">{formatAed(totals.totalFils)}</dd>
+              <dd data-testid="cart-total">{money(totals.totalFils)}</dd>
             </div>
           </dl>
           <button

@@ -1,8 +1,7 @@
 import { ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useNavigate } from "react-router";
-import { t } from "#core/i18n/index.ts";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { Link, useLocalNavigate, useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { useCart } from "../state/cart-store";
 import { refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/checkout";
@@ -12,9 +11,12 @@ import type { Route } from "./+types/checkout";
 const loadCheckoutForm = () => import("../components/checkout/checkout-form");
 const CheckoutForm = lazy(loadCheckoutForm);
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: t("checkout.meta", { shop: shop?.shopName ?? "" }),
     description: t("checkout.metaDescription"),
     path: "/checkout",
@@ -28,8 +30,9 @@ export function meta({ matches }: Route.MetaArgs) {
  * cash on delivery places the order at once when the shop has it switched on (GET /api/order/config).
  */
 export default function CheckoutPage() {
+  const t = useT();
   const session = useSession();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const cart = useCart();
 
   useEffect(() => {
@@ -73,6 +76,7 @@ export default function CheckoutPage() {
 }
 
 function CheckoutLoading() {
+  const t = useT();
   return (
     <div className="container-page py-16" data-testid="checkout-page">
       <p role="status" className="text-stone">

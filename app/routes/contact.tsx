@@ -1,18 +1,25 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone, Send, Truck, Undo2, Warehouse } from "lucide-react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import { contactFormEn } from "#core/i18n/contact-form.en.ts";
-import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { ContactForm } from "../components/requests/contact-form";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { contactFormCopy } from "../lib/copy.server";
+import { useLocale, useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
+export function loader({ request }: Route.LoaderArgs) {
+  return { copy: contactFormCopy(request) };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: `${t("contact.title")} | ${shop?.shopName ?? ""}`,
     description: t("contact.intro"),
     path: "/contact",
@@ -32,7 +39,11 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 }
 
 /** SPEC §2 /contact: four info cards, the Quick Answers panel, and the message form below them. */
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { copy } = loaderData;
+  // The shop's addresses are configured in English: an Arabic page marks them so.
+  const englishInArabic = useLocale() === "ar" ? "en" : undefined;
+  const t = useT();
   const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
   if (!shop) return null;
   const answers = [
@@ -48,25 +59,29 @@ export default function Contact() {
         <p className="mt-4 text-lg text-stone">{t("contact.intro")}</p>
         <a href="#message" className="btn-outline mt-6">
           <Send className="size-4" aria-hidden="true" />
-          {contactFormEn.jump}
+          {copy.jump}
         </a>
       </header>
       <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <InfoCard icon={<Mail className="size-5" aria-hidden="true" />} title={t("contact.email")}>
           <a href={`mailto:${shop.email}`} className="break-all underline-offset-4 hover:underline">
-            {shop.email}
+            <bdi dir="ltr">{shop.email}</bdi>
           </a>
         </InfoCard>
         <InfoCard icon={<Phone className="size-5" aria-hidden="true" />} title={t("contact.phone")}>
           <a href={telHref(shop.phone)} className="underline-offset-4 hover:underline">
-            {shop.phone}
+            <bdi dir="ltr">{shop.phone}</bdi>
           </a>
         </InfoCard>
         <InfoCard icon={<MapPin className="size-5" aria-hidden="true" />} title={t("contact.office")}>
-          <address className="not-italic">{shop.officeAddress}</address>
+          <address className="not-italic" lang={englishInArabic}>
+            {shop.officeAddress}
+          </address>
         </InfoCard>
         <InfoCard icon={<Warehouse className="size-5" aria-hidden="true" />} title={t("contact.warehouse")}>
-          <address className="not-italic">{shop.warehouseAddress}</address>
+          <address className="not-italic" lang={englishInArabic}>
+            {shop.warehouseAddress}
+          </address>
         </InfoCard>
       </div>
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
@@ -87,7 +102,7 @@ export default function Contact() {
             ))}
           </ul>
         </aside>
-        <ContactForm shop={shop} />
+        <ContactForm shop={shop} copy={copy} />
       </div>
     </div>
   );

@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import {
   AuthForm,
   AuthLayout,
@@ -14,6 +13,7 @@ import { isCompleteOtp, OtpInput } from "../components/account/otp-input";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
+import { Link, useHref, useLocale, useT } from "../lib/i18n";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api } from "../state/session";
@@ -34,6 +34,9 @@ const SUCCESS_REDIRECT_MS = 1200;
  * when the new password is submitted. Success goes to /login with a full page load.
  */
 export default function ForgotPasswordPage() {
+  const href = useHref();
+  const t = useT();
+  const locale = useLocale();
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
   const [otp, setOtp] = useState("");
@@ -73,7 +76,7 @@ export default function ForgotPasswordPage() {
       return;
     }
     setBusy(true);
-    const result = await api("/api/user/forgot-password", { body: checked.data });
+    const result = await api("/api/user/forgot-password", { body: { ...checked.data, language: locale } });
     setBusy(false);
     if (!result.success) {
       setError(result.message || t("forgot.sendFailed"));
@@ -117,7 +120,7 @@ export default function ForgotPasswordPage() {
     toast.success(t("forgot.success"), { description: result.message || t("forgot.successText") });
     // The toast does not survive the full page load; /login shows it again from this mark.
     sessionStorage.setItem(RESET_DONE_KEY, "1");
-    setTimeout(() => window.location.assign("/login"), SUCCESS_REDIRECT_MS);
+    setTimeout(() => window.location.assign(href("/login")), SUCCESS_REDIRECT_MS);
   }
 
   const stepText =

@@ -1,6 +1,6 @@
 import { ArrowRight, Ruler } from "lucide-react";
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
 import { toProductCard } from "#core/catalog.ts";
 import {
   BLOG_PREVIEW_COUNT,
@@ -8,13 +8,13 @@ import {
   FEATURED_PRODUCTS_COUNT,
   HOME_BESTSELLERS_MAX,
 } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import { HeroSlider } from "../components/hero-slider";
 import { MediaImage } from "../components/media-image";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
-import { absoluteUrl, pageMeta, shopFromMatches } from "../lib/seo";
+import { Link, useT } from "../lib/i18n";
+import { absoluteUrl, metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,10 +36,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   const site = shop?.siteUrl ?? "";
   return pageMeta({
     shop,
+    t,
+    locale,
     title: t("home.title", { shop: shop?.shopName ?? "" }),
     description: t("meta.defaultDescription"),
     path: "/",
@@ -111,6 +114,7 @@ function SkeletonGrid({ count, className }: { count: number; className: string }
 }
 
 function SectionError() {
+  const t = useT();
   return (
     <p role="alert" className="rounded-2xl bg-cream px-6 py-10 text-center text-stone">
       {t("home.sectionError")}
@@ -125,6 +129,7 @@ const CATEGORY_ART: Record<string, string> = {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { shopName, bestsellers, featured, posts } = loaderData;
   return (
     <>

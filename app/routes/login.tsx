@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import {
   AuthForm,
   AuthLayout,
@@ -15,6 +14,7 @@ import { GoogleEntry } from "../components/account/google-auth";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
+import { Link, useLocale, useT } from "../lib/i18n";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api, login } from "../state/session";
@@ -25,10 +25,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** SPEC §4 Login / §8: this phrase in the server's answer opens the e-mail code step. */
-const UNVERIFIED = /verify your email before logging in/i;
 
 /** SPEC §2 /login. */
 export default function LoginPage() {
+  const t = useT();
+  const locale = useLocale();
   useRedirectSignedIn();
   usePreloadAccountSchemas();
   const { form, values, check, field } = useFormState({
@@ -44,7 +45,7 @@ export default function LoginPage() {
     if (sessionStorage.getItem(RESET_DONE_KEY) === null) return;
     sessionStorage.removeItem(RESET_DONE_KEY);
     toast.success(t("forgot.success"), { description: t("forgot.successText") });
-  }, []);
+  }, [t]);
 
   async function submit() {
     const schemas = await loadAccountSchemas(() =>
@@ -54,14 +55,14 @@ export default function LoginPage() {
     const data = check(schemas.LoginSchema);
     if (!data) return;
     setBusy(true);
-    const result = await api<{ token: string }>("/api/user/login", { body: data });
+    const result = await api<{ token: string }>("/api/user/login", { body: { ...data, language: locale } });
     if (result.success && result.token) {
       await login(result.token);
       setBusy(false);
       return;
     }
     setBusy(false);
-    if (UNVERIFIED.test(result.message ?? "")) {
+    if (result.code === "email_unverified") {
       setVerifying(true);
       return;
     }

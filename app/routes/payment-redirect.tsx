@@ -1,18 +1,23 @@
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PAYMENT_SUCCESS_REDIRECT_MS } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import type { ErrorCode } from "#core/error-codes.ts";
+import { localizePath } from "#core/i18n/locale.ts";
+import { Link, type T, useLocale, useLocalNavigate, useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { toast } from "../lib/toast";
 import { readPendingPayment, removePendingPayment } from "../state/pending-payment";
-import { getToken, useSession } from "../state/session";
+import { getToken, screenMessage, useSession } from "../state/session";
 import type { Route } from "./+types/payment-redirect";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: t("payment.meta", { shop: shop?.shopName ?? "" }),
     description: t("checkout.metaDescription"),
     path: "/payment-redirect",
@@ -52,13 +57,15 @@ async function verifyPayment(body: object): Promise<VerifyAnswer> {
       body: JSON.stringify(body),
       credentials: "same-origin",
     });
-    const payload = (await response.json().catch(() => ({}))) as Partial<VerifyAnswer>;
+    const payload = (await response.json().catch(() => ({}))) as Partial<VerifyAnswer> & { code?: ErrorCode };
     const ok = response.status >= 200 && response.status <= 299;
+    const success = ok && payload.success === true;
+    const message = typeof payload.message === "string" ? payload.message : undefined;
     return {
       ...payload,
       http: response.status,
-      success: ok && payload.success === true,
-      message: typeof payload.message === "string" ? payload.message : undefined,
+      success,
+      message: screenMessage(success, payload.code, message),
     };
   } catch {
     return { http: 0, success: false };
@@ -77,8 +84,10 @@ const PENDING_RETRY_MS = 1500;
  * right outcome; the record is sent along as SPEC §7 describes.
  */
 export default function PaymentRedirectPage() {
+  const t = useT();
+  const locale = useLocale();
   const session = useSession();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const [params] = useSearchParams();
   const paymentId = params.get("checkout")?.trim() ?? "";
   const [outcome, setOutcome] = useState<Outcome>({ kind: "verifying" });
@@ -87,6 +96,12 @@ export default function PaymentRedirectPage() {
   useEffect(() => {
     if (!session.ready || started.current) return;
     started.current = true;
+    // The payment provider returns to the English address; a payment started on an Arabic page
+    // continues on the Arabic one (docs/decisions/0012-arabic.md).
+    if (locale === "en" && readPendingPayment()?.language === "ar") {
+      window.location.replace(localizePath(`${window.location.pathname}${window.location.search}`, "ar"));
+      return;
+    }
     if (!paymentId) {
       setOutcome({ kind: "failed", message: t("payment.noId") });
       return;
@@ -117,14 +132,14 @@ export default function PaymentRedirectPage() {
         timer = window.setTimeout(() => void verify(attempt + 1), PENDING_RETRY_MS);
         return;
       }
-      setOutcome({ kind: "failed", message: failureMessage(result) });
+      setOutcome({ kind: "failed", message: failureMessage(result, t) });
     };
     void verify(0);
     return () => {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [session.ready, paymentId, navigate]);
+  }, [session.ready, paymentId, navigate, t, locale]);
 
   return (
     <div
@@ -185,7 +200,7 @@ export default function PaymentRedirectPage() {
  * not found. Please try placing your order again.', 'Payment verification failed.', a decline…); a call
  * that never got an answer, or a server fault, gives 'An error occurred while verifying your payment.'.
  */
-function failureMessage(result: VerifyAnswer): string {
+function failureMessage(result: VerifyAnswer, t: T): string {
   if (result.http === 0 || result.http >= 500) return t("payment.error");
   return result.message || t("payment.verifyFailed");
 }

@@ -1,10 +1,15 @@
 import { StaticPage, staticPageMeta } from "../components/static-page";
+import { staticPageCopy } from "../lib/copy.server";
 import type { Route } from "./+types/privacy";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return staticPageMeta("privacy", matches);
+export function loader({ request }: Route.LoaderArgs) {
+  return { page: staticPageCopy(request, "privacy") };
 }
 
-export default function PrivacyPage() {
-  return <StaticPage page="privacy" />;
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return staticPageMeta("privacy", loaderData?.page, matches);
+}
+
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  return <StaticPage page="privacy" copy={loaderData.page} />;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { type ReviewDto, type ReviewSummaryDto, toProductCard } from "#core/catalog.ts";
 import { CURRENCY } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { localeOfPath } from "#core/i18n/locale.ts";
 import { variantPrices } from "#core/pricing.ts";
 import { ProductBreadcrumb } from "../components/product/breadcrumb";
 import { ProductGallery } from "../components/product/gallery";
@@ -13,10 +13,11 @@ import { RelatedProducts } from "../components/product/related-products";
 import { sizeGuideHtml } from "../components/product/size-guide.server";
 import { SizePicker, StockMessage } from "../components/product/size-picker";
 import { getServices } from "../lib/context";
-import { absoluteUrl, breadcrumbLd, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
+import { Link, useT } from "../lib/i18n";
+import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { catalog, settings } = getServices(context);
   const product = await catalog.findProductBySlug(params.slug);
   if (!product) throw data(null, { status: 404 });
@@ -31,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     product,
     reviews: reviews ?? emptyReviews(),
     related,
-    sizeGuide: sizeGuideHtml(),
+    sizeGuide: sizeGuideHtml(localeOfPath(new URL(request.url).pathname)),
   };
 }
 
@@ -43,6 +44,7 @@ function emptyReviews(): { reviews: ReviewDto[]; summary: ReviewSummaryDto } {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   if (!loaderData) return [{ title: t("pdp.notFound") }, { name: "robots", content: "noindex" }];
   const { product, shopName, reviews } = loaderData;
   const shop = shopFromMatches(matches);
@@ -51,6 +53,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const inStock = product.variants.some((v) => v.stock === null || v.stock > 0);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: `${product.name} | ${shopName}`,
     description: product.description.slice(0, 160),
     path,
@@ -155,6 +159,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const t = useT();
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (

@@ -1,15 +1,16 @@
 import { SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { toProductCard } from "#core/catalog.ts";
 import {
   CATEGORIES,
+  type CategorySlug,
   PRICE_SLIDER_MAX_AED,
   PRICE_SLIDER_MIN_AED,
   SHOP_SKELETON_COUNT,
   SHOP_SORTS,
 } from "#core/constants.ts";
-import { type MessageKey, t } from "#core/i18n/index.ts";
+import { type MessageKey, stripLocale } from "#core/i18n/index.ts";
 import { pageWindow } from "#core/pagination.ts";
 import type { PriceRange } from "#core/price-range.ts";
 import { parseShopSearchParams } from "#core/schemas/catalog.schema.ts";
@@ -18,7 +19,8 @@ import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { Dialog } from "../components/ui/dialog";
 import { getServices } from "../lib/context";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { Link, type T, useHref, useLocalNavigate, useT } from "../lib/i18n";
+import { metaI18n, pageMeta } from "../lib/seo";
 import type { Route } from "./+types/shop";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,21 +45,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** SPEC §2: the collections the category filter offers. */
 const OFFERED_CATEGORIES: readonly string[] = ["ethnic-elegance", "graceful-abayas"];
 
-function categoryName(slug: string | null): string | undefined {
-  return CATEGORIES.find((c) => c.slug === slug)?.name;
+/** A collection's name in the page's language (its slug stays the URL's, in English). */
+function categoryName(slug: string | null, t: T): string | undefined {
+  const found = CATEGORIES.find((c) => c.slug === slug);
+  return found ? t(`category.${found.slug}`) : undefined;
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
+  const { t, locale, shop } = metaI18n(matches);
   const params = new URLSearchParams(location.search);
-  const category = categoryName(params.get("category"));
+  const category = categoryName(params.get("category"), t);
   const page = Number(params.get("page") ?? 1);
   // One canonical address per collection page; sorting, filters and searches point back to it.
   const canonical = new URLSearchParams();
   if (category) canonical.set("category", params.get("category")!);
   if (page > 1) canonical.set("page", String(page));
-  const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title:
       t("shop.metaTitle", { category: category ?? t("shop.title"), shop: shop?.shopName ?? "" }) +
       (page > 1 ? ` · ${t("shop.page", { page })}` : ""),
@@ -122,12 +128,15 @@ function CheckList({
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const href = useHref();
   const { products, total, page, pageCount, facets } = loaderData;
   const [currentParams] = useSearchParams();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const navigation = useNavigation();
   // While the next results load, the controls already show what the shopper chose.
-  const pending = navigation.location?.pathname === "/shop" ? navigation.location : undefined;
+  const pending =
+    stripLocale(navigation.location?.pathname ?? "") === "/shop" ? navigation.location : undefined;
   const params = pending ? new URLSearchParams(pending.search) : currentParams;
   const filtersId = useId();
   const sheetTitleId = useId();
@@ -141,7 +150,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the slider follows the URL when it changes.
   useEffect(() => setRange(urlRange()), [params.toString()]);
 
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/shop";
+  const loading =
+    navigation.state === "loading" && stripLocale(navigation.location?.pathname ?? "") === "/shop";
   const category = params.get("category") ?? "all";
   const sort = params.get("sort") ?? "newest";
   const search = params.get("search") ?? "";
@@ -169,7 +179,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     return `/shop${next.size > 0 ? `?${next}` : ""}`;
   };
 
-  const heading = categoryName(category) ?? t("shop.title");
+  const heading = categoryName(category, t) ?? t("shop.title");
 
   // SPEC §2 offers two collections; a third named by the URL (the home page links designer-jalabiya)
   // shows as an extra, selected choice while the URL names it, so the shopper can see and clear it.
@@ -182,7 +192,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     // Without JavaScript the filters still work as a plain GET form.
     <Form
       method="get"
-      action="/shop"
+      action={href("/shop")}
       data-testid={inSheet ? "shop-filters-sheet" : "shop-filters"}
       onSubmit={(e) => e.preventDefault()}
     >
@@ -229,7 +239,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   }
                   className="size-4 accent-accent"
                 />
-                {c.name}
+                {c.slug === "all" ? c.name : t(`category.${c.slug as CategorySlug}`)}
               </label>
             </li>
           ))}

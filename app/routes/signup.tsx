@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import {
   AuthForm,
   AuthLayout,
@@ -15,6 +14,7 @@ import { GoogleEntry } from "../components/account/google-auth";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
+import { useLocale, useLocalNavigate, useT } from "../lib/i18n";
 import { toast } from "../lib/toast";
 import { api } from "../state/session";
 import type { Route } from "./+types/signup";
@@ -27,9 +27,11 @@ const EMPTY = { name: "", phone: "", email: "", password: "" };
 
 /** SPEC §2 /signup; SPEC §4 Signup: on success the e-mail code modal, then /login. */
 export default function SignupPage() {
+  const t = useT();
+  const locale = useLocale();
   useRedirectSignedIn();
   usePreloadAccountSchemas();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const { form, values, check, field } = useFormState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
@@ -43,7 +45,7 @@ export default function SignupPage() {
     const data = check(schemas.RegisterSchema, { ...values, email: email || undefined });
     if (!data) return;
     setBusy(true);
-    const result = await api("/api/user/register", { body: data });
+    const result = await api("/api/user/register", { body: { ...data, language: locale } });
     setBusy(false);
     if (!result.success) {
       toast.error(t("signup.failed"), { description: result.message || t("signup.failedFallback") });

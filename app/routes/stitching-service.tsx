@@ -3,25 +3,34 @@ import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { STITCHING_SERVICE_AREAS } from "#core/constants.ts";
 import { fill } from "#core/i18n/index.ts";
-import { stitchingPageEn as copy } from "#core/i18n/stitching-page.en.ts";
 import { SERVICE_TYPES } from "#core/requests.ts";
 import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { StitchingForm } from "../components/requests/stitching-form";
 import { Panel } from "../components/ui/panel";
-import { absoluteUrl, breadcrumbLd, pageMeta, shopFromMatches } from "../lib/seo";
+import { stitchingCopy } from "../lib/copy.server";
+import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/stitching-service";
 
 const PATH = "/stitching-service";
 
 /** Title, description and a schema.org Service for search engines and link previews (issue 12). */
-export function meta({ matches }: Route.MetaArgs) {
+export function loader({ request }: Route.LoaderArgs) {
+  return { copy: stitchingCopy(request) };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
+  const copy = loaderData?.copy;
+  if (!copy) return [{ title: t("notFound.title") }];
   const shop = shopFromMatches(matches);
   const site = shop?.siteUrl ?? "http://localhost:3000";
   const shopName = shop?.shopName ?? "";
   const description = fill(copy.metaDescription, { shop: shopName });
   return pageMeta({
     shop,
+    t,
+    locale,
     title: fill(copy.metaTitle, { shop: shopName }),
     description,
     path: PATH,
@@ -80,7 +89,8 @@ function PanelItem({ title, children }: { title: string; children: ReactNode }) 
  * SPEC §9 Stitching figures). Laid out for a phone first: the way to the form is the first thing under
  * the heading, and the form is one column with large targets.
  */
-export default function StitchingService() {
+export default function StitchingService({ loaderData }: Route.ComponentProps) {
+  const { copy } = loaderData;
   const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
   if (!shop) return null;
   return (
@@ -96,7 +106,7 @@ export default function StitchingService() {
             </a>
             <a href={telHref(shop.phone)} className="btn-outline h-12 text-base">
               <Phone className="size-4" aria-hidden="true" />
-              {shop.phone}
+              <bdi dir="ltr">{shop.phone}</bdi>
             </a>
           </div>
         </div>
@@ -125,7 +135,7 @@ export default function StitchingService() {
             {copy.formTitle}
           </h2>
           <p className="mt-2 mb-6 text-sm text-stone">{copy.formIntro}</p>
-          <StitchingForm shop={shop} />
+          <StitchingForm shop={shop} copy={copy} />
         </Panel>
 
         <aside
@@ -152,13 +162,13 @@ export default function StitchingService() {
             <PanelItem title={copy.guarantee}>{copy.guaranteeText}</PanelItem>
             <PanelItem title={copy.contact}>
               <a href={telHref(shop.phone)} className="block py-1 text-ivory underline underline-offset-4">
-                {shop.phone}
+                <bdi dir="ltr">{shop.phone}</bdi>
               </a>
               <a
                 href={`mailto:${shop.email}`}
                 className="block break-all py-1 text-ivory underline underline-offset-4"
               >
-                {shop.email}
+                <bdi dir="ltr">{shop.email}</bdi>
               </a>
             </PanelItem>
           </dl>

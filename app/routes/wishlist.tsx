@@ -1,17 +1,20 @@
 import { Heart, X } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
-import { t } from "#core/i18n/index.ts";
+
 import { MediaImage, Price } from "../components/media-image";
-import { pageMeta, shopFromMatches } from "../lib/seo";
+import { Link, useT } from "../lib/i18n";
+import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { removeFromWishlist, useWishlist } from "../state/wishlist";
 import { signedIn } from "../state/wishlist-store";
 import type { Route } from "./+types/wishlist";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: `${t("wishlist.title")} | ${shop?.shopName ?? ""}`,
     description: t("wishlist.title"),
     path: "/wishlist",
@@ -21,6 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** SPEC §2 /wishlist: a grid of saved products with a remove button; the empty state links to /shop. */
 export default function WishlistPage() {
+  const t = useT();
   const wishlist = useWishlist();
 
   // With a token the account's wishlist is read when the page opens (it follows the shopper's devices).

@@ -1,8 +1,12 @@
 import type { PendingPayment } from "#core/checkout.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
+import type { Locale } from "#core/i18n/locale.ts";
+
+/** The record, with the language of the page that started the payment (the return comes back to it). */
+export type StoredPendingPayment = PendingPayment & { language?: Locale };
 
 /** SPEC §3: the pending online-payment record lives in browser storage under its own key. */
-export function savePendingPayment(record: PendingPayment): void {
+export function savePendingPayment(record: StoredPendingPayment): void {
   try {
     window.localStorage.setItem(STORAGE_KEYS.pendingPayment, JSON.stringify(record));
   } catch {
@@ -11,13 +15,13 @@ export function savePendingPayment(record: PendingPayment): void {
 }
 
 /** The stored record, or null when there is none or it cannot be read. */
-export function readPendingPayment(): PendingPayment | null {
+export function readPendingPayment(): StoredPendingPayment | null {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.pendingPayment);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<PendingPayment> | null;
     return value && typeof value === "object" && typeof value.paymentId === "string"
-      ? (value as PendingPayment)
+      ? (value as StoredPendingPayment)
       : null;
   } catch {
     return null;

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "#core/constants.ts";
+import type { ErrorCode } from "#core/error-codes.ts";
+import { hasPageMessage, pageMessage } from "#core/i18n/page-messages.ts";
 import type { UserDto } from "#core/schemas/account.schema.ts";
 import { cartCount } from "./cart-store";
 import { loadingCounter } from "./loading";
@@ -66,6 +68,8 @@ export function getToken(): string | null {
 export type ApiResult<T extends object = object> = Partial<T> & {
   success: boolean;
   message?: string;
+  /** The stable reason of a refusal (core/error-codes.ts): screens decide by it, never by `message`. */
+  code?: ErrorCode;
   /** The HTTP status; 0 when the request never reached the server. */
   status: number;
 };
@@ -109,17 +113,38 @@ export async function api<T extends object = object>(
     }
     const ok = response.status >= 200 && response.status <= 299;
     if (response.status === 401 && token && token === getToken()) logout();
+    const success = ok && payload.success !== false;
+    const code = typeof payload.code === "string" ? (payload.code as ErrorCode) : undefined;
+    const message = typeof payload.message === "string" ? payload.message : undefined;
     return {
       ...(payload as Partial<T>),
-      success: ok && payload.success !== false,
-      message: typeof payload.message === "string" ? payload.message : undefined,
+      success,
+      message: screenMessage(success, code, message),
+      code,
       status: response.status,
     } as ApiResult<T>;
   } catch (error) {
-    return { success: false, message: (error as Error).message, status: 0 } as ApiResult<T>;
+    return {
+      success: false,
+      message: screenMessage(false, "server_error", (error as Error).message),
+      status: 0,
+    } as ApiResult<T>;
   } finally {
     if (options.loading) loadingCounter.finish();
   }
+}
+
+/**
+ * The text a screen shows for an answer. English pages show the server's own sentence (SPEC's texts);
+ * an Arabic page shows its catalog's text for the answer's code (the server speaks English), and none
+ * for a success, so the screen uses its own words (docs/decisions/0012-arabic.md).
+ */
+export function screenMessage(success: boolean, code: ErrorCode | undefined, message: string | undefined) {
+  if (typeof document === "undefined" || document.documentElement.lang !== "ar") return message;
+  if (success) return undefined;
+  const key = `api.${code ?? "server_error"}` as const;
+  if (hasPageMessage(key)) return pageMessage(key);
+  return hasPageMessage("api.server_error") ? pageMessage("api.server_error") : message;
 }
 
 /** SPEC §7: GET /api/user/profile after login; failures are silently ignored. */

@@ -122,6 +122,12 @@ export const enAccount = {
   "orders.payment.cod": "Cash on delivery",
   "orders.deliverTo": "Deliver to",
   "orders.itemImage": "Item {sku}",
+  // SPEC §4 order status values, as the screens name them.
+  "orders.state.Order Placed": "Order Placed",
+  "orders.state.Packing": "Packing",
+  "orders.state.Shipped": "Shipped",
+  "orders.state.Out for Delivery": "Out for Delivery",
+  "orders.state.Delivered": "Delivered",
 
   "address.intro": "Saved delivery addresses. Your primary address is selected first at checkout.",
   "address.add": "Add New Address",

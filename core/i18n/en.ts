@@ -1,4 +1,5 @@
 import { enAccount } from "./en-account.ts";
+import { enApi } from "./en-api.ts";
 import { enCart } from "./en-cart.ts";
 import { enCheckout } from "./en-checkout.ts";
 import { enRequests } from "./en-requests.ts";
@@ -61,6 +62,9 @@ export const en = {
   "footer.copyright": "© {year} {shop}. All rights reserved.",
 
   "loading.label": "Loading",
+
+  "language.label": "Language",
+  "language.switchTo": "العربية",
 
   "notFound.title": "Oops! Page not found",
   "notFound.text": "The page you are looking for has moved or no longer exists.",
@@ -125,7 +129,7 @@ export const en = {
   "shop.price": "Price",
   "shop.priceMin": "Minimum price",
   "shop.priceMax": "Maximum price",
-  "shop.priceRange": "AED {min} – AED {max}",
+  "shop.priceRange": "{currency} {min} – {currency} {max}",
   "shop.color": "Colour",
   "shop.fabric": "Fabric",
   "shop.type": "Type",
@@ -256,6 +260,7 @@ export const en = {
   ...enRequests,
   ...enReviews,
   ...enCart,
+  ...enApi,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { z } from "zod";
+import { type MessageKey, t } from "#core/i18n/index.ts";
 import { EMIRATES, OTP_LENGTH } from "../constants.ts";
-import { type MessageKey, t } from "../i18n/index.ts";
 import { LanguageSchema, type Locale } from "../locale.ts";
 import { normalizeText } from "./text.ts";
 

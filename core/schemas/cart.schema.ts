@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type MessageKey, t } from "../i18n/index.ts";
+import { type MessageKey, t } from "#core/i18n/index.ts";
 
 /**
  * The cart and wishlist calls (SPEC §7, issue 10): one schema per body, used by the server to check what

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type MessageKey, t } from "../i18n/index.ts";
+import { type MessageKey, t } from "#core/i18n/index.ts";
 import { type RequestMessageKey, requestMessage, requestMessagesEn } from "../i18n/request-messages.en.ts";
 import { LanguageSchema } from "../locale.ts";
 import { REQUEST_LIMITS } from "../requests.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { type MessageKey, t } from "#core/i18n/index.ts";
 import type { ReviewDto } from "../catalog.ts";
 import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "../constants.ts";
-import { type MessageKey, t } from "../i18n/index.ts";
 
 /**
  * Shoppers' reviews (SPEC §5 Review, §7 review calls): the review dialog checks its form with these and

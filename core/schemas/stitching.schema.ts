@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { t } from "#core/i18n/index.ts";
 import { PIN_CODE_LENGTH } from "../constants.ts";
-import { t } from "../i18n/index.ts";
 import { requestMessage } from "../i18n/request-messages.en.ts";
 import { LanguageSchema } from "../locale.ts";
 import { ADDRESS_TYPES, REQUEST_LIMITS, SERVICE_TYPES } from "../requests.ts";

@@ -1,8 +1,8 @@
 import { tOrderIn } from "#core/i18n/ar-orders.ts";
+import { type CurrencyLabelAr, formatMoney } from "#core/i18n/format.ts";
 import { DELIVERY_TYPES_AR, orderStatusMailCopy, orderStatusName } from "#core/i18n/order-status-mail.ts";
 import type { Locale } from "#core/locale.ts";
 import { formatAed } from "#core/money.ts";
-import { type AedLabelAr, formatAedArabic } from "#core/money-ar.ts";
 import type { OrderLineTable, OrderTable } from "../db/schema.ts";
 import { escapeHtml, type MailMessage } from "../integrations/mail.ts";
 
@@ -21,7 +21,7 @@ export interface MailContext {
   trn: string | null;
   /** Arabic mails: the shop's Arabic name, the dirham's label and the colours' Arabic names. */
   shopNameAr?: string;
-  currencyAr?: AedLabelAr;
+  currencyAr?: CurrencyLabelAr;
   colorNamesAr?: ReadonlyMap<string, string>;
 }
 
@@ -30,7 +30,7 @@ function wording(locale: Locale, context: MailContext) {
   return {
     t: (key: Parameters<typeof tOrderIn>[1], values?: Record<string, string | number>) =>
       tOrderIn(locale, key, values),
-    money: (fils: number) => (ar ? formatAedArabic(fils, context.currencyAr) : formatAed(fils)),
+    money: (fils: number) => (ar ? formatMoney(fils, "ar", context.currencyAr) : formatAed(fils)),
     shop: ar ? (context.shopNameAr ?? context.shopName) : context.shopName,
     name: (line: OrderLineTable) => (ar ? (line.name_ar ?? line.name) : line.name),
     color: (color: string) => (ar ? (context.colorNamesAr?.get(color) ?? color) : color),

@@ -5,7 +5,6 @@ import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import type { Locale } from "#core/locale.ts";
 import { filsToAed } from "#core/money.ts";
-import { AED_LABELS_AR } from "#core/money-ar.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
@@ -365,7 +364,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return {
       ...context,
       shopNameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
-      currencyAr: AED_LABELS_AR[config.AED_LABEL_AR],
+      currencyAr: config.CURRENCY_LABEL_AR,
       colorNamesAr: (await loadTermNames(trx, ["color"])).get("color"),
     };
   }

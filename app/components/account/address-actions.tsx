@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 
 /** Edit and Remove for address number `n` in a list (account Addresses tab and checkout alike). */
 export function AddressEditRemove({
@@ -16,6 +16,7 @@ export function AddressEditRemove({
   onEditIntent?: () => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   return (
     <>
       <button

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { EMIRATES } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import {
   ADDRESS_COUNTRY,
   type AddressDto,
@@ -8,6 +7,7 @@ import {
   AddressSchema,
 } from "#core/schemas/account.schema.ts";
 import { useFormState } from "../../lib/form";
+import { useT } from "../../lib/i18n";
 import { SelectField, TextField } from "../ui/field";
 import { panelClass } from "../ui/panel";
 
@@ -45,6 +45,7 @@ interface AddressFormProps {
  * landmark and phone optional; the country is UAE only and the state one of the seven emirates.
  */
 export function AddressForm({ title, initial, email, onCancel, onSubmit }: AddressFormProps) {
+  const t = useT();
   const { form, values, errors, check, field } = useFormState<Values>(() => initialValues(initial));
   const [busy, setBusy] = useState(false);
 

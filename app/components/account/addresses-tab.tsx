@@ -1,7 +1,7 @@
 import { MapPin, Plus, Star } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { t } from "#core/i18n/index.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api, type User } from "../../state/session";
 import { AddressEditRemove } from "./address-actions";
@@ -14,6 +14,7 @@ type Editing = { mode: "add" } | { mode: "edit"; index: number } | null;
 
 /** SPEC §2 /account Addresses: list, add, edit, remove (with confirmation) and set the primary address. */
 export function AddressesTab({ user }: { user: User | null }) {
+  const t = useT();
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [primary, setPrimary] = useState(-1);
   const [failed, setFailed] = useState(false);

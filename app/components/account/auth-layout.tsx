@@ -1,8 +1,9 @@
 import { type ReactNode, type RefObject, useEffect } from "react";
-import { Link, type MetaDescriptor, useNavigate } from "react-router";
-import { type MessageKey, t } from "#core/i18n/index.ts";
+import type { MetaDescriptor } from "react-router";
+import type { MessageKey } from "#core/i18n/index.ts";
 import { preloadAccountSchemas } from "../../lib/account-schemas";
-import { pageMeta, shopFromMatches } from "../../lib/seo";
+import { Link, useLocalNavigate, useT } from "../../lib/i18n";
+import { metaI18n, pageMeta, type shopFromMatches } from "../../lib/seo";
 import { afterLoginPath, useSession } from "../../state/session";
 import { MediaImage } from "../media-image";
 
@@ -19,6 +20,7 @@ interface AuthLayoutProps {
 
 /** The frame of /login, /signup and /forgot-password: one calm card; on wide screens, a picture beside it. */
 export function AuthLayout({ title, subtitle, top, children, footer, testId }: AuthLayoutProps) {
+  const t = useT();
   return (
     <div className="container-page py-8 sm:py-14" data-testid={testId}>
       <div className="mx-auto grid max-w-md overflow-hidden rounded-3xl border border-sand bg-white/70 shadow-soft lg:max-w-5xl lg:grid-cols-2">
@@ -52,6 +54,7 @@ export function AuthLayout({ title, subtitle, top, children, footer, testId }: A
 
 /** SPEC §2 login/signup: the divider between the social button and the form. */
 export function OrDivider() {
+  const t = useT();
   return (
     <div className="my-6 flex items-center gap-3 text-xs tracking-wider text-stone uppercase">
       <span className="h-px flex-1 bg-sand-dark" aria-hidden="true" />
@@ -64,7 +67,7 @@ export function OrDivider() {
 /** SPEC §2 token holders leave /login and /signup: to the cart when it has items, else the shop. */
 export function useRedirectSignedIn() {
   const session = useSession();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   useEffect(() => {
     if (session.ready && session.token) navigate(afterLoginPath(), { replace: true });
   }, [session.ready, session.token, navigate]);
@@ -76,9 +79,11 @@ export function authMeta(
   title: MessageKey,
   path: string,
 ): MetaDescriptor[] {
-  const shop = shopFromMatches(matches);
+  const { t, locale, shop } = metaI18n(matches);
   return pageMeta({
     shop,
+    t,
+    locale,
     title: t(title, { shop: shop?.shopName ?? "" }),
     description: t("authForm.metaDescription", { shop: shop?.shopName ?? "" }),
     path,

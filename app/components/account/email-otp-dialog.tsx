@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { t } from "#core/i18n/index.ts";
 import { loadAccountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import { TitledDialog } from "../ui/dialog";
@@ -20,6 +20,7 @@ interface EmailOtpDialogProps {
  * any error text. Errors (SPEC §8 OTP, inline): the server message, or 'Invalid OTP', or the error text.
  */
 export function EmailOtpDialog({ open, email, title, onClose, onVerified }: EmailOtpDialogProps) {
+  const t = useT();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { t } from "#core/i18n/index.ts";
 import { loadAccountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
+import { useLocale, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api, login } from "../../state/session";
 import { TitledDialog } from "../ui/dialog";
@@ -9,7 +9,6 @@ import { OrDivider } from "./auth-layout";
 import { GoogleSignIn, useGoogleClientId } from "./google-sign-in";
 
 /** SPEC §4 Social signup / §8: the server's answer that opens the phone prompt. */
-const PHONE_REQUIRED = /phone number required/i;
 
 /**
  * SPEC §4 social sign-in and signup: the credential goes to POST /api/user/google-login with
@@ -18,6 +17,8 @@ const PHONE_REQUIRED = /phone number required/i;
  * redirect then takes the shopper to the cart or the shop.
  */
 export function useGoogleAuth(mode: "signin" | "signup") {
+  const t = useT();
+  const locale = useLocale();
   const [pending, setPending] = useState<string | null>(null);
   const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string>();
@@ -27,7 +28,7 @@ export function useGoogleAuth(mode: "signin" | "signup") {
   async function send(credential: string, withPhone?: string) {
     setBusy(true);
     const result = await api<{ token: string }>("/api/user/google-login", {
-      body: { credential, signupAllowed: true, ...(withPhone ? { phone: withPhone } : {}) },
+      body: { credential, signupAllowed: true, language: locale, ...(withPhone ? { phone: withPhone } : {}) },
       loading: true,
     });
     setBusy(false);
@@ -36,7 +37,7 @@ export function useGoogleAuth(mode: "signin" | "signup") {
       await login(result.token);
       return;
     }
-    if (!withPhone && PHONE_REQUIRED.test(result.message ?? "")) {
+    if (!withPhone && result.code === "phone_required") {
       preloadAccountSchemas();
       setPhone("");
       setPhoneError(undefined);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../../server/config.ts";
+import { useT } from "../../lib/i18n";
 
 /**
  * The credential travels as a window event: Google's callback dispatches it, and the button's listener
@@ -124,6 +124,7 @@ interface GoogleSignInProps {
  * credential; without one it says plainly that Google sign-in is not configured.
  */
 export function GoogleSignIn({ clientId, mode, onCredential }: GoogleSignInProps) {
+  const t = useT();
   const wrapper = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);

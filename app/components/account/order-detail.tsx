@@ -1,13 +1,17 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { Link } from "react-router";
-import { t } from "#core/i18n/index.ts";
-import { formatAed } from "#core/money.ts";
+import type { DELIVERY_TYPES } from "#core/constants.ts";
+import { formatNumber } from "#core/i18n/format.ts";
+import type { Locale } from "#core/i18n/locale.ts";
+
+type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
 import type { OrderDto } from "#core/order.ts";
 import { AddressLines } from "./address-view";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
+import { Link, useFormat, useT } from "../../lib/i18n";
 import { Panel, panelClass } from "../ui/panel";
 
 type Address = Parameters<typeof AddressLines>[0]["address"];
@@ -29,18 +33,16 @@ function toAddress(value: Record<string, string>): Address {
 }
 
 /** An amount on the invoice: AED figures with two decimals, the currency named once in the headings. */
-const invoiceNumber = new Intl.NumberFormat("en-AE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const aed = (fils: number) => invoiceNumber.format(fils / 100);
-
-function titleCase(text: string): string {
-  return text.replace(/\b\w/g, (c) => c.toUpperCase());
-}
+const aed = (fils: number, locale: Locale) =>
+  formatNumber(fils / 100, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * One order in My Orders (issue 11): its lines (name, size, colour, quantity, price), the delivery
  * address, payment mode and status, delivery type, totals, and the invoice, printable on its own.
  */
 export default function OrderDetail({ order }: { order: OrderDto | null }) {
+  const t = useT();
+  const { money, locale } = useFormat();
   if (!order) {
     return (
       <div className="rounded-2xl bg-cream px-6 py-10 text-center" role="alert" data-testid="order-missing">
@@ -69,7 +71,7 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
             {t("orders.detailTitle", { number: order.orderNumber })}
           </h3>
           <p className="mt-1 text-sm text-stone">
-            {t("orders.placedOn", { date: formatOrderDate(order.createdAt || order.date) })}
+            {t("orders.placedOn", { date: formatOrderDate(order.createdAt || order.date, locale) })}
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -96,28 +98,28 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
                   {t("orders.size")}: {line.size} · {t("orders.colour")}: {line.color}
                 </p>
                 <p className="text-stone">
-                  {t("orders.quantity", { n: line.quantity })} × {formatAed(line.unitPriceFils)}
+                  {t("orders.quantity", { n: line.quantity })} × {money(line.unitPriceFils)}
                 </p>
               </div>
-              <p className="shrink-0 text-sm font-semibold text-ink">{formatAed(line.lineTotalFils)}</p>
+              <p className="shrink-0 text-sm font-semibold text-ink">{money(line.lineTotalFils)}</p>
             </li>
           ))}
         </ul>
         <dl className="mt-2 flex flex-col gap-1.5 border-t border-sand pt-3 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-stone">{t("orders.subtotal")}</dt>
-            <dd className="text-ink">{formatAed(order.totals.subtotalFils)}</dd>
+            <dd className="text-ink">{money(order.totals.subtotalFils)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-stone">{t("orders.shipping")}</dt>
             <dd className="text-ink">
-              {order.totals.shippingFils === 0 ? t("orders.free") : formatAed(order.totals.shippingFils)}
+              {order.totals.shippingFils === 0 ? t("orders.free") : money(order.totals.shippingFils)}
             </dd>
           </div>
           <div className="flex justify-between gap-4 text-base">
             <dt className="font-semibold text-ink">{t("orders.total")}</dt>
             <dd className="font-semibold text-ink" data-testid="order-detail-total">
-              {formatAed(order.totals.totalFils)}
+              {money(order.totals.totalFils)}
             </dd>
           </div>
         </dl>
@@ -137,7 +139,7 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
         <div>
           <dt className="text-stone">{t("orders.deliveryType")}</dt>
           <dd className="font-medium text-ink" data-testid="order-delivery-type">
-            {titleCase(order.price.delivery_type)}
+            {t(`checkout.deliveryType.${order.price.delivery_type as DeliveryType}`)}
           </dd>
         </div>
         <div>
@@ -194,6 +196,8 @@ function PrintCopy({ order }: { order: OrderDto }) {
  * no TRN configured it is a 'Receipt' and shows no VAT line.
  */
 function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) {
+  const t = useT();
+  const { locale } = useFormat();
   const { invoice, totals } = order;
   const withVat = invoice.trn !== null && invoice.trn !== "";
   return (
@@ -218,7 +222,7 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
             {invoice.number}
           </dd>
           <dt className="text-stone">{t("invoice.date")}</dt>
-          <dd>{formatOrderDate(invoice.date)}</dd>
+          <dd>{formatOrderDate(invoice.date, locale)}</dd>
           <dt className="text-stone">{t("invoice.order")}</dt>
           <dd>{order.orderNumber}</dd>
           <dt className="text-stone">{t("invoice.payment")}</dt>
@@ -264,8 +268,12 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
                 </span>
               </td>
               <td className="px-1.5 py-2.5 text-end sm:px-3 tabular-nums">{line.quantity}</td>
-              <td className="px-1.5 py-2.5 text-end sm:px-3 tabular-nums">{aed(line.unitPriceFils)}</td>
-              <td className="py-2.5 ps-1.5 text-end sm:ps-3 tabular-nums">{aed(line.lineTotalFils)}</td>
+              <td className="px-1.5 py-2.5 text-end sm:px-3 tabular-nums">
+                {aed(line.unitPriceFils, locale)}
+              </td>
+              <td className="py-2.5 ps-1.5 text-end sm:ps-3 tabular-nums">
+                {aed(line.lineTotalFils, locale)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -274,23 +282,23 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
       <dl className="ms-auto mt-4 flex max-w-xs flex-col gap-1.5">
         <div className="flex justify-between gap-6">
           <dt className="text-stone">{t("invoice.subtotal")}</dt>
-          <dd className="tabular-nums">{aed(totals.subtotalFils)}</dd>
+          <dd className="tabular-nums">{aed(totals.subtotalFils, locale)}</dd>
         </div>
         <div className="flex justify-between gap-6">
           <dt className="text-stone">{t("invoice.shipping")}</dt>
-          <dd className="tabular-nums">{aed(totals.shippingFils)}</dd>
+          <dd className="tabular-nums">{aed(totals.shippingFils, locale)}</dd>
         </div>
         <div className="flex justify-between gap-6 border-t border-sand pt-2 font-semibold">
           <dt>{t("invoice.total")}</dt>
           <dd className="tabular-nums" data-testid="invoice-total">
-            {aed(totals.totalFils)}
+            {aed(totals.totalFils, locale)}
           </dd>
         </div>
         {withVat ? (
           <div className="flex justify-between gap-6">
             <dt className="text-stone">{t("invoice.vatIncluded", { rate: invoice.vatRate })}</dt>
             <dd className="tabular-nums" data-testid="invoice-vat">
-              {aed(totals.vatFils)}
+              {aed(totals.vatFils, locale)}
             </dd>
           </div>
         ) : null}

@@ -1,10 +1,11 @@
 import { ChevronRight, Package } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { ORDER_STATUSES } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
-import { formatAed } from "#core/money.ts";
+import { formatDate } from "#core/i18n/format.ts";
+import type { Locale } from "#core/i18n/locale.ts";
 import type { OrderDto } from "#core/order.ts";
+import { Link, useFormat, useT } from "../../lib/i18n";
 import { readPrivate } from "../../state/private-read";
 import { panelClass } from "../ui/panel";
 import { LoadError, PanelSkeleton } from "./panel";
@@ -13,7 +14,8 @@ import { LoadError, PanelSkeleton } from "./panel";
 const OrderDetail = lazy(() => import("./order-detail"));
 
 /** SPEC §4 order status values, each with its own style; anything else is neutral. */
-const STATUS_STYLES: Record<(typeof ORDER_STATUSES)[number], string> = {
+type OrderStatus = (typeof ORDER_STATUSES)[number];
+const STATUS_STYLES: Record<OrderStatus, string> = {
   "Order Placed": "bg-accent-soft text-accent-dark",
   Packing: "bg-amber-100 text-amber-900",
   Shipped: "bg-sky-100 text-sky-900",
@@ -26,28 +28,24 @@ export function statusStyle(status: string | undefined): string {
   return (STATUS_STYLES as Record<string, string>)[status ?? ""] ?? NEUTRAL_STYLE;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-AE", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Dubai",
-});
-
-/** An order's date as a shopper in the UAE reads it, e.g. "23 Nov 2026". */
-export function formatOrderDate(value: string | number | undefined): string {
+/** An order's date as a shopper in the UAE reads it, e.g. "23 Nov 2026" / "23 نوفمبر 2026". */
+export function formatOrderDate(value: string | number | undefined, locale: Locale = "en"): string {
   if (value === undefined || value === "") return "";
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? ""
+    : formatDate(date, locale, { day: "numeric", month: "short", year: "numeric" });
 }
 
 export function StatusBadge({ status }: { status: string }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${statusStyle(status)}`}
       data-testid="order-status"
     >
       <span className="sr-only">{t("orders.status")}: </span>
-      {status}
+      {status in STATUS_STYLES ? t(`orders.state.${status as OrderStatus}`) : status}
     </span>
   );
 }
@@ -62,6 +60,8 @@ function itemCount(order: OrderDto): number {
  * payment and printable invoice, so the detail can be bookmarked and Back returns to the list.
  */
 export function OrdersTab({ userId }: { userId: string | undefined }) {
+  const t = useT();
+  const { money, locale } = useFormat();
   const [orders, setOrders] = useState<OrderDto[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [params] = useSearchParams();
@@ -130,7 +130,7 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
                   {t("orders.number", { number: order.orderNumber })}
                 </h3>
                 <p className="text-sm text-stone">
-                  {t("orders.placedOn", { date: formatOrderDate(order.createdAt || order.date) })}
+                  {t("orders.placedOn", { date: formatOrderDate(order.createdAt || order.date, locale) })}
                 </p>
               </div>
               <StatusBadge status={order.status} />
@@ -152,7 +152,7 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
               <p>
                 <span className="text-stone">{t("orders.total")} </span>
                 <span className="font-semibold text-ink" data-testid="order-total">
-                  {formatAed(order.totals.totalFils)}
+                  {money(order.totals.totalFils)}
                 </span>
                 <span className="text-stone">
                   {" · "}

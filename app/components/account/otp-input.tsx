@@ -1,6 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { OTP_LENGTH } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 
 interface OtpInputProps {
   /** Called with the digits typed so far, in order; the code is complete at OTP_LENGTH digits. */
@@ -23,6 +23,7 @@ export function isCompleteOtp(code: string): boolean {
  * error is announced through aria-describedby.
  */
 export function OtpInput({ onChange, onComplete, error, disabled, autoFocus, label }: OtpInputProps) {
+  const t = useT();
   const [digits, setDigits] = useState<string[]>(() => Array(OTP_LENGTH).fill(""));
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const errorId = useId();

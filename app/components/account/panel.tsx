@@ -1,5 +1,4 @@
-import { t } from "#core/i18n/index.ts";
-
+import { useT } from "../../lib/i18n";
 /** Placeholder rows while a tab's data loads. */
 export function PanelSkeleton({ rows = 2 }: { rows?: number }) {
   return (
@@ -12,6 +11,7 @@ export function PanelSkeleton({ rows = 2 }: { rows?: number }) {
 }
 
 export function LoadError({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
   return (
     <div role="alert" className="rounded-2xl bg-cream px-6 py-10 text-center" data-testid="panel-error">
       <p className="text-charcoal">{t("account.loadFailed")}</p>

@@ -1,4 +1,4 @@
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 import { TitledDialog } from "../ui/dialog";
 
 /** SPEC §5: removal asks 'Are you sure you want to remove this address?' (account and checkout alike). */
@@ -13,6 +13,7 @@ export function RemoveAddressDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
   return (
     <TitledDialog
       open={open}

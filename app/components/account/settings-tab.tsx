@@ -1,9 +1,9 @@
 import { KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
-import { t } from "#core/i18n/index.ts";
 import { formatUaeMobile } from "#core/phone.ts";
 import { ChangePasswordSchema, UpdateProfileSchema } from "#core/schemas/account.schema.ts";
 import { useFormState } from "../../lib/form";
+import { useLocale, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api, login, refreshProfile, type User } from "../../state/session";
 import { PasswordField, TextField } from "../ui/field";
@@ -12,6 +12,8 @@ import { PanelSkeleton } from "./panel";
 
 /** SPEC §5 Profile: name, email and phone required. Errors: the server message or 'Failed to update profile'. */
 function ProfileForm({ user }: { user: User }) {
+  const t = useT();
+  const locale = useLocale();
   const { form, check, field } = useFormState({
     name: user.name ?? "",
     email: user.email ?? "",
@@ -23,7 +25,7 @@ function ProfileForm({ user }: { user: User }) {
     const data = check(UpdateProfileSchema);
     if (!data) return;
     setBusy(true);
-    const result = await api("/api/user/update", { body: data });
+    const result = await api("/api/user/update", { body: { ...data, language: locale } });
     if (!result.success) {
       setBusy(false);
       toast.error(t("account.error"), { description: result.message || t("settings.profileFailed") });
@@ -82,6 +84,7 @@ function ProfileForm({ user }: { user: User }) {
 
 /** SPEC §5 Change password: current and new required; SPEC §4 the form opens, closes and submits. */
 function ChangePasswordForm() {
+  const t = useT();
   const toggle = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const { form, setValues, setErrors, check, field } = useFormState({ currentPassword: "", newPassword: "" });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { t } from "#core/i18n/index.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import type { Address } from "./address-form";
@@ -12,6 +12,7 @@ import { primaryIndex } from "./address-view";
  * their index (SPEC §3) and the server decides which one is primary (SPEC §4: the first one).
  */
 export function useAddressBook() {
+  const t = useT();
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [primary, setPrimary] = useState(-1);
   const [failed, setFailed] = useState(false);

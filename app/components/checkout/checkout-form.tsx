@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+
 import {
   buildOrderPayload,
   type DeliveryType,
@@ -9,7 +9,8 @@ import {
   toOrderAddress,
 } from "#core/checkout.ts";
 import { DEFAULT_DELIVERY_TYPE, DELIVERY_TYPES, PAYMENT_REDIRECT_DELAY_MS } from "#core/constants.ts";
-import { type MessageKey, t } from "#core/i18n/index.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
+import { useLocale, useLocalNavigate, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { clearCart, useCartQuote } from "../../state/cart";
 import { savePendingPayment } from "../../state/pending-payment";
@@ -34,7 +35,9 @@ const BUSY_LABEL: Record<Exclude<ButtonState, "idle">, MessageKey> = {
  * shop has it switched on (GET /api/order/config).
  */
 export default function CheckoutForm({ email, userId }: { email: string; userId: string }) {
-  const navigate = useNavigate();
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useLocalNavigate();
   const { quote, loading, error, refresh } = useCartQuote();
   const book = useAddressBook();
   const addresses = book.addresses;
@@ -94,11 +97,11 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
     setState(online ? "redirecting" : "placing");
     const result = await api<{ paymentId: string; checkoutUrl: string; orderNumber: string }>(
       online ? "/api/order/paymennt" : "/api/order/place",
-      { body: payload },
+      { body: { ...payload, language: locale } },
     );
 
     if (result.success && online && result.paymentId && result.checkoutUrl) {
-      savePendingPayment(pendingPaymentRecord(payload, result.paymentId));
+      savePendingPayment({ ...pendingPaymentRecord(payload, result.paymentId), language: locale });
       // SPEC §9: the shopper sees 'Redirecting to Payment...' for 1.5 s, then the payment page.
       const url = result.checkoutUrl;
       redirectTimer.current = window.setTimeout(() => window.location.assign(url), PAYMENT_REDIRECT_DELAY_MS);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 
 interface ChoiceProps {
   name: string;
@@ -30,6 +30,7 @@ export function Choice({
   children,
   testId,
 }: ChoiceProps) {
+  const t = useT();
   return (
     <label
       className={`flex gap-3 rounded-2xl border p-4 transition-colors focus-within:ring-2 focus-within:ring-accent ${

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { t } from "#core/i18n/index.ts";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
+import { useT } from "../../lib/i18n";
 import { AddressEditRemove } from "../account/address-actions";
 import type { Address } from "../account/address-form";
 import { AddressLines } from "../account/address-view";
@@ -30,6 +30,7 @@ interface DeliverySectionProps {
  * removal the selection goes back to the first address (SPEC §4).
  */
 export function DeliverySection({ book, email, selected, onSelect }: DeliverySectionProps) {
+  const t = useT();
   const { addresses, failed, busy } = book;
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<number | null>(null);

@@ -1,9 +1,8 @@
 import { AlertTriangle, Lock } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+
 import type { CartQuote } from "#core/cart.ts";
-import { t } from "#core/i18n/index.ts";
-import { formatAed } from "#core/money.ts";
+import { Link, useFormat, useT } from "../../lib/i18n";
 import { MediaImage } from "../media-image";
 
 interface OrderSummaryProps {
@@ -21,6 +20,8 @@ interface OrderSummaryProps {
  * prices. Stock problems are shown on their line and block placing (SPEC §5).
  */
 export function OrderSummary({ quote, loading, error, onRetry, children }: OrderSummaryProps) {
+  const { money } = useFormat();
+  const t = useT();
   const blocked = quote ? !quote.canCheckout : false;
   return (
     <section
@@ -85,7 +86,7 @@ export function OrderSummary({ quote, loading, error, onRetry, children }: Order
                     </p>
                   ) : null}
                 </div>
-                <p className="shrink-0 text-sm font-semibold text-ink">{formatAed(line.lineTotalFils)}</p>
+                <p className="shrink-0 text-sm font-semibold text-ink">{money(line.lineTotalFils)}</p>
               </li>
             ))}
           </ul>
@@ -94,19 +95,19 @@ export function OrderSummary({ quote, loading, error, onRetry, children }: Order
             <div className="flex justify-between gap-4">
               <dt className="text-stone">{t("checkout.subtotal")}</dt>
               <dd className="text-ink" data-testid="summary-subtotal">
-                {formatAed(quote.subtotalFils)}
+                {money(quote.subtotalFils)}
               </dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-stone">{t("checkout.shipping")}</dt>
               <dd className="font-medium text-success" data-testid="summary-shipping">
-                {quote.shippingFils === 0 ? t("checkout.free") : formatAed(quote.shippingFils)}
+                {quote.shippingFils === 0 ? t("checkout.free") : money(quote.shippingFils)}
               </dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-sand pt-3 text-base">
               <dt className="font-semibold text-ink">{t("checkout.total")}</dt>
               <dd className="font-semibold text-ink" data-testid="summary-total">
-                {formatAed(quote.totalFils)}
+                {money(quote.totalFils)}
               </dd>
             </div>
           </dl>

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
-import { t } from "#core/i18n/index.ts";
+import { Link, useT } from "../../lib/i18n";
 
 /** Home / Shop / the product's name. */
 export function ProductBreadcrumb({ name }: { name: string }) {
+  const t = useT();
   return (
     <nav aria-label={t("pdp.breadcrumb")} className="mb-6 text-sm text-stone">
       <ol className="flex flex-wrap items-center gap-2">

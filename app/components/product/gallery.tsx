@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
 import { useState } from "react";
 import type { ProductImageDto } from "#core/catalog.ts";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
+import { useSwipe } from "../../lib/swipe";
 import { MediaImage } from "../media-image";
 import { CloseButton, Dialog } from "../ui/dialog";
 
@@ -9,6 +10,7 @@ const ARROW =
   "absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-white";
 
 function GalleryArrows({ inset, onMove }: { inset: "3" | "4"; onMove: (step: 1 | -1) => void }) {
+  const t = useT();
   return (
     <>
       <button
@@ -36,16 +38,18 @@ function GalleryArrows({ inset, onMove }: { inset: "3" | "4"; onMove: (step: 1 |
  * keeps focus inside and closes on Escape; left and right arrow keys move; it shows 'n / total'.
  */
 export function ProductGallery({ images, name }: { images: ProductImageDto[]; name: string }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [viewing, setViewing] = useState(false);
   const count = images.length;
   const go = (next: number) => setIndex(((next % count) + count) % count);
+  const swipe = useSwipe((step) => go(index + step));
   const current = images[index];
   if (!current) return <div className="aspect-[4/5] rounded-2xl bg-sand" />;
 
   return (
     <section aria-label={t("pdp.gallery")} data-testid="product-gallery">
-      <div className="relative overflow-hidden rounded-2xl bg-sand">
+      <div className="relative overflow-hidden rounded-2xl bg-sand" {...(count > 1 ? swipe : {})}>
         <button
           type="button"
           className="block w-full cursor-zoom-in"
@@ -124,7 +128,10 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
             className="size-11 bg-white/10 hover:bg-white/20"
           />
         </div>
-        <div className="relative flex flex-1 items-center justify-center overflow-hidden px-4 pb-6">
+        <div
+          className="relative flex flex-1 items-center justify-center overflow-hidden px-4 pb-6"
+          {...(count > 1 ? swipe : {})}
+        >
           <MediaImage
             key={`viewer-${current.url}`}
             src={current.url}

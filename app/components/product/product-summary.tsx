@@ -1,7 +1,7 @@
 import type { ProductDto, ProductVariantDto, ReviewSummaryDto } from "#core/catalog.ts";
 import { CATEGORIES } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import { variantPrices } from "#core/pricing.ts";
+import { useT } from "../../lib/i18n";
 import { Price } from "../media-image";
 import { Stars } from "./stars";
 
@@ -20,6 +20,7 @@ export function ProductSummary({
   summary: ReviewSummaryDto;
   onShowReviews: () => void;
 }) {
+  const t = useT();
   const category = CATEGORIES.find((c) => c.slug === product.category);
   return (
     <>

@@ -1,6 +1,7 @@
 import type { ProductDto, ProductVariantDto, ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
 import { CATEGORIES } from "#core/constants.ts";
-import { type MessageKey, t } from "#core/i18n/index.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 import { ReviewActions } from "../reviews/review-actions";
 import { Stars } from "./stars";
 
@@ -26,6 +27,7 @@ export function ProductTabs({
   tab: ProductTab;
   onTab: (tab: ProductTab) => void;
 }) {
+  const t = useT();
   const category = CATEGORIES.find((c) => c.slug === product.category);
   return (
     <div className="mt-10">
@@ -73,7 +75,9 @@ export function ProductTabs({
           {variant ? (
             <>
               <dt className="text-stone">{t("pdp.sku")}</dt>
-              <dd>{variant.sku}</dd>
+              <dd dir="ltr" className="text-start">
+                {variant.sku}
+              </dd>
             </>
           ) : null}
         </dl>
@@ -103,6 +107,7 @@ export function ProductTabs({
 }
 
 function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
+  const t = useT();
   if (reviews.length === 0) return <p className="text-sm text-stone">{t("pdp.noReviews")}</p>;
   return (
     <ul className="space-y-6" data-testid="review-list">

@@ -1,10 +1,10 @@
 import { Check, Heart, Link2, Minus, Plus, ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+
 import type { ProductDto, ProductVariantDto } from "#core/catalog.ts";
 import { COPY_LINK_CONFIRMATION_MS } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import { variantPrices } from "#core/pricing.ts";
+import { useLocalNavigate, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { useInWishlist } from "../../state/in-wishlist";
 
@@ -23,7 +23,8 @@ export function PurchaseActions({
   quantity: number;
   onQuantity: (quantity: number) => void;
 }) {
-  const navigate = useNavigate();
+  const t = useT();
+  const navigate = useLocalNavigate();
   // null until the wishlist is read: the button stays disabled, so no duplicate can slip in.
   const inWishlist = useInWishlist(product._id);
   const stock = variant?.stock;
@@ -132,6 +133,7 @@ export function PurchaseActions({
 
 /** Copies the page's address; a tick and 'Link copied' say so for a moment (a prompt where copying is refused). */
 function CopyLinkButton() {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

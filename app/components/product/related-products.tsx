@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { Await } from "react-router";
 import type { ProductCardData } from "#core/catalog.ts";
 import { RELATED_SKELETON_COUNT } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 import { ProductCardSkeleton } from "../skeleton";
 
 // 'You May Also Like' streams in below the fold; its cards load with it, not with the first paint.
@@ -10,6 +10,7 @@ const ProductCard = lazy(() => import("../product-card").then((m) => ({ default:
 
 /** SPEC §2 'You May Also Like': streamed after the page, four skeletons meanwhile. */
 export function RelatedProducts({ related }: { related: Promise<ProductCardData[]> }) {
+  const t = useT();
   return (
     <section className="mt-20" aria-labelledby="related-title">
       <h2 id="related-title" className="mb-8 text-3xl text-ink">

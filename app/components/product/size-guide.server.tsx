@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import type { Locale } from "#core/i18n/locale.ts";
 import { type SizeGuideContent, sizeGuideContent } from "#core/size-guide.ts";
 
 /** The size guide's table, measuring diagram and steps, rendered once on the server as HTML. */
@@ -56,10 +57,14 @@ function SizeGuideFigures({ guide }: { guide: SizeGuideContent }) {
   );
 }
 
-let html: string | undefined;
+const html = new Map<Locale, string>();
 
-/** The size guide's figures as HTML for the product page's data (the same for every product). */
-export function sizeGuideHtml(): string {
-  html ??= renderToStaticMarkup(<SizeGuideFigures guide={sizeGuideContent()} />);
-  return html;
+/** The size guide's figures as HTML for the product page's data (the same for every product), per language. */
+export function sizeGuideHtml(locale: Locale = "en"): string {
+  let figures = html.get(locale);
+  if (!figures) {
+    figures = renderToStaticMarkup(<SizeGuideFigures guide={sizeGuideContent(locale)} />);
+    html.set(locale, figures);
+  }
+  return figures;
 }

@@ -1,6 +1,6 @@
 import { Ruler } from "lucide-react";
 import { useState } from "react";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 import { CloseButton, Dialog } from "../ui/dialog";
 
 /**
@@ -10,6 +10,7 @@ import { CloseButton, Dialog } from "../ui/dialog";
  * JavaScript.
  */
 export function SizeGuide({ html }: { html: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -1,6 +1,7 @@
 import type { ProductDto } from "#core/catalog.ts";
-import { type MessageKey, t } from "#core/i18n/index.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
 import { stockBand } from "#core/stock.ts";
+import { useT } from "../../lib/i18n";
 import { SizeGuide } from "./size-guide";
 
 /** SPEC §4: the sizes as buttons (sold-out ones struck through and disabled), with the size guide beside. */
@@ -16,6 +17,7 @@ export function SizePicker({
   /** The size guide's figures, rendered on the server (size-guide.server.tsx). */
   sizeGuide: string;
 }) {
+  const t = useT();
   return (
     // Unstitched fabric sets come in one cut; a size picker would only confuse.
     <fieldset className="mt-8" hidden={product.type === "Unstitched" && product.variants.length === 1}>
@@ -48,6 +50,7 @@ export function SizePicker({
 
 /** SPEC §2 stock bands: in stock, only n left, hurry, out of stock; announced when the size changes. */
 export function StockMessage({ stock }: { stock: number | null | undefined }) {
+  const t = useT();
   const band = stockBand(stock);
   const tone = {
     "in-stock": "text-success",

@@ -1,8 +1,8 @@
 import { Send } from "lucide-react";
-import { contactFormEn as copy } from "#core/i18n/contact-form.en.ts";
-import { t } from "#core/i18n/index.ts";
 import { REQUEST_LIMITS } from "#core/requests.ts";
 import type { PublicConfig } from "../../../server/config.ts";
+import type { ContactFormCopy } from "../../lib/copy.server";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { TextField } from "../ui/field";
 import { Panel } from "../ui/panel";
@@ -15,7 +15,8 @@ const empty = () => ({ name: "", email: "", subject: "", message: "", website: "
  * or 'Failed to send message. Please try again.', and on a connection failure the shop's own e-mail and
  * phone. Stored and mailed by POST /api/contact/send (issue 12).
  */
-export function ContactForm({ shop }: { shop: PublicConfig }) {
+export function ContactForm({ shop, copy }: { shop: PublicConfig; copy: ContactFormCopy }) {
+  const t = useT();
   const { form, field, values, update, status, submit, preload } = useRequestForm({
     initial: empty,
     loadSchema: () => import("#core/schemas/contact.schema.ts").then((m) => m.ContactMessageSchema),

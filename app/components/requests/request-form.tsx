@@ -9,9 +9,9 @@ import {
   useState,
 } from "react";
 import type { z } from "zod";
-import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../../server/config.ts";
 import { focusFirstError, useFormState } from "../../lib/form";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { Field, inputClass } from "../ui/field";
 
@@ -42,6 +42,7 @@ export function useRequestForm<V extends Record<string, string>>(options: {
   /** Tells the shopper it failed (SPEC §8's toast), with the server's message when there is one. */
   onFailed: (message: string | undefined) => void;
 }) {
+  const t = useT();
   const state = useFormState(options.initial);
   const [status, setStatus] = useState<RequestStatus>({ kind: "idle" });
   const sending = useRef<Promise<Sending> | null>(null);
@@ -85,7 +86,11 @@ export function useRequestForm<V extends Record<string, string>>(options: {
     if (result.success) {
       state.setValues(options.initial());
       state.setErrors({});
-      setStatus({ kind: "sent", message: result.message ?? "", reference: result.reference });
+      setStatus({
+        kind: "sent",
+        message: result.message || t("requests.toast"),
+        reference: result.reference,
+      });
       toast.success(t("requests.toast"), {
         description: result.reference
           ? t("requests.reference", { reference: result.reference })
@@ -243,7 +248,7 @@ const LazyOutcome = lazy(() =>
     // Even the outcome's view could not be downloaded: the shop is unreachable, so say only that.
     default: ({ shop, unreachableText }: OutcomeProps) => (
       <p role="alert" className="text-sm text-sale">
-        {unreachableText} {shop.email} · {shop.phone}
+        {unreachableText} <bdi dir="ltr">{shop.email}</bdi> · <bdi dir="ltr">{shop.phone}</bdi>
       </p>
     ),
   })),

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Mail, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { t } from "#core/i18n/index.ts";
 import type { PublicConfig } from "../../../server/config.ts";
+import { useT } from "../../lib/i18n";
 import { telHref } from "../header";
 import type { OutcomeProps } from "./request-form";
 
@@ -13,14 +13,14 @@ function ShopContacts({ shop }: { shop: PublicConfig }) {
         className="inline-flex items-center gap-1.5 font-medium underline underline-offset-4"
       >
         <Mail className="size-4" aria-hidden="true" />
-        {shop.email}
+        <bdi dir="ltr">{shop.email}</bdi>
       </a>
       <a
         href={telHref(shop.phone)}
         className="inline-flex items-center gap-1.5 font-medium underline underline-offset-4"
       >
         <Phone className="size-4" aria-hidden="true" />
-        {shop.phone}
+        <bdi dir="ltr">{shop.phone}</bdi>
       </a>
     </span>
   );
@@ -32,6 +32,7 @@ function ShopContacts({ shop }: { shop: PublicConfig }) {
  * e-mail and phone when the shop could not be reached.
  */
 export default function RequestOutcome({ status, shop, failedText, unreachableText, next }: OutcomeProps) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const [beforeReference, afterReference] = t("requests.reference").split("{reference}");
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { Send } from "lucide-react";
 import { CATEGORIES, PIN_CODE_LENGTH } from "#core/constants.ts";
-import { fill, t } from "#core/i18n/index.ts";
-import { stitchingPageEn as copy } from "#core/i18n/stitching-page.en.ts";
+import { fill } from "#core/i18n/index.ts";
 import { ADDRESS_TYPES, REQUEST_LIMITS } from "#core/requests.ts";
 import type { PublicConfig } from "../../../server/config.ts";
+import type { StitchingCopy } from "../../lib/copy.server";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { TextField } from "../ui/field";
 import { ChoiceField, Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
@@ -22,10 +23,6 @@ const empty = () => ({
   website: "",
 });
 
-const addressOptions = ADDRESS_TYPES.map((value) => ({ value, label: copy.addressTypes[value] }));
-/** SPEC §3 serviceType: the shop's three collections, named as the header names them. */
-const serviceOptions = CATEGORIES.map((c) => ({ value: c.name, label: t(`category.${c.slug}`) }));
-
 const stepButton =
   "inline-flex size-12 shrink-0 items-center justify-center rounded-xl border border-sand-dark bg-white text-xl text-ink hover:border-charcoal disabled:opacity-40";
 
@@ -34,7 +31,11 @@ const stepButton =
  * 'Failed to submit request', and when the service is unreachable the shop's e-mail and phone.
  * POST /api/stitching/request stores it and answers with the reference number shown beside SPEC's text.
  */
-export function StitchingForm({ shop }: { shop: PublicConfig }) {
+export function StitchingForm({ shop, copy }: { shop: PublicConfig; copy: StitchingCopy }) {
+  const t = useT();
+  /** SPEC §3 serviceType: the shop's three collections, named as the header names them. */
+  const addressOptions = ADDRESS_TYPES.map((value) => ({ value, label: copy.addressTypes[value] }));
+  const serviceOptions = CATEGORIES.map((c) => ({ value: c.name, label: t(`category.${c.slug}`) }));
   const { form, field, values, update, setField, errors, status, submit, preload } = useRequestForm({
     initial: empty,
     loadSchema: () => import("#core/schemas/stitching.schema.ts").then((m) => m.StitchingRequestSchema),

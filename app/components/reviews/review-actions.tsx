@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { STORAGE_KEYS } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
+import { Link, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 
 // A signed-in shopper's side of reviews (eligibility, own review, the dialog) loads only in the browser,
@@ -10,6 +10,7 @@ const ReviewPanel = lazy(() => import("./review-panel"));
 
 /** SPEC §2 product page: the review dialog's entry in the Reviews tab. */
 export function ReviewActions({ productId, productName }: { productId: string; productName: string }) {
+  const t = useT();
   // Unknown until hydrated, so the server's page and the first browser render agree.
   const [signedIn, setSignedIn] = useState<boolean>();
   const [askedToLogin, setAskedToLogin] = useState(false);
@@ -60,6 +61,7 @@ function hasToken(): boolean {
 
 /** The same look and test id as the signed-in panel's button (review-panel.tsx), kept apart so this module stays small. */
 function WriteReviewButton(props: { disabled?: boolean; onClick?: () => void }) {
+  const t = useT();
   return (
     <button
       type="button"

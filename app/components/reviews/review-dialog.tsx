@@ -1,9 +1,9 @@
 import { Star } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { REVIEW_COMMENT_MAX } from "#core/constants.ts";
-import { t } from "#core/i18n/index.ts";
 import { CreateReviewSchema, type OwnReviewDto } from "#core/schemas/review.schema.ts";
 import { type FieldErrors, validate } from "../../lib/form";
+import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import { TitledDialog } from "../ui/dialog";
@@ -20,6 +20,7 @@ interface ReviewDialogProps {
 
 /** SPEC §2/§5 review dialog: star rating, comment with its counter, the §5 checks and the §8 messages. */
 export default function ReviewDialog({ open, productId, productName, onClose, onDone }: ReviewDialogProps) {
+  const t = useT();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [rating, setRating] = useState(0);

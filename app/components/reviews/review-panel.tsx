@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { t } from "#core/i18n/index.ts";
 import type { OwnReviewDto } from "#core/schemas/review.schema.ts";
+import { useT } from "../../lib/i18n";
 import { readPrivate } from "../../state/private-read";
 
 const loadDialog = () => import("./review-dialog");
@@ -29,6 +29,7 @@ export default function ReviewPanel({
   /** SPEC §2: the list and the summary show what the server now holds (the page's data is reloaded). */
   onReviewed: () => void;
 }) {
+  const t = useT();
   const [state, setState] = useState<Eligibility | null>(null);
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -96,6 +97,7 @@ export default function ReviewPanel({
 
 /** `focus`: the dialog just closed on it, so keyboard and screen-reader users land on what they wrote. */
 function OwnReview({ review, focus }: { review: OwnReviewDto; focus: boolean }) {
+  const t = useT();
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focus) section.current?.focus();

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 
 interface DialogProps {
   open: boolean;
@@ -131,6 +131,7 @@ export function TitledDialog({
   testId,
   busy,
 }: TitledDialogProps) {
+  const t = useT();
   const titleId = useId();
   const descriptionId = useId();
   return (

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from "react";
-import { t } from "#core/i18n/index.ts";
+import { useT } from "../../lib/i18n";
 
 export const inputClass =
   "h-12 w-full rounded-xl border border-sand-dark bg-white px-4 text-base text-ink placeholder:text-stone/80 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-sale disabled:bg-cream";
@@ -28,6 +28,7 @@ interface FieldProps {
  * and the inline error (SPEC §8), which replaces the hint and marks the control aria-invalid.
  */
 export function Field({ label, required, optional, hint, error, children }: FieldProps) {
+  const t = useT();
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -77,6 +78,7 @@ export function TextField({ label, hint, error, optional, required, ...input }: 
 
 /** A password input with a show/hide toggle (SPEC §2 login, signup and forgot-password). */
 export function PasswordField({ label, hint, error, required, ...input }: TextFieldProps) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} required={required} hint={hint} error={error}>

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { ar } from "./ar.ts";
+import { arSizeGuide } from "./ar-size-guide.ts";
+import { contactFormAr } from "./contact-form.ar.ts";
+import { contactFormEn } from "./contact-form.en.ts";
+import { en } from "./en.ts";
+import { enServer } from "./en-server.ts";
+import { enSizeGuide } from "./en-size-guide.ts";
+import { formatDate, formatMoney, formatNumber } from "./format.ts";
+import { localeOfPath, localizePath, stripLocale } from "./locale.ts";
+import { pagesAr } from "./pages.ar.ts";
+import { pagesEn } from "./pages.en.ts";
+import { stitchingPageAr } from "./stitching-page.ar.ts";
+import { stitchingPageEn } from "./stitching-page.en.ts";
+
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+const arabicLetters = /[\u0600-\u06FF]/;
+
+/** Every string leaf of a copy object, by its path: the two languages must have the same shape. */
+function leaves(value: unknown, path = "", out = new Map<string, string>()): Map<string, string> {
+  if (typeof value === "string") out.set(path, value);
+  else if (Array.isArray(value)) value.forEach((item, i) => void leaves(item, `${path}[${i}]`, out));
+  else if (value && typeof value === "object")
+    for (const [key, item] of Object.entries(value)) leaves(item, `${path}.${key}`, out);
+  return out;
+}
+
+function expectTwin(english: unknown, arabic: unknown) {
+  const enLeaves = leaves(english);
+  const arLeaves = leaves(arabic);
+  const missing = [...enLeaves.keys()].filter((key) => !arLeaves.get(key)?.trim());
+  expect(missing, "English texts without an Arabic twin").toEqual([]);
+  expect(
+    [...arLeaves.keys()].filter((key) => !enLeaves.has(key)),
+    "Arabic texts English lacks",
+  ).toEqual([]);
+  for (const [key, text] of enLeaves) {
+    expect(placeholders(arLeaves.get(key) ?? ""), `placeholders of ${key}`).toEqual(placeholders(text));
+  }
+}
+
+describe("the Arabic catalog", () => {
+  const serverKeys = new Set(Object.keys(enServer));
+  const storefront = Object.fromEntries(Object.entries(en).filter(([key]) => !serverKeys.has(key)));
+
+  it("has an Arabic entry, with the same placeholders, for every English storefront key", () => {
+    expectTwin(storefront, ar);
+  });
+
+  it("is written in Arabic (keys whose text is a code, a number or an e-mail address aside)", () => {
+    const notArabic = Object.entries(ar)
+      .filter(([, text]) => !arabicLetters.test(text))
+      .map(([key]) => key);
+    expect(notArabic.sort()).toEqual(
+      [
+        "authForm.emailPlaceholder",
+        "authForm.phonePlaceholder",
+        "blog.post.metaTitle",
+        "language.switchTo",
+        "pdp.counter",
+        "review.counter",
+        "shop.priceRange",
+      ].sort(),
+    );
+  });
+
+  it("has Arabic twins of the long-form copy: static pages, stitching page, contact form, size guide", () => {
+    expectTwin(pagesEn, pagesAr);
+    expectTwin(stitchingPageEn, stitchingPageAr);
+    expectTwin(contactFormEn, contactFormAr);
+    expectTwin(enSizeGuide, arSizeGuide);
+  });
+});
+
+describe("locale in the URL", () => {
+  it("reads Arabic from /ar and /ar/…, English elsewhere", () => {
+    expect(localeOfPath("/ar")).toBe("ar");
+    expect(localeOfPath("/ar/shop")).toBe("ar");
+    expect(localeOfPath("/area")).toBe("en");
+    expect(localeOfPath("/")).toBe("en");
+    expect(stripLocale("/ar/product/x")).toBe("/product/x");
+    expect(stripLocale("/ar")).toBe("/");
+  });
+
+  it("puts a path in a language, keeping the query and leaving non-page paths alone", () => {
+    expect(localizePath("/shop?color=Black&color=Beige", "ar")).toBe("/ar/shop?color=Black&color=Beige");
+    expect(localizePath("/", "ar")).toBe("/ar");
+    expect(localizePath("/ar/cart", "en")).toBe("/cart");
+    expect(localizePath("/ar?x=1", "en")).toBe("/?x=1");
+    expect(localizePath("/ar/cart", "ar")).toBe("/ar/cart");
+    expect(localizePath("/api/product/list", "ar")).toBe("/api/product/list");
+    expect(localizePath("/media/site/hero-1.jpg", "ar")).toBe("/media/site/hero-1.jpg");
+    expect(localizePath("#main", "ar")).toBe("#main");
+    expect(localizePath("https://example.com/x", "ar")).toBe("https://example.com/x");
+  });
+});
+
+describe("formatting per language", () => {
+  it("keeps English money as before and writes Arabic money with Western digits and the shop's label", () => {
+    expect(formatMoney(125000, "en").replace(/\s/g, " ")).toBe("AED 1,250");
+    expect(formatMoney(9950, "en").replace(/\s/g, " ")).toBe("AED 99.50");
+    expect(formatMoney(125000, "ar")).toBe("1,250\u00a0د.إ");
+    expect(formatMoney(9950, "ar", "درهم")).toBe("99.50\u00a0درهم");
+  });
+
+  it("writes Arabic numbers and dates with Western digits and the Gregorian calendar", () => {
+    expect(formatNumber(1234567, "ar")).toBe("1,234,567");
+    const date = formatDate("2026-11-01T08:00:00Z", "ar", { dateStyle: "long" });
+    expect(date).toMatch(/^1 نوفمبر 2026$/);
+    expect(formatDate("2026-11-01T08:00:00Z", "en", { dateStyle: "long" })).toBe("1 November 2026");
+  });
+});
