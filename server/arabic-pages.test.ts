@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "./testing/engines.ts";
+import { visibleText } from "./testing/html.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
 const SITE = "https://shop.example";
 const ARABIC = /[\u0600-\u06FF]/;
-
-/** The page's text as a reader gets it: no scripts (the hydration data), no styles, no tags. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<style[\s\S]*?<\/style>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
-}
 
 function links(html: string): { rel: string; href: string; hreflang?: string }[] {
   return [...html.matchAll(/<link ([^>]+)\/?>/g)].map((m) => {
