@@ -84,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   // Vite's dev server, whose pages change with the code. A hit is answered before Fastify routes it.
   const cache =
     options.ssr !== "development" && config.RESPONSE_CACHE
-      ? createResponseCache({ watch: watchCatalogVersion(database.db) })
+      ? createResponseCache({ watch: watchCatalogVersion(database.db, config.CATALOG_POLL_MS) })
       : undefined;
   const app = Fastify({
     serverFactory: (handler) =>

@@ -30,6 +30,8 @@ export const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Keep public pages and API answers in memory by URL and catalog version (decision 0011). */
   RESPONSE_CACHE: booleanFlag.default(true),
+  /** How often a process reads the catalog version (another machine's write is seen within twice that). */
+  CATALOG_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(250),
   /** Server processes (node:cluster workers); one per available core by default, 1 serves in-process. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   /** Read the client's address from X-Forwarded-For: only behind a proxy that sets it (rate limits use it). */

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { prepareDatabase, startStore } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { noteCatalogBumpElsewhere, onCatalogBump } from "./db/repositories/catalog-version.ts";
 
 const startedAt = performance.now();
 
@@ -17,6 +18,8 @@ try {
 
 /** pino's level numbers, for the primary's own log lines. */
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+/** The message a worker sends (and the primary relays) when it bumps the catalog version. */
+const CATALOG_BUMP = "catalog-version-bumped";
 /** The worker that runs the background timers (payment reconciliation, mail retries). */
 const JOBS_ENV = "STORE_BACKGROUND_JOBS";
 // Vite's dev server (hot reload) stays one process.
@@ -32,6 +35,13 @@ else await runServer(config);
 async function runServer(config: Config) {
   const worker = cluster.isWorker;
   const jobs = !worker || process.env[JOBS_ENV] === "1";
+  if (worker) {
+    // A catalog write in one worker reaches the others through the primary within milliseconds.
+    onCatalogBump(() => process.send?.({ type: CATALOG_BUMP }));
+    process.on("message", (message: { type?: string }) => {
+      if (message?.type === CATALOG_BUMP) noteCatalogBumpElsewhere();
+    });
+  }
   const store = await startStore(config, {
     ssr: config.NODE_ENV === "development" ? "development" : "production",
     migrate: !worker,
@@ -110,6 +120,11 @@ async function runPrimary(config: Config, count: number) {
   const fork = (jobs: boolean) => {
     const worker = cluster.fork({ [JOBS_ENV]: jobs ? "1" : "0" });
     roles.set(worker, jobs);
+    worker.on("message", (message: { type?: string }) => {
+      if (message?.type !== CATALOG_BUMP) return;
+      for (const other of Object.values(cluster.workers ?? {}))
+        if (other && other !== worker && other.isConnected()) other.send(message);
+    });
     worker.once("listening", () => {
       listening += 1;
       if (listening === count) {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -180,14 +181,19 @@ describe.each(TEST_ENGINES)("stock on cached answers on $name", (engine) => {
 });
 
 /** Starts `server/main.ts` as one production process on a database, and resolves when it listens. */
-async function startProcess(databaseUrl: string, dir: string) {
+async function startProcess(databaseUrl: string, dir: string, workers = 1, env: Record<string, string> = {}) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      WEB_CONCURRENCY: "1",
-      LOG_LEVEL: "warn",
+      WEB_CONCURRENCY: String(workers),
+      // The primary says "store ready" (at info) once every worker listens.
+      LOG_LEVEL: workers > 1 ? "info" : "warn",
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      AUTH_RATE_LIMIT_PER_IP: "100000",
+      PASSWORD_HASH_COST: "10",
+      ...env,
       HOST: "127.0.0.1",
       PORT: String(port),
       DATABASE_URL: databaseUrl,
@@ -205,7 +211,7 @@ async function startProcess(databaseUrl: string, dir: string) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(`${base}/healthz`)).ok && (workers === 1 || output.includes("store ready"))) break;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -276,6 +282,60 @@ describe.each(TEST_ENGINES)("two server processes on one $name database", (engin
       await database.close();
       await first.stop();
       await second.stop();
+      await fresh.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(TEST_ENGINES)("a cluster of two workers on $name", (engine) => {
+  it("shows a sale made through one worker at once on the cached answers of both", async () => {
+    const fresh = await engine.create();
+    const dir = mkdtempSync(join(tmpdir(), "store-cache-cluster-"));
+    // Polling so slow that only the workers' own relay can tell one of another's write in time.
+    const cluster = await startProcess(fresh.url, dir, 2, { CATALOG_POLL_MS: "600000" });
+    const database = openDatabase(fresh.url);
+    try {
+      const p = await addTestProduct(database.db, {
+        name: "Crowded Kaftan",
+        variants: [{ size: "M/54", retailFils: 50_000, stock: 30 }],
+      });
+      const url = `${cluster.base}/api/product/list?search=${encodeURIComponent("Crowded Kaftan")}&limit=24`;
+      // A new connection each time, so the cluster's round-robin spreads the reads over both workers.
+      const read = () =>
+        new Promise<{ cache: string | undefined; stock: number | null | undefined }>((resolve, reject) => {
+          get(url, { agent: false }, (res) => {
+            let body = "";
+            res.on("data", (chunk) => (body += chunk));
+            res.on("end", () =>
+              resolve({
+                cache: res.headers["x-cache"] as string | undefined,
+                stock: (JSON.parse(body) as Listed).products[0]?.variants[0]?.stock,
+              }),
+            );
+          }).on("error", reject);
+        });
+      // Both workers (connections go round-robin) hold the answer with 30 in stock; each read the
+      // version once, at its first request, after the product was added.
+      let hits = 0;
+      for (let i = 0; i < 60 && hits < 6; i++) {
+        const seen = await read();
+        hits = seen.cache === "hit" && seen.stock === 30 ? hits + 1 : 0;
+        if (hits === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(hits).toBe(6);
+
+      const shopper = await newShopper(cluster.base, database.db);
+      const sale = await api(cluster.base, "POST", "/api/order/paymennt", {
+        token: shopper.token,
+        body: orderPayload([{ product: p, quantity: 4 }]),
+      });
+      expect(sale.status).toBe(200);
+      // No waiting: whichever worker answers, the held units are gone from what shoppers see.
+      for (let i = 0; i < 6; i++) expect((await read()).stock).toBe(26);
+    } finally {
+      await database.close();
+      await cluster.stop();
       await fresh.drop();
       rmSync(dir, { recursive: true, force: true });
     }
