@@ -27,10 +27,22 @@ describe.skipIf(!postgres)("the store on postgres when the server drops its conn
         [name],
       );
       expect(killed.rowCount).toBeGreaterThan(0);
+      // pg_terminate_backend only signals: wait until those sessions have ended on the server (a busy
+      // machine may take a while), then let this process read what they sent (setImmediate runs after
+      // the pending socket events). A fixed sleep here failed under load: the store was handed a
+      // connection whose end it had not read yet.
+      for (let sessions = Number.POSITIVE_INFINITY; sessions > 0; ) {
+        const open = await admin.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          [name],
+        );
+        sessions = open.rows[0]?.n ?? 0;
+        if (sessions > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
     } finally {
       await admin.end();
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const res = await store.app.inject({ method: "GET", url: "/api/product/list?limit=1" });
     expect(res.statusCode).toBe(200);
     expect(res.json().products).toHaveLength(1);
