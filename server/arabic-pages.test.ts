@@ -125,6 +125,21 @@ describe.each(TEST_ENGINES)("the Arabic storefront at /ar on $name", (engine) =>
     expect(about.body).not.toContain("Reviving tradition, redefining fashion.");
   });
 
+  it('shows a product in Arabic on its /ar page, marking any English fallback lang="en"', async () => {
+    const list = await store.app.inject({ method: "GET", url: "/api/product/list?lang=ar" });
+    const products = list.json().products as { slug: string; name: string; enFields?: string[] }[];
+    const arabic = products.find((p) => !p.enFields?.includes("name") && ARABIC.test(p.name));
+    expect(arabic).toBeDefined();
+    const page = await store.app.inject({ method: "GET", url: `/ar/product/${arabic!.slug}` });
+    expect(visibleText(page.body)).toContain(arabic!.name);
+    expect(page.body).not.toMatch(/<h1[^>]*lang="en"/);
+    const english = products.find((p) => p.enFields?.includes("name"));
+    if (english) {
+      const fallback = await store.app.inject({ method: "GET", url: `/ar/product/${english.slug}` });
+      expect(fallback.body).toMatch(/<h1[^>]*lang="en"/);
+    }
+  });
+
   it("keeps the shopper's filters when switching language", async () => {
     const res = await store.app.inject({ method: "GET", url: "/shop?category=graceful-abayas&color=Black" });
     expect(res.body).toMatch(

@@ -1,7 +1,7 @@
 import { Eye } from "lucide-react";
 
 import type { ProductCardData } from "#core/catalog.ts";
-import { Link, useT } from "../lib/i18n";
+import { enLang, Link, useT } from "../lib/i18n";
 import { MediaImage, Price } from "./media-image";
 
 export { Price };
@@ -73,13 +73,15 @@ export function ProductCard({
       <div className="mt-3 space-y-1">
         <h3 className="font-sans text-[0.95rem] leading-snug font-medium text-ink">
           <Link to={href} className="hover:text-accent-dark">
-            {product.name}
+            <span lang={enLang(product, "name")}>{product.name}</span>
           </Link>
         </h3>
         <Price price={product.price} salePrice={product.salePrice} />
         {variant === "bestseller" ? (
           <>
-            <p className="line-clamp-2 text-sm text-stone">{product.description}</p>
+            <p className="line-clamp-2 text-sm text-stone" lang={enLang(product, "description")}>
+              {product.description}
+            </p>
             <p className="text-xs text-stone">{t("product.sizes", { sizes: product.sizes.join(", ") })}</p>
           </>
         ) : null}

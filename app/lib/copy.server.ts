@@ -27,3 +27,8 @@ export type ContactFormCopy = typeof contactFormEn;
 export function contactFormCopy(request: Request): ContactFormCopy {
   return isArabic(request) ? contactFormAr : contactFormEn;
 }
+
+/** The locale of the page a loader answers for, from its URL (`/ar…` is Arabic). */
+export function requestLocale(request: Request) {
+  return localeOfPath(new URL(request.url).pathname);
+}

@@ -84,6 +84,14 @@ export function useCurrency(): string {
   return locale === "ar" ? label : "AED";
 }
 
+/**
+ * `lang="en"` for a field of a catalog or blog answer that had no text in the page's language and came
+ * in English (the answer's `enFields`), so a screen reader reads it as English; nothing otherwise.
+ */
+export function enLang(dto: { enFields?: string[] } | undefined, field: string): "en" | undefined {
+  return dto?.enFields?.includes(field) ? "en" : undefined;
+}
+
 function localizeTo(to: To, locale: Locale): To {
   if (typeof to === "string") return localizePath(to, locale);
   return to.pathname ? { ...to, pathname: localizePath(to.pathname, locale) } : to;

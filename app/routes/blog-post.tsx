@@ -5,13 +5,14 @@ import { COPY_LINK_CONFIRMATION_MS } from "#core/constants.ts";
 import { BlogLoadError, BlogPostNotFound, PostMeta } from "../components/blog-parts";
 import { MediaImage } from "../components/media-image";
 import { getServices } from "../lib/context";
-import { Link, useT } from "../lib/i18n";
+import { requestLocale } from "../lib/copy.server";
+import { enLang, Link, useT } from "../lib/i18n";
 import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The post's HTML comes back sanitized from the service (server/sanitize.ts).
-  const post = await getServices(context).catalog.findBlogPostBySlug(params.slug);
+  const post = await getServices(context).catalog.findBlogPostBySlug(params.slug, requestLocale(request));
   if (!post) throw data(null, { status: 404 });
   return { post };
 }
@@ -155,8 +156,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           {t("blog.post.back")}
         </Link>
         <p className="eyebrow mt-6">{post.category}</p>
-        <h1 className="mt-3 text-4xl leading-tight text-ink sm:text-5xl">{post.title}</h1>
-        <p className="mt-5 text-lg leading-relaxed text-stone">{post.excerpt}</p>
+        <h1 className="mt-3 text-4xl leading-tight text-ink sm:text-5xl" lang={enLang(post, "title")}>
+          {post.title}
+        </h1>
+        <p className="mt-5 text-lg leading-relaxed text-stone" lang={enLang(post, "excerpt")}>
+          {post.excerpt}
+        </p>
         <div className="mt-8 flex flex-col gap-5 border-t border-sand pt-6 sm:flex-row sm:items-start sm:justify-between">
           <PostMeta post={post} icons className="sm:pt-2.5" />
           <CopyLinkButton />
@@ -180,6 +185,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <div
           className="prose-store mt-6 sm:text-lg sm:[&_blockquote]:text-2xl"
           data-testid="blog-content"
+          lang={enLang(post, "content")}
           // Safe: the service cleans the HTML with a strict allowlist before it gets here (server/sanitize.ts).
           dangerouslySetInnerHTML={{ __html: post.content }}
         />

@@ -6,12 +6,13 @@ import { BlogLoadError, PostMeta } from "../components/blog-parts";
 import { MediaImage } from "../components/media-image";
 import { type BlogPostSummary, matchesBlogQuery } from "../lib/blog";
 import { getServices } from "../lib/context";
-import { Link, useHref, useT } from "../lib/i18n";
+import { requestLocale } from "../lib/copy.server";
+import { enLang, Link, useHref, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await getServices(context).catalog.listBlogPosts();
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const posts = await getServices(context).catalog.listBlogPosts(undefined, requestLocale(request));
   // The cards never show the HTML, so it stays out of the page's data.
   const summaries: BlogPostSummary[] = posts.map(({ content: _content, ...post }) => post);
   return { posts: summaries };
@@ -80,12 +81,14 @@ function BlogCard({
           <Link
             to={`/blog/${post.slug}`}
             className="transition-colors group-hover:text-accent-dark after:absolute after:inset-0 after:content-['']"
+            lang={enLang(post, "title")}
           >
             {post.title}
           </Link>
         </h2>
         <p
           className={`mt-3 leading-relaxed text-charcoal/80 ${featured ? "sm:text-lg" : "line-clamp-3 text-sm"}`}
+          lang={enLang(post, "excerpt")}
         >
           {post.excerpt}
         </p>

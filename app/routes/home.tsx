@@ -13,23 +13,25 @@ import { MediaImage } from "../components/media-image";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { getServices } from "../lib/context";
-import { Link, useT } from "../lib/i18n";
+import { requestLocale } from "../lib/copy.server";
+import { enLang, Link, useT } from "../lib/i18n";
 import { absoluteUrl, metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { catalog, settings } = getServices(context);
+  const locale = requestLocale(request);
   // The first screenful is awaited; the sections below it stream in after (SPEC §2: placeholders meanwhile).
   const featured = catalog
-    .listNewestProducts(FEATURED_PRODUCTS_COUNT)
+    .listNewestProducts(FEATURED_PRODUCTS_COUNT, locale)
     .then((list) => list.map((product) => toProductCard(product)));
   const posts = catalog
-    .listBlogPosts(BLOG_PREVIEW_COUNT)
+    .listBlogPosts(BLOG_PREVIEW_COUNT, locale)
     .then((list) => list.map(({ content: _content, ...post }) => post));
   // The page's <Await> reports their failures; if the awaited part fails first, nobody will.
   for (const deferred of [featured, posts]) deferred.catch(() => {});
-  const bestsellers = (await catalog.listBestsellers("graceful-abayas", HOME_BESTSELLERS_MAX)).map((p) =>
-    toProductCard(p, "bestseller"),
+  const bestsellers = (await catalog.listBestsellers("graceful-abayas", HOME_BESTSELLERS_MAX, locale)).map(
+    (p) => toProductCard(p, "bestseller"),
   );
   const { shopName } = await settings.shop();
   return { shopName, bestsellers, featured, posts };
@@ -240,11 +242,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       {post.category} · {post.readTime}
                     </p>
                     <h3 className="mt-1 text-2xl text-ink">
-                      <Link to={`/blog/${post.slug}`} className="hover:text-accent-dark">
+                      <Link
+                        to={`/blog/${post.slug}`}
+                        className="hover:text-accent-dark"
+                        lang={enLang(post, "title")}
+                      >
                         {post.title}
                       </Link>
                     </h3>
-                    <p className="mt-2 line-clamp-3 text-sm text-stone">{post.excerpt}</p>
+                    <p className="mt-2 line-clamp-3 text-sm text-stone" lang={enLang(post, "excerpt")}>
+                      {post.excerpt}
+                    </p>
                   </article>
                 ))}
               </div>

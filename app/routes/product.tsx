@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { type ReviewDto, type ReviewSummaryDto, toProductCard } from "#core/catalog.ts";
 import { CURRENCY } from "#core/constants.ts";
-import { localeOfPath } from "#core/i18n/locale.ts";
 import { variantPrices } from "#core/pricing.ts";
 import { ProductBreadcrumb } from "../components/product/breadcrumb";
 import { ProductGallery } from "../components/product/gallery";
@@ -13,18 +12,20 @@ import { RelatedProducts } from "../components/product/related-products";
 import { sizeGuideHtml } from "../components/product/size-guide.server";
 import { SizePicker, StockMessage } from "../components/product/size-picker";
 import { getServices } from "../lib/context";
+import { requestLocale } from "../lib/copy.server";
 import { Link, useT } from "../lib/i18n";
 import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { catalog, settings } = getServices(context);
-  const product = await catalog.findProductBySlug(params.slug);
+  const locale = requestLocale(request);
+  const product = await catalog.findProductBySlug(params.slug, locale);
   if (!product) throw data(null, { status: 404 });
   const reviews = await catalog.reviewsForProduct(product._id);
   // Streamed after the page: the shopper sees the product first (SPEC §2: 4 skeletons meanwhile).
   const related = catalog
-    .listRelatedProducts(product, 4)
+    .listRelatedProducts(product, 4, locale)
     .then((list) => list.map((item) => toProductCard(item)));
   const { shopName } = await settings.shop();
   return {
@@ -32,7 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     product,
     reviews: reviews ?? emptyReviews(),
     related,
-    sizeGuide: sizeGuideHtml(localeOfPath(new URL(request.url).pathname)),
+    sizeGuide: sizeGuideHtml(locale),
   };
 }
 

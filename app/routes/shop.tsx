@@ -19,16 +19,18 @@ import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { Dialog } from "../components/ui/dialog";
 import { getServices } from "../lib/context";
+import { requestLocale } from "../lib/copy.server";
 import { Link, type T, useHref, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta } from "../lib/seo";
 import type { Route } from "./+types/shop";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
   const { catalog, settings } = getServices(context);
   const query = parseShopSearchParams(new URL(request.url).searchParams);
   const [{ products, total }, facets, shop] = await Promise.all([
-    catalog.listProducts(query),
-    catalog.listFacets(),
+    catalog.listProducts(query, locale),
+    catalog.listFacets(locale),
     settings.shop(),
   ]);
   const limit = query.limit ?? products.length;
@@ -87,11 +89,14 @@ function FilterGroup({ legend, children }: { legend: string; children: React.Rea
 function CheckList({
   name,
   values,
+  labels,
   selected,
   onToggle,
 }: {
   name: string;
   values: string[];
+  /** The values' names in the page's language (Arabic answers); a value without one shows in English. */
+  labels?: Record<string, string>;
   selected: string[];
   onToggle: (value: string) => void;
 }) {
@@ -119,7 +124,7 @@ function CheckList({
               }}
               className="size-4 accent-accent"
             />
-            {value}
+            <span lang={labels && !labels[value] ? "en" : undefined}>{labels?.[value] ?? value}</span>
           </label>
         </li>
       ))}
@@ -261,6 +266,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <CheckList
           name="color"
           values={facets.colors}
+          labels={facets.labels?.colors}
           selected={params.getAll("color")}
           onToggle={toggle("color")}
         />
@@ -269,6 +275,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <CheckList
           name="fabric"
           values={facets.fabrics}
+          labels={facets.labels?.fabrics}
           selected={params.getAll("fabric")}
           onToggle={toggle("fabric")}
         />
@@ -277,6 +284,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <CheckList
           name="type"
           values={facets.types}
+          labels={facets.labels?.types}
           selected={params.getAll("type")}
           onToggle={toggle("type")}
         />

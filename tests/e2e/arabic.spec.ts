@@ -223,11 +223,12 @@ describe("a shopper reading Arabic on her phone", () => {
     await button.click();
     await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
     await expectAccessible(page);
-    await page.getByLabel("Card number").fill(PAYING_CARD);
-    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-    await page.getByLabel("CVC").fill("123");
-    await page.getByLabel("Name on card").fill("Mariam Khan");
-    await page.getByRole("button", { name: /^Pay/ }).click();
+    // The payment page speaks the order's language (Paymennt's `language`: AR).
+    await page.getByLabel("رقم البطاقة").fill(PAYING_CARD);
+    await page.getByLabel("تاريخ الانتهاء (MM/YY)").fill("12/34");
+    await page.getByLabel("رمز التحقق (CVC)").fill("123");
+    await page.getByLabel("الاسم على البطاقة").fill("Mariam Khan");
+    await page.getByRole("button", { name: /^ادفع/ }).click();
 
     // Back in Arabic: the payment return and its success.
     await page.waitForURL(/\/ar\/payment-redirect\?checkout=/);

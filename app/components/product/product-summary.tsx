@@ -1,7 +1,7 @@
 import type { ProductDto, ProductVariantDto, ReviewSummaryDto } from "#core/catalog.ts";
 import { CATEGORIES } from "#core/constants.ts";
 import { variantPrices } from "#core/pricing.ts";
-import { useT } from "../../lib/i18n";
+import { enLang, useT } from "../../lib/i18n";
 import { Price } from "../media-image";
 import { Stars } from "./stars";
 
@@ -25,7 +25,7 @@ export function ProductSummary({
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        {category ? <p className="eyebrow">{category.name}</p> : null}
+        {category ? <p className="eyebrow">{t(`category.${category.slug}`)}</p> : null}
         {product.type === "Unstitched" ? (
           <span
             className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent-dark"
@@ -35,7 +35,9 @@ export function ProductSummary({
           </span>
         ) : null}
       </div>
-      <h1 className="mt-2 text-4xl leading-tight text-ink sm:text-5xl">{product.name}</h1>
+      <h1 className="mt-2 text-4xl leading-tight text-ink sm:text-5xl" lang={enLang(product, "name")}>
+        {product.name}
+      </h1>
       <button
         type="button"
         onClick={onShowReviews}
@@ -57,7 +59,9 @@ export function ProductSummary({
           <Price price={product.price} salePrice={product.salePrice} />
         )}
       </div>
-      <p className="mt-5 leading-relaxed text-charcoal">{product.description}</p>
+      <p className="mt-5 leading-relaxed text-charcoal" lang={enLang(product, "description")}>
+        {product.description}
+      </p>
     </>
   );
 }

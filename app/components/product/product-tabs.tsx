@@ -1,7 +1,7 @@
 import type { ProductDto, ProductVariantDto, ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
 import { CATEGORIES } from "#core/constants.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
-import { useT } from "../../lib/i18n";
+import { enLang, useLocale, useT } from "../../lib/i18n";
 import { ReviewActions } from "../reviews/review-actions";
 import { Stars } from "./stars";
 
@@ -28,6 +28,7 @@ export function ProductTabs({
   onTab: (tab: ProductTab) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const category = CATEGORIES.find((c) => c.slug === product.category);
   return (
     <div className="mt-10">
@@ -65,13 +66,15 @@ export function ProductTabs({
       >
         <dl className="grid grid-cols-[8rem_1fr] gap-y-2">
           <dt className="text-stone">{t("pdp.collection")}</dt>
-          <dd>{category?.name ?? product.category}</dd>
+          <dd>{category ? t(`category.${category.slug}`) : product.category}</dd>
           <dt className="text-stone">{t("pdp.type")}</dt>
-          <dd>{product.type}</dd>
+          <dd lang={enLang(product, "type")}>{product.labels?.type ?? product.type}</dd>
           <dt className="text-stone">{t("pdp.fabric")}</dt>
-          <dd>{product.filter_name}</dd>
+          <dd lang={enLang(product, "fabric")}>{product.labels?.fabric ?? product.filter_name}</dd>
           <dt className="text-stone">{t("pdp.colors")}</dt>
-          <dd>{product.colors.join(", ")}</dd>
+          <dd lang={enLang(product, "colors")}>
+            {(product.labels?.colors ?? product.colors).join(locale === "ar" ? "، " : ", ")}
+          </dd>
           {variant ? (
             <>
               <dt className="text-stone">{t("pdp.sku")}</dt>
