@@ -9,7 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { ErrorCode } from "#core/error-codes.ts";
 import { enHttp } from "#core/i18n/en-http.ts";
 import type { Config } from "./config.ts";
-import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
+import { type DatabaseHandle, isDatabaseBusy, pingDatabase } from "./db/connection.ts";
 import { watchCatalogVersion } from "./db/repositories/catalog-version.ts";
 import { HttpError, InputError, zodValidator } from "./http-errors.ts";
 import { newId } from "./ids.ts";
@@ -121,6 +121,15 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A write the database could not take in time (see isDatabaseBusy) left nothing behind: the shopper
+    // is asked to try again, whichever route met it.
+    if (!(error instanceof HttpError) && isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, "database busy");
+      return reply
+        .code(503)
+        .header("retry-after", "1")
+        .send({ success: false, code: "busy", message: enHttp["http.busy"] });
+    }
     const status =
       error instanceof HttpError
         ? error.statusCode

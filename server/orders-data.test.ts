@@ -247,4 +247,37 @@ describe("when SQLite stays locked past its busy timeout", () => {
       await store.close();
     }
   });
+
+  it("answers any other write it meets with 503 'The store is busy…', never a 500, and stores nothing", {
+    timeout: 30_000,
+  }, async () => {
+    const sqlite = TEST_ENGINES.find((e) => e.name === "sqlite")!;
+    const store = await createListeningStore(sqlite);
+    const locker = new DatabaseSync(sqlitePath(store.config.DATABASE_URL));
+    const message = {
+      name: "Maryam",
+      email: "maryam@example.com",
+      subject: "Sizes",
+      message: "Do you have the Noor abaya in XL?",
+    };
+    try {
+      locker.exec("BEGIN EXCLUSIVE");
+      const res = await api(store.base, "POST", "/api/contact/send", { body: message });
+      locker.exec("ROLLBACK");
+      expect(res).toEqual({
+        status: 503,
+        body: {
+          success: false,
+          code: "busy",
+          message: "The store is busy right now. Please try again in a moment.",
+        },
+      });
+      expect(await store.database.db.selectFrom("contact_messages").select("id").execute()).toEqual([]);
+      const again = await api(store.base, "POST", "/api/contact/send", { body: message });
+      expect(again.status).toBe(201);
+    } finally {
+      locker.close();
+      await store.close();
+    }
+  });
 });

@@ -7,4 +7,5 @@ export const enHttp = {
     "The request headers are too large. Please clear this site's cookies and try again.",
   "http.requestTimeout": "The request took too long to arrive. Please try again.",
   "http.badRequest": "The request could not be read. Please try again.",
+  "http.busy": "The store is busy right now. Please try again in a moment.",
 } as const;

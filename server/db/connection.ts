@@ -95,3 +95,18 @@ function allEnded(pool: pg.Pool, connected: Set<pg.PoolClient>, timeoutMs: numbe
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/**
+ * The database could not take the write in time (SQLite still locked after its busy timeout, a
+ * PostgreSQL deadlock or serialization failure): the attempt left nothing behind and can simply be
+ * tried again, so the shopper is told that (503, Retry-After) rather than 'Something went wrong'.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const e = error as { errcode?: number; code?: string; message?: string };
+  return (
+    e?.errcode === 5 ||
+    e?.code === "40P01" ||
+    e?.code === "40001" ||
+    /database is locked/i.test(e?.message ?? "")
+  );
+}

@@ -1,5 +1,14 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from "kysely";
 
 /** node:sqlite accepts no booleans or Dates; store them as SQLite does by convention. */
 function toSqlite(value: unknown): SQLInputValue {
@@ -45,11 +54,34 @@ class NodeSqliteDatabase implements SqliteDatabase {
   }
 }
 
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), not at their first write.
+ * With several server processes on one file (WEB_CONCURRENCY), a deferred transaction that has read
+ * and then writes fails at once with SQLITE_BUSY when another process committed meanwhile, because the
+ * busy timeout cannot help a snapshot that is already stale; an immediate one waits its turn instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class StoreSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function openSqlite(path: string): { dialect: SqliteDialect; raw: DatabaseSync } {
   const raw = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5000 });
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
-  return { dialect: new SqliteDialect({ database: new NodeSqliteDatabase(raw) }), raw };
+  return { dialect: new StoreSqliteDialect({ database: new NodeSqliteDatabase(raw) }), raw };
 }

@@ -8,6 +8,7 @@ import { filsToAed } from "#core/money.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
 import type { Config } from "../config.ts";
+import { isDatabaseBusy } from "../db/connection.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import {
@@ -88,26 +89,12 @@ interface PricedLine {
 
 class StockError extends Error {}
 
-/**
- * The database could not take the write in time (SQLite still locked after its busy timeout, a
- * PostgreSQL deadlock or serialization failure): the attempt left nothing behind and can simply be
- * tried again, so the shopper is told that rather than 'Something went wrong'.
- */
-function isBusy(error: unknown): boolean {
-  const e = error as { errcode?: number; code?: string; message?: string };
-  return (
-    e?.errcode === 5 ||
-    e?.code === "40P01" ||
-    e?.code === "40001" ||
-    /database is locked/i.test(e?.message ?? "")
-  );
-}
-
 async function refusingWhenBusy<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isBusy(error)) throw new HttpError(503, "busy", tOrder("orderApi.busy"), { "retry-after": "1" });
+    if (isDatabaseBusy(error))
+      throw new HttpError(503, "busy", tOrder("orderApi.busy"), { "retry-after": "1" });
     throw error;
   }
 }
