@@ -1,15 +1,17 @@
 import { ar } from "#core/i18n/ar.ts";
+import { arServer } from "#core/i18n/ar-server.ts";
 import { en, type MessageKey } from "#core/i18n/en.ts";
 import { type Locale, localeOfPath } from "#core/i18n/index.ts";
 import type { PageMessages } from "./i18n";
 import { pageAreas } from "./page-areas";
 
-const CATALOGS: Record<Locale, Record<MessageKey, string>> = { en, ar: { ...en, ...ar } };
+const CATALOGS: Record<Locale, Record<MessageKey, string>> = { en, ar: { ...arServer, ...ar } };
 const cache = new Map<string, PageMessages>();
 
 /**
  * The messages a page shows, in its language only (app/lib/page-areas.ts picks the areas). Arabic keys
- * the Arabic catalog lacks (the server's own sentences, until their twin exists) fall back to English.
+ * The Arabic catalog is the storefront's (ar.ts) with the server's validation sentences (ar-server.ts),
+ * which the browser's schemas show under the fields.
  */
 export function pageMessages(pathname: string): PageMessages {
   const locale = localeOfPath(pathname);

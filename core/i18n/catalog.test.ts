@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ar } from "./ar.ts";
+import { arServer } from "./ar-server.ts";
 import { arSizeGuide } from "./ar-size-guide.ts";
 import { contactFormAr } from "./contact-form.ar.ts";
 import { contactFormEn } from "./contact-form.en.ts";
@@ -45,6 +46,10 @@ describe("the Arabic catalog", () => {
 
   it("has an Arabic entry, with the same placeholders, for every English storefront key", () => {
     expectTwin(storefront, ar);
+  });
+
+  it("covers every English key with the server's Arabic sentences beside it (the pages' full catalog)", () => {
+    expectTwin(en, { ...arServer, ...ar });
   });
 
   it("is written in Arabic (keys whose text is a code, a number or an e-mail address aside)", () => {
