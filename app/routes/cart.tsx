@@ -3,7 +3,7 @@ import { useEffect } from "react";
 
 import type { CartLine, CartQuote, CartQuoteLine } from "#core/cart.ts";
 import { MediaImage, Price } from "../components/media-image";
-import { Link, useFormat, useLocalNavigate, useT } from "../lib/i18n";
+import { Link, useFormat, useLocale, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import {
   clearCart,
@@ -188,7 +188,7 @@ export default function CartPage() {
   const { money } = useFormat();
   const t = useT();
   const cart = useCart();
-  const { quote, loading, error } = useCartQuote();
+  const { quote, loading, error } = useCartQuote(useLocale());
   const navigate = useLocalNavigate();
   useLineDetailsFrom(quote);
 

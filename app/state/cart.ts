@@ -9,6 +9,7 @@ import {
   updateQuantity,
 } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/locale.ts";
 import { toast } from "../lib/toast";
 import { current, setCartLines, useCart } from "./cart-store";
 import { addToWishlist } from "./wishlist";
@@ -134,7 +135,7 @@ export interface CartQuoteState {
  * that counts, and a line with a problem blocks checkout (SPEC §2 /cart). Re-runs whenever the lines
  * change; the previous answer stays on screen while the next one loads.
  */
-export function useCartQuote(): CartQuoteState {
+export function useCartQuote(locale: Locale = "en"): CartQuoteState {
   const { ready, lines } = useCart();
   const [nonce, setNonce] = useState(0);
   const [answer, setAnswer] = useState<{ quote: CartQuote | null; loading: boolean; error: string | null }>({
@@ -148,11 +149,13 @@ export function useCartQuote(): CartQuoteState {
     color: l.selectedColor,
     quantity: l.quantity,
   }));
-  const key = JSON.stringify(request);
+  // The server names the products in the page's language (issue 14); prices and stock are the same.
+  const key = JSON.stringify({ request, locale });
 
   useEffect(() => {
     if (!ready) return;
-    const body = { lines: JSON.parse(key) as typeof request };
+    const asked = JSON.parse(key) as { request: typeof request; locale: Locale };
+    const body = { lines: asked.request };
     if (body.lines.length === 0) {
       setAnswer({ quote: EMPTY_QUOTE, loading: false, error: null });
       return;
@@ -160,7 +163,9 @@ export function useCartQuote(): CartQuoteState {
     let live = true;
     setAnswer((previous) => ({ ...previous, loading: true }));
     void import("./session")
-      .then(({ api }) => api<CartQuote>("/api/cart/quote", { body }))
+      .then(({ api }) =>
+        api<CartQuote>(asked.locale === "ar" ? "/api/cart/quote?lang=ar" : "/api/cart/quote", { body }),
+      )
       .then((result) => {
         if (!live) return;
         if (result.success && Array.isArray(result.lines)) {

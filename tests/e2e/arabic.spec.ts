@@ -194,6 +194,17 @@ describe("a shopper reading Arabic on her phone", () => {
     await page.getByTestId("cart-line").first().waitFor();
     expect(await page.getByTestId("cart-total").textContent()).toMatch(/^[\d,.]+\s(د\.إ|درهم)$/);
     await expectArabicPage(page, "ar-cart");
+    // One cart in both languages, each naming the product in its own.
+    const arabicName = (
+      (await (await fetch(`${store.baseUrl}/api/product/list?lang=ar&limit=100`)).json()) as {
+        products: ProductDto[];
+      }
+    ).products.find((p) => p._id === product._id)!.name;
+    expect(await page.getByTestId("line-name").first().textContent()).toBe(arabicName);
+    await page.goto("/cart");
+    await expect.poll(() => page.getByTestId("line-name").first().textContent()).toBe(product.name);
+    await page.goto("/ar/cart");
+    await expect.poll(() => page.getByTestId("line-name").first().textContent()).toBe(arabicName);
 
     // Checkout asks for a log-in first, in Arabic.
     await page.getByTestId("proceed-to-checkout").click();

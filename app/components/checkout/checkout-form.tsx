@@ -38,7 +38,7 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
   const t = useT();
   const locale = useLocale();
   const navigate = useLocalNavigate();
-  const { quote, loading, error, refresh } = useCartQuote();
+  const { quote, loading, error, refresh } = useCartQuote(locale);
   const book = useAddressBook();
   const addresses = book.addresses;
   const [codEnabled, setCodEnabled] = useState(false);
