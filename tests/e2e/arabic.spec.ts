@@ -175,7 +175,8 @@ describe("a shopper reading Arabic on her phone", () => {
     const sheet = page.getByTestId("shop-filters-sheet");
     await sheet.waitFor();
     const color = product.colors[0]!;
-    await sheet.locator(`input[type="checkbox"][value="${color}"]`).check();
+    // The box follows the URL: click, then wait for the navigation that checks it.
+    await sheet.locator(`input[type="checkbox"][value="${color}"]`).click();
     await page.waitForURL((url) => url.searchParams.getAll("color").includes(color));
     await page.getByTestId("filters-show").click();
     await page.getByTestId("shop-grid").waitFor();

@@ -108,8 +108,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await waitForOverlayGone(page);
     const checkbox = filters.getByRole("checkbox", { name: color });
     await checkbox.evaluate((element) => element.scrollIntoView({ block: "center" }));
-    await checkbox.check();
+    // The box follows the URL: click, then wait for the navigation that checks it.
+    await checkbox.click();
     await page.waitForURL((url) => url.searchParams.getAll("color").includes(color));
+    await expect.poll(() => checkbox.isChecked()).toBe(true);
     await waitForOverlayGone(page);
     const expected = abayas
       .filter((p) => p.colors.includes(color) && effective(p) >= 100 && effective(p) <= 1500)
@@ -147,8 +149,11 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
         .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value)),
     ).toEqual(["all", "ethnic-elegance", "graceful-abayas", "designer-jalabiya"]);
     expect(await group.getByRole("radio", { name: "Designer Jalabiya" }).isChecked()).toBe(true);
-    await group.getByRole("radio", { name: "All" }).check();
+    // A click, not check(): the radio follows the URL, so it shows "All" only once the navigation lands
+    // (on a busy machine check() looks too early and sees the old choice still selected).
+    await group.getByRole("radio", { name: "All" }).click();
     await page.waitForURL((url) => url.pathname === "/shop" && !url.searchParams.has("category"));
+    await expect.poll(() => group.getByRole("radio", { name: "All" }).isChecked()).toBe(true);
     // Once the URL no longer names it, only SPEC's two collections are offered.
     await expect.poll(() => group.getByRole("radio").count()).toBe(3);
     await page.close();
