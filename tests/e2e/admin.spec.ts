@@ -178,6 +178,18 @@ async function paidOrder(token: string, product: ListedProduct): Promise<string>
     body: JSON.stringify({ checkoutId: started.body.paymentId, status: "PAID" }),
   });
   expect(hook.ok).toBe(true);
+  // The webhook is a hint: the store re-reads the payment and places the order; wait until My Orders has it.
+  await expect
+    .poll(
+      async () => {
+        const mine = await api("/api/order/userorders", {}, token);
+        return ((mine.body.orders ?? []) as { orderNumber?: string }[]).some(
+          (o) => o.orderNumber === started.body.orderNumber,
+        );
+      },
+      { timeout: 15_000, interval: 300 },
+    )
+    .toBe(true);
   return String(started.body.orderNumber);
 }
 
