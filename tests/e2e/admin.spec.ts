@@ -34,6 +34,7 @@ let browser: Browser;
 const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-admin-"));
 const databaseUrl = `file:${join(dataDir, "store.db")}`;
 let owner: { email: string; name: string };
+let staff: { email: string; name: string };
 let customer: { email: string; password: string; phone: string; name: string };
 
 beforeAll(async () => {
@@ -51,6 +52,7 @@ beforeAll(async () => {
   const database = openDatabase(databaseUrl);
   try {
     owner = await createRoleUser(database.db, "owner");
+    staff = await createRoleUser(database.db, "staff");
   } finally {
     await database.close();
   }
@@ -82,18 +84,18 @@ async function api(path: string, body: unknown, token?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** The owner signs in on /admin/login and lands on the dashboard. */
-async function ownerLogsIn(context: BrowserContext): Promise<Page> {
+/** The owner (or another member of the staff) signs in on /admin/login and lands on the dashboard. */
+async function ownerLogsIn(context: BrowserContext, who = owner): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/admin");
   await page.waitForURL(/\/admin\/login\?next=%2Fadmin/);
   await waitForHydration(page);
-  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("E-mail").fill(who.email);
   await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/admin$/);
   await page.getByTestId("dashboard-figures").waitFor();
-  expect(await page.getByTestId("admin-user").textContent()).toContain(owner.name);
+  expect(await page.getByTestId("admin-user").textContent()).toContain(who.name);
   return page;
 }
 
@@ -176,6 +178,18 @@ async function paidOrder(token: string, product: ListedProduct): Promise<string>
     body: JSON.stringify({ checkoutId: started.body.paymentId, status: "PAID" }),
   });
   expect(hook.ok).toBe(true);
+  // The webhook is a hint: the store re-reads the payment and places the order; wait until My Orders has it.
+  await expect
+    .poll(
+      async () => {
+        const mine = await api("/api/order/userorders", {}, token);
+        return ((mine.body.orders ?? []) as { orderNumber?: string }[]).some(
+          (o) => o.orderNumber === started.body.orderNumber,
+        );
+      },
+      { timeout: 15_000, interval: 300 },
+    )
+    .toBe(true);
   return String(started.body.orderNumber);
 }
 
@@ -408,8 +422,31 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
   });
 });
 
-describe("a customer and /admin", () => {
-  it("is sent to the staff log-in, refused there, and gets no admin data", async () => {
+describe("staff and customers", () => {
+  it("a staff member has no Settings, Staff or Audit log, and an owner's page says it is the owner's", async () => {
+    const context = await newContext("tablet");
+    try {
+      const page = await ownerLogsIn(context, staff);
+      expect(await page.getByTestId("admin-user").textContent()).toContain("staff");
+      const nav = page.getByRole("navigation", { name: "Back office" });
+      expect(await nav.getByRole("link").allTextContents()).toEqual([
+        "Dashboard",
+        "Orders",
+        "Products",
+        "Requests & messages",
+        "Reviews",
+        "Blog",
+      ]);
+      await page.goto("/admin/settings");
+      await page.getByRole("heading", { level: 1, name: "This page is for the shop's owner" }).waitFor();
+      expect(await page.getByLabel("Shop name").count()).toBe(0);
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a customer is sent to the staff log-in, refused there, and gets no admin data", async () => {
     const context = await newContext("desktop");
     try {
       // Signed in on the storefront (her token in localStorage) she still has no back-office session.

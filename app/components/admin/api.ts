@@ -55,6 +55,12 @@ async function readAnswer<T>(res: Response, method = "GET"): Promise<T> {
   // A loader sends the browser to the log-in; a change reports it (useChange does the same).
   if (res.status === 401 && method === "GET")
     throw redirectTo(`/admin/login?next=${encodeURIComponent(location.pathname)}`);
+  // A screen that may not be read (staff on an owner's page) or is gone: its error boundary says so.
+  if ((res.status === 403 || res.status === 404) && method === "GET")
+    throw new Response(JSON.stringify({ message: data.message }), {
+      status: res.status,
+      headers: { "content-type": "application/json" },
+    });
   if (!res.ok || data.success === false) {
     throw new AdminApiError(data.message ?? `The server answered ${res.status}.`, res.status, data.code);
   }

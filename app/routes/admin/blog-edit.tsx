@@ -269,3 +269,5 @@ function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
     </>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";

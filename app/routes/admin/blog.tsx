@@ -52,3 +52,5 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";

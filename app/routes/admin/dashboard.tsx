@@ -91,3 +91,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";

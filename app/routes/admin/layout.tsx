@@ -11,7 +11,7 @@ import {
   PersonIcon,
   StarIcon,
 } from "@radix-ui/react-icons";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import { adminSend, setCsrfToken } from "../../components/admin/api";
 import { buttonClass } from "../../components/admin/ui";
 import type { Route } from "./+types/layout";
@@ -113,29 +113,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The layout's own loader failed (the database is down): no navigation to draw, a plain page. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
     <main className="admin-shell flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{forbidden ? "No access" : "Something went wrong"}</title>
-      <p className="text-sm font-semibold tracking-wider text-neutral-600 uppercase">
-        {forbidden ? "403" : "Error"}
-      </p>
-      <h1 className="text-2xl font-semibold text-neutral-900">
-        {forbidden ? "This area is for the shop's staff" : "The back office could not load this page"}
-      </h1>
+      <title>Something went wrong · Back office</title>
+      <h1 className="text-2xl font-semibold text-neutral-900">The back office could not load this page</h1>
       <p className="max-w-md text-neutral-700">
-        {forbidden
-          ? "Your account has no access to the back office. Sign in with a staff account to continue."
-          : "Try again in a moment. If it keeps happening, the server's log says why."}
+        Try again in a moment. If it keeps happening, the server's log says why.
       </p>
       <div className="flex gap-2">
         <Link to="/" className={buttonClass.secondary}>
           Go to the shop
         </Link>
-        <a href="/admin/login" className={buttonClass.primary}>
-          Staff log-in
+        <a href="/admin" className={buttonClass.primary}>
+          Try again
         </a>
       </div>
     </main>

@@ -144,3 +144,5 @@ export default function OrderPrint({ loaderData, params }: Route.ComponentProps)
     </>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";

@@ -514,3 +514,5 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
     </>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";

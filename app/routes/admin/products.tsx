@@ -174,3 +174,5 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";

@@ -107,3 +107,5 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";

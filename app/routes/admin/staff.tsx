@@ -156,3 +156,5 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";
