@@ -17,21 +17,22 @@ const STATIC_IMPORT = /^\s*import (?:\* as (\w+) from )?("[^"]+");?\s*$/gm;
 
 /** Waits for the first paint (and the priority picture's), then preloads `appModules` together. */
 const WAIT_FOR_FIRST_PAINT = `await new Promise((start) => {
+  if (document.visibilityState === "hidden") return start();
   let started = false;
   const go = () => { if (!started) { started = true; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start))); } };
+  setTimeout(go, 5000);
   const afterPicture = () => {
     const picture = document.querySelector('img[fetchpriority="high"]');
     if (!picture || picture.complete) return go();
     picture.addEventListener("load", go);
     picture.addEventListener("error", go);
   };
-  if (document.visibilityState === "hidden" || performance.getEntriesByName("first-contentful-paint").length) return start();
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); afterPicture(); }
-    }).observe({ type: "paint" });
-  } catch { afterPicture(); }
-  setTimeout(go, 5000);
+  // A browser without paint timing waits for the picture and the frames after it.
+  const painted = performance.getEntriesByName("first-contentful-paint").length > 0;
+  if (painted || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return afterPicture();
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); afterPicture(); }
+  }).observe({ type: "paint" });
 });
 for (const href of appModules) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`;
 
