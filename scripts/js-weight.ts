@@ -21,10 +21,17 @@ const { app } = await buildApp({ config, database, ssr: "production", logger: fa
 await app.listen({ host: "127.0.0.1", port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-/** The JavaScript a page makes the browser load at once (module scripts and preloads), gzip-compressed. */
+/**
+ * The JavaScript a page makes the browser load at once (module scripts and preloads, and the modules its
+ * module script preloads after the first paint: app/lib/start-after-paint.server.ts), gzip-compressed.
+ */
 export async function firstLoadJs(url: string): Promise<{ files: number; gzip: number }> {
   const html = await (await fetch(url)).text();
-  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  const afterPaint = /const appModules = (\[[^\]]*\]);/.exec(html);
+  const scripts = new Set([
+    ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+    ...(afterPaint ? (JSON.parse(afterPaint[1]!) as string[]) : []),
+  ]);
   let gzip = 0;
   for (const script of scripts) {
     const res = await fetch(new URL(script, url), { headers: { "accept-encoding": "gzip" } });
