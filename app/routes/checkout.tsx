@@ -7,6 +7,7 @@ import { CheckoutLoading } from "../components/checkout/checkout-loading";
 import { getServices } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
+import { primeAddressList } from "../state/address-list";
 import { useCart } from "../state/cart-store";
 import { refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/checkout";
@@ -76,10 +77,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   }, [session.token, session.user]);
 
   // The addresses are read while the form's code arrives, not after.
+  const hasLines = cart.lines.length > 0;
   useEffect(() => {
-    if (session.token)
-      void import("../components/account/use-address-book").then((m) => m.primeAddressBook());
-  }, [session.token]);
+    if (session.token && hasLines) primeAddressList();
+  }, [session.token, hasLines]);
 
   if (!session.ready || !session.token || !cart.ready) return <CheckoutLoading />;
 

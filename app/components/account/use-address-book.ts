@@ -2,28 +2,10 @@ import { useCallback, useEffect, useState } from "react";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { type ApiResult, api, getToken } from "../../state/session";
+import { countAddressListScreen, readAddressList, takePrimedAddressList } from "../../state/address-list";
+import { api } from "../../state/session";
 import type { Address } from "./address-form";
 import { primaryIndex } from "./address-view";
-
-type ListAnswer = ApiResult<{ addresses: Address[]; primaryAddress: unknown }>;
-const readList = (overlay: boolean): Promise<ListAnswer> => api("/api/address/get", { loading: overlay });
-
-/** A read started before any screen showed the list; the next screen to open within 10 s takes it. */
-let primed: { at: number; token: string | null; answer: Promise<ListAnswer> } | undefined;
-let mounted = 0;
-
-/** Starts reading the list while the screen that shows it is still loading (/checkout's form). */
-export function primeAddressBook(): void {
-  if (mounted > 0 || primed) return;
-  primed = { at: Date.now(), token: getToken(), answer: readList(true) };
-}
-
-function takePrimed(): Promise<ListAnswer> | undefined {
-  const taken = primed;
-  primed = undefined;
-  return taken && taken.token === getToken() && Date.now() - taken.at < 10_000 ? taken.answer : undefined;
-}
 
 /**
  * The signed-in shopper's saved addresses (SPEC §7 /api/address/*) with the toasts of SPEC §8, for the
@@ -39,7 +21,7 @@ export function useAddressBook() {
 
   const load = useCallback(async (overlay = true): Promise<Address[] | null> => {
     setFailed(false);
-    const result = await (takePrimed() ?? readList(overlay));
+    const result = await (takePrimedAddressList() ?? readAddressList(overlay));
     if (!result.success) {
       if (result.status !== 401) setFailed(true);
       return null;
@@ -51,11 +33,9 @@ export function useAddressBook() {
   }, []);
 
   useEffect(() => {
-    mounted++;
+    countAddressListScreen(1);
     void load();
-    return () => {
-      mounted--;
-    };
+    return () => countAddressListScreen(-1);
   }, [load]);
 
   /** Adds an address, or replaces the one at `editIndex`; resolves with the new list when saved. */
