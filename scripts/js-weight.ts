@@ -25,14 +25,17 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 /**
  * The JavaScript a page makes the browser load at once, gzip-compressed: every module its HTML names (module
- * scripts, preloads, and the imports of its inline scripts). What its code fetches later (once hydrated, on
- * first use) is not counted.
+ * scripts and preloads, the imports of its inline module script, and the modules that script preloads after
+ * the first paint: `appModules`, app/lib/start-after-paint.server.ts). What the app's code fetches later (once
+ * hydrated, on first use) is not counted.
  */
 export async function firstLoadJs(url: string): Promise<{ files: number; gzip: number }> {
   const html = await (await fetch(url)).text();
-  const scripts = new Set(
-    [...html.matchAll(/(?:src=|href=|from\s*|import\()["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!),
-  );
+  const afterPaint = /const appModules = (\[[^\]]*\]);/.exec(html);
+  const scripts = new Set([
+    ...[...html.matchAll(/(?:src=|href=|from\s*|import\()["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!),
+    ...(afterPaint ? (JSON.parse(afterPaint[1]!) as string[]) : []),
+  ]);
   let gzip = 0;
   for (const script of scripts) {
     const res = await fetch(new URL(script, url), { headers: { "accept-encoding": "gzip" } });
