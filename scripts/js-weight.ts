@@ -25,9 +25,9 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 /**
  * The JavaScript a page makes the browser load at once, gzip-compressed: every module its HTML names (module
- * scripts, preloads, the imports of its inline scripts, and the modules its module script preloads after
- * the first paint: app/lib/start-after-paint.server.ts). What its code fetches later (once hydrated, on
- * first use) is not counted.
+ * scripts and preloads, the imports of its inline module script, and the modules that script preloads after
+ * the first paint: `appModules`, app/lib/start-after-paint.server.ts). What the app's code fetches later (once
+ * hydrated, on first use) is not counted.
  */
 export async function firstLoadJs(url: string): Promise<{ files: number; gzip: number }> {
   const html = await (await fetch(url)).text();
