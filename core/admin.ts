@@ -1,3 +1,4 @@
+import "./schemas/zod-setup.ts";
 import { z } from "zod";
 import { CATEGORIES, ORDER_STATUSES } from "./constants.ts";
 import { normalizeText } from "./schemas/text.ts";

@@ -154,6 +154,22 @@ export interface CartQuote {
   canCheckout: boolean;
 }
 
+/** A priced line as the browser's cart keeps it (the server's name, picture and price). */
+export function quotedLine(q: CartQuoteLine): CartLine {
+  return {
+    _id: q.productId,
+    slug: q.slug,
+    name: q.name,
+    image: q.image,
+    price: q.price,
+    ...(q.salePrice !== undefined ? { salePrice: q.salePrice } : {}),
+    selectedSize: q.size,
+    selectedColor: q.color,
+    sku: q.sku,
+    quantity: q.quantity,
+  };
+}
+
 /** The server cart's answer (SPEC §3/§7 cartData): product id → total quantity, plus its lines by size. */
 export type CartData = Record<
   string,

@@ -1,3 +1,4 @@
+import "./schemas/zod-setup.ts";
 import { z } from "zod";
 
 /**

@@ -1,3 +1,4 @@
+import "./schemas/zod-setup.ts";
 import { z } from "zod";
 
 import { isLocale, LOCALES, type Locale } from "./i18n/locale.ts";

@@ -1,3 +1,4 @@
+import "./schemas/zod-setup.ts";
 import { z } from "zod";
 import { t } from "#core/i18n/index.ts";
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_STOCK_CAP, DELIVERY_TYPES } from "./constants.ts";

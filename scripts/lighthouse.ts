@@ -10,6 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
+import { CART_COOKIE, cartCookieValue } from "#core/cart-cookie.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { codeFromOutbox } from "../server/testing/accounts.ts";
@@ -127,6 +128,7 @@ try {
       slug: string;
       name: string;
       image: string[];
+      colors: string[];
       price: number;
       variants: { filter_value: string }[];
     }[];
@@ -138,14 +140,24 @@ try {
         _id: product._id,
         slug: product.slug,
         name: product.name,
-        image: product.image[0],
+        image: product.image[0] ?? "",
         price: product.price,
         selectedSize: product.variants[0]!.filter_value,
-        selectedColor: "",
+        // As the product page adds it (and the account's cart keeps it).
+        selectedColor: product.colors[0] ?? "",
         quantity: 1,
       },
     ],
   };
+  // Signed in, her changes reach the account's cart too (decision 0004), which /cart reads when it opens.
+  const added = await fetch(`${base}/api/cart/add`, {
+    method: "POST",
+    headers: { "content-type": "application/json", token },
+    body: JSON.stringify({ itemId: product._id, size: cart.items[0]!.selectedSize, quantity: 1 }),
+  });
+  if (!added.ok) throw new Error(`/api/cart/add: ${added.status}`);
+  // The store keeps a copy of the lines in a cookie as it writes the cart (core/cart-cookie.ts).
+  const cartCookie = `${CART_COOKIE}=${cartCookieValue(cart.items)}`;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [
@@ -175,13 +187,16 @@ try {
         if (SIGNED_IN.has(path)) {
           await page.goto(`${base}/robots.txt`);
           await page.evaluate(
-            (keys, t, c) => {
+            (keys, t, c, cookie) => {
               localStorage.setItem(keys.token, t);
               localStorage.setItem(keys.cart, c);
+              // biome-ignore lint/suspicious/noDocumentCookie: as the store's cart writes it.
+              document.cookie = `${cookie}; path=/`;
             },
             STORAGE_KEYS,
             token,
             JSON.stringify(cart),
+            cartCookie,
           );
         }
         const result = await lighthouse(

@@ -1,8 +1,12 @@
 import { Heart, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 
-import type { CartLine, CartQuote, CartQuoteLine } from "#core/cart.ts";
+import { type CartLine, type CartQuote, type CartQuoteLine, quotedLine } from "#core/cart.ts";
+import { cartFromCookie } from "#core/cart-cookie.ts";
+import { cartTotals } from "#core/cart-totals.ts";
+import { localeOfPath } from "#core/i18n/locale.ts";
 import { MediaImage, Price } from "../components/media-image";
+import { getServices } from "../lib/context";
 import { Link, useFormat, useLocale, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import {
@@ -17,6 +21,29 @@ import {
 } from "../state/cart";
 import { signedIn } from "../state/wishlist-store";
 import type { Route } from "./+types/cart";
+
+/** The cart as the server drew it: the cookie copy's lines, priced (null when the server does not know it). */
+export interface DrawnCart {
+  lines: CartLine[];
+  quote: CartQuote;
+}
+
+/**
+ * The browser's cart lives in localStorage (SPEC §3); its cookie copy (core/cart-cookie.ts) lets the first
+ * HTML show the lines and the server's totals, so the page does not paint empty and then shift.
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{ cart: DrawnCart | null }> {
+  const asked = cartFromCookie(request.headers.get("cookie"));
+  if (!asked) return { cart: null };
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const quote = await getServices(context).cart.quote({ lines: asked }, locale);
+  return { cart: { lines: quote.lines.map(quotedLine), quote } };
+}
+
+// A navigation inside the store draws from the browser's cart at once, without asking the server.
+export function clientLoader(): { cart: DrawnCart | null } {
+  return { cart: null };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const { t, locale } = metaI18n(matches);
@@ -103,7 +130,15 @@ function Stepper({ line, max }: { line: CartLine; max: number }) {
   );
 }
 
-function Line({ line, quoted }: { line: CartLine; quoted: CartQuoteLine | undefined }) {
+function Line({
+  line,
+  quoted,
+  first,
+}: {
+  line: CartLine;
+  quoted: CartQuoteLine | undefined;
+  first: boolean;
+}) {
   const t = useT();
   // SPEC §5: at most the current stock (9999 if unknown); the server's figure once the quote is back.
   const max = quoted ? (quoted.available ?? 9999) : 9999;
@@ -120,6 +155,7 @@ function Line({ line, quoted }: { line: CartLine; quoted: CartQuoteLine | undefi
             height={120}
             sizes="96px"
             maxWidth={320}
+            priority={first}
             className="h-30 w-24 rounded-xl bg-sand object-cover"
           />
         ) : (
@@ -184,11 +220,14 @@ function Line({ line, quoted }: { line: CartLine; quoted: CartQuoteLine | undefi
 }
 
 /** SPEC §2 /cart. */
-export default function CartPage() {
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { money } = useFormat();
   const t = useT();
   const cart = useCart();
-  const { quote, loading, error } = useCartQuote(useLocale());
+  // Until the browser's storage is read (the server's render and hydration), the lines the server drew.
+  const drawn = loaderData.cart;
+  const lines = cart.ready ? cart.lines : drawn?.lines;
+  const { quote, loading, error } = useCartQuote(useLocale(), drawn?.quote ?? null);
   const navigate = useLocalNavigate();
   useLineDetailsFrom(quote);
 
@@ -198,15 +237,15 @@ export default function CartPage() {
     void import("../state/cart-sync").then((m) => m.refreshCartFromServer());
   }, []);
 
-  if (!cart.ready) {
+  if (!lines) {
     return (
-      <div className="container-page py-10">
-        <h1 className="text-4xl text-ink">{t("cart.title")}</h1>
+      <div className="container-page min-h-svh py-8 sm:py-12">
+        <h1 className="text-4xl text-ink sm:text-5xl">{t("cart.title")}</h1>
       </div>
     );
   }
 
-  if (cart.lines.length === 0) {
+  if (lines.length === 0) {
     return (
       <section className="container-page flex min-h-[50vh] flex-col items-center justify-center py-16 text-center">
         <ShoppingBag className="size-12 text-accent" aria-hidden="true" />
@@ -221,8 +260,8 @@ export default function CartPage() {
   }
 
   // The server's totals count once they match the lines on screen; the browser's meanwhile.
-  const current = quote && quote.lines.length === cart.lines.length ? quote : null;
-  const totals = current ?? cart.totals;
+  const current = quote && quote.lines.length === lines.length ? quote : null;
+  const totals = current ?? (cart.ready ? cart.totals : cartTotals(lines));
   const blocked = !current?.canCheckout || loading;
   const problems = current?.lines.some((l) => l.problem) ?? false;
 
@@ -243,11 +282,12 @@ export default function CartPage() {
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="cart-title">
           <ul className="border-t border-sand" data-testid="cart-lines">
-            {cart.lines.map((line) => (
+            {lines.map((line, index) => (
               <Line
                 key={`${line._id}|${line.selectedSize}|${line.selectedColor}`}
                 line={line}
                 quoted={quote?.lines.find((q) => sameChoice(line, q))}
+                first={index === 0}
               />
             ))}
           </ul>

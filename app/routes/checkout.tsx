@@ -1,15 +1,48 @@
 import { ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
+import type { CartQuote } from "#core/cart.ts";
+import { cartFromCookie } from "#core/cart-cookie.ts";
+import { localeOfPath } from "#core/i18n/locale.ts";
+import { CheckoutLoading } from "../components/checkout/checkout-loading";
+import { getServices } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
+import { primeAddressList } from "../state/address-list";
 import { useCart } from "../state/cart-store";
 import { refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/checkout";
 
-// The form needs the shopper's token, addresses and cart, none of which the server sees, so it is not
-// part of the first paint: it loads after hydration and keeps /checkout's first-load JavaScript small.
+// The form needs the shopper's token and addresses, which the server does not see, so it is not part of
+// the first paint and keeps /checkout's first-load JavaScript small. Its request starts as soon as this
+// module runs in the browser, beside hydration rather than after it.
 const loadCheckoutForm = () => import("../components/checkout/checkout-form");
 const CheckoutForm = lazy(loadCheckoutForm);
+if (typeof document !== "undefined") void loadCheckoutForm();
+
+/** What the server knows for the form: the cookie copy of the cart, priced, and the shop's settings. */
+export interface CheckoutDrawn {
+  quote: CartQuote | null;
+  codEnabled: boolean;
+}
+
+export async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<{ drawn: CheckoutDrawn | null }> {
+  const services = getServices(context);
+  const asked = cartFromCookie(request.headers.get("cookie"));
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const [quote, config] = await Promise.all([
+    asked && asked.length > 0 ? services.cart.quote({ lines: asked }, locale) : null,
+    services.orders.publicConfig(),
+  ]);
+  return { drawn: { quote, codEnabled: config.codEnabled } };
+}
+
+// A navigation inside the store asks the form's own calls instead of the server's render.
+export function clientLoader(): { drawn: CheckoutDrawn | null } {
+  return { drawn: null };
+}
 export function meta({ matches }: Route.MetaArgs) {
   const { t, locale } = metaI18n(matches);
   const shop = shopFromMatches(matches);
@@ -29,7 +62,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * server-priced Order Summary with Place Order. The card payment hands over to the hosted payment page;
  * cash on delivery places the order at once when the shop has it switched on (GET /api/order/config).
  */
-export default function CheckoutPage() {
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const session = useSession();
   const navigate = useLocalNavigate();
@@ -43,10 +76,11 @@ export default function CheckoutPage() {
     if (session.token && !session.user) void refreshProfile();
   }, [session.token, session.user]);
 
-  // Start fetching the form while the session and cart are read.
+  // The addresses are read while the form's code arrives, not after.
+  const hasLines = cart.lines.length > 0;
   useEffect(() => {
-    void loadCheckoutForm();
-  }, []);
+    if (session.token && hasLines) primeAddressList();
+  }, [session.token, hasLines]);
 
   if (!session.ready || !session.token || !cart.ready) return <CheckoutLoading />;
 
@@ -70,18 +104,11 @@ export default function CheckoutPage() {
 
   return (
     <Suspense fallback={<CheckoutLoading />}>
-      <CheckoutForm email={session.user?.email ?? ""} userId={session.user?._id ?? ""} />
+      <CheckoutForm
+        email={session.user?.email ?? ""}
+        userId={session.user?._id ?? ""}
+        drawn={loaderData.drawn}
+      />
     </Suspense>
-  );
-}
-
-function CheckoutLoading() {
-  const t = useT();
-  return (
-    <div className="container-page py-16" data-testid="checkout-page">
-      <p role="status" className="text-stone">
-        {t("checkout.loading")}
-      </p>
-    </div>
   );
 }

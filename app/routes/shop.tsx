@@ -14,6 +14,7 @@ import { type MessageKey, stripLocale } from "#core/i18n/index.ts";
 import { pageWindow } from "#core/pagination.ts";
 import type { PriceRange } from "#core/price-range.ts";
 import { parseShopSearchParams } from "#core/schemas/catalog.schema.ts";
+import { HydrateLater } from "../components/hydrate-later";
 import { PriceSlider } from "../components/price-slider";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
@@ -104,8 +105,9 @@ function CheckList({
   // to its old state between the click and the new URL.
   const [ticked, setTicked] = useState(selected);
   const key = selected.join("\u0000");
+  // Only a new URL's values replace the ticks (hydration renders nothing again).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selected values.
-  useEffect(() => setTicked(selected), [key]);
+  useEffect(() => setTicked((current) => (current.join("\u0000") === key ? current : selected)), [key]);
   return (
     <ul className="space-y-1">
       {values.map((value) => (
@@ -152,8 +154,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     max: Math.min(PRICE_SLIDER_MAX_AED, Number(params.get("maxPrice")) || PRICE_SLIDER_MAX_AED),
   });
   const [range, setRange] = useState<PriceRange>(urlRange);
+  // The slider follows the URL when it changes; the same range keeps the state as it is, so hydration
+  // does not render the whole page a second time.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the slider follows the URL when it changes.
-  useEffect(() => setRange(urlRange()), [params.toString()]);
+  useEffect(() => {
+    const next = urlRange();
+    setRange((current) => (current.min === next.min && current.max === next.max ? current : next));
+  }, [params.toString()]);
 
   const loading =
     navigation.state === "loading" && stripLocale(navigation.location?.pathname ?? "") === "/shop";
@@ -338,8 +345,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
+        {/* Hidden on phones, where the sheet has its own copy: hydrated in a task after the page's. */}
         <aside className="hidden lg:block" aria-label={t("shop.filters")}>
-          {filters(false)}
+          <HydrateLater>{filters(false)}</HydrateLater>
         </aside>
 
         {/* Phones: the filters open as a sheet over the page, with the count of what they match. */}

@@ -1,4 +1,11 @@
-import { type CartData, type CartEntry, type CartLine, type CartQuote, cartDataEntries } from "#core/cart.ts";
+import {
+  type CartData,
+  type CartEntry,
+  type CartLine,
+  type CartQuote,
+  cartDataEntries,
+  quotedLine,
+} from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
 import { toast } from "../lib/toast";
 import { getCartLines, setCartLines } from "./cart-store";
@@ -82,18 +89,7 @@ async function adoptServerCart(data: CartData, before: CartLine[], token?: strin
     });
     for (const q of quote.success && Array.isArray(quote.lines) ? quote.lines : []) {
       if (!q.slug) continue;
-      details.set(`${q.productId}|${q.size}|${q.color}`, {
-        _id: q.productId,
-        slug: q.slug,
-        name: q.name,
-        image: q.image,
-        price: q.price,
-        ...(q.salePrice !== undefined ? { salePrice: q.salePrice } : {}),
-        selectedSize: q.size,
-        selectedColor: q.color,
-        sku: q.sku,
-        quantity: q.quantity,
-      });
+      details.set(`${q.productId}|${q.size}|${q.color}`, quotedLine(q));
     }
   }
   if (getCartLines() !== before) return;

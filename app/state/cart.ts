@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   type AddResult,
   addToCart as addLine,
@@ -130,31 +130,52 @@ export interface CartQuoteState {
   refresh(): void;
 }
 
+type QuoteRequest = { productId: string; size: string; color: string; quantity: number }[];
+const quoteKey = (request: QuoteRequest, locale: Locale) => JSON.stringify({ request, locale });
+
 /**
  * The server's price and stock of the current lines (POST /api/cart/quote): the server's price is the one
  * that counts, and a line with a problem blocks checkout (SPEC §2 /cart). Re-runs whenever the lines
- * change; the previous answer stays on screen while the next one loads.
+ * change; the previous answer stays on screen while the next one loads. `drawn` is the quote the server
+ * drew the page with (its loader priced the cookie copy of the cart): it stands while the lines are the
+ * ones it priced, so the page is not asked for again after hydration.
  */
-export function useCartQuote(locale: Locale = "en"): CartQuoteState {
+export function useCartQuote(locale: Locale = "en", drawn: CartQuote | null = null): CartQuoteState {
   const { ready, lines } = useCart();
   const [nonce, setNonce] = useState(0);
-  const [answer, setAnswer] = useState<{ quote: CartQuote | null; loading: boolean; error: string | null }>({
-    quote: null,
-    loading: true,
-    error: null,
-  });
-  const request = lines.map((l) => ({
+  // The drawn quote stands until the lines first differ from what it priced, or the page asks again.
+  const drawnStands = useRef(drawn !== null);
+  const [drawnKey] = useState(() =>
+    drawn
+      ? quoteKey(
+          drawn.lines.map((l) => ({
+            productId: l.productId,
+            size: l.size,
+            color: l.color,
+            quantity: l.quantity,
+          })),
+          locale,
+        )
+      : null,
+  );
+  const [answer, setAnswer] = useState<{ quote: CartQuote | null; loading: boolean; error: string | null }>(
+    () =>
+      drawn ? { quote: drawn, loading: false, error: null } : { quote: null, loading: true, error: null },
+  );
+  const request: QuoteRequest = lines.map((l) => ({
     productId: l._id,
     size: l.selectedSize,
     color: l.selectedColor,
     quantity: l.quantity,
   }));
   // The server names the products in the page's language (issue 14); prices and stock are the same.
-  const key = JSON.stringify({ request, locale });
+  const key = quoteKey(request, locale);
 
   useEffect(() => {
     if (!ready) return;
-    const asked = JSON.parse(key) as { request: typeof request; locale: Locale };
+    if (drawnStands.current && nonce === 0 && key === drawnKey) return;
+    drawnStands.current = false;
+    const asked = JSON.parse(key) as { request: QuoteRequest; locale: Locale };
     const body = { lines: asked.request };
     if (body.lines.length === 0) {
       setAnswer({ quote: EMPTY_QUOTE, loading: false, error: null });
@@ -177,7 +198,7 @@ export function useCartQuote(locale: Locale = "en"): CartQuoteState {
     return () => {
       live = false;
     };
-  }, [ready, key, nonce]);
+  }, [ready, key, nonce, drawnKey]);
 
   return { ...answer, refresh: () => setNonce((n) => n + 1) };
 }

@@ -1,3 +1,4 @@
+import "./zod-setup.ts";
 import { z } from "zod";
 import { type MessageKey, t } from "#core/i18n/index.ts";
 

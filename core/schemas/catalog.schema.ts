@@ -1,3 +1,4 @@
+import "./zod-setup.ts";
 import { z } from "zod";
 import { SHOP_SORTS, SHOP_URL_MAX_PRICE_DEFAULT_AED } from "../constants.ts";
 import { LangQuerySchema } from "../locale.ts";

@@ -1,3 +1,4 @@
+import "./zod-setup.ts";
 import { z } from "zod";
 import { t } from "#core/i18n/index.ts";
 import { PIN_CODE_LENGTH } from "../constants.ts";

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
+import { countAddressListScreen, readAddressList, takePrimedAddressList } from "../../state/address-list";
 import { api } from "../../state/session";
 import type { Address } from "./address-form";
 import { primaryIndex } from "./address-view";
@@ -20,9 +21,7 @@ export function useAddressBook() {
 
   const load = useCallback(async (overlay = true): Promise<Address[] | null> => {
     setFailed(false);
-    const result = await api<{ addresses: Address[]; primaryAddress: unknown }>("/api/address/get", {
-      loading: overlay,
-    });
+    const result = await (takePrimedAddressList() ?? readAddressList(overlay));
     if (!result.success) {
       if (result.status !== 401) setFailed(true);
       return null;
@@ -34,7 +33,9 @@ export function useAddressBook() {
   }, []);
 
   useEffect(() => {
+    countAddressListScreen(1);
     void load();
+    return () => countAddressListScreen(-1);
   }, [load]);
 
   /** Adds an address, or replaces the one at `editIndex`; resolves with the new list when saved. */

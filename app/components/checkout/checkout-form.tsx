@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { CartQuote } from "#core/cart.ts";
 
 import {
   buildOrderPayload,
@@ -16,8 +17,9 @@ import { clearCart, useCartQuote } from "../../state/cart";
 import { savePendingPayment } from "../../state/pending-payment";
 import { api } from "../../state/session";
 import { useAddressBook } from "../account/use-address-book";
+import { CheckoutHeader, CheckoutLoading } from "./checkout-loading";
 import { Choice } from "./choice";
-import { DeliverySection } from "./delivery-section";
+import { addressFormLoaded, DeliverySection, loadAddressForm } from "./delivery-section";
 import { OrderSummary } from "./order-summary";
 
 /** SPEC §4 Checkout order button: idle, processing (card pop-up, not offered) or redirecting; plus COD. */
@@ -34,31 +36,51 @@ const BUSY_LABEL: Record<Exclude<ButtonState, "idle">, MessageKey> = {
  * (POST /api/order/paymennt); cash on delivery places the order at once (POST /api/order/place) when the
  * shop has it switched on (GET /api/order/config).
  */
-export default function CheckoutForm({ email, userId }: { email: string; userId: string }) {
+export default function CheckoutForm({
+  email,
+  userId,
+  drawn,
+}: {
+  email: string;
+  userId: string;
+  /** The quote and settings the server drew the page with; null after a navigation inside the store. */
+  drawn: { quote: CartQuote | null; codEnabled: boolean } | null;
+}) {
   const t = useT();
   const locale = useLocale();
   const navigate = useLocalNavigate();
-  const { quote, loading, error, refresh } = useCartQuote(locale);
+  const { quote, loading, error, refresh } = useCartQuote(locale, drawn?.quote ?? null);
   const book = useAddressBook();
   const addresses = book.addresses;
-  const [codEnabled, setCodEnabled] = useState(false);
+  const [codEnabled, setCodEnabled] = useState(drawn?.codEnabled ?? false);
+  const [formReady, setFormReady] = useState(addressFormLoaded);
   const [paymentMode, setPaymentMode] = useState<PaymentMode>("online");
   const [deliveryType, setDeliveryType] = useState<DeliveryType>(DEFAULT_DELIVERY_TYPE);
   const [selected, setSelected] = useState(-1);
   const [state, setState] = useState<ButtonState>("idle");
   const redirectTimer = useRef<number | undefined>(undefined);
 
-  // SPEC §9: cash on delivery is selectable only when the shop has switched it on.
+  // SPEC §9: cash on delivery is selectable only when the shop has switched it on (the server's render
+  // already said; a navigation inside the store asks).
+  const askConfig = drawn === null;
   useEffect(() => {
     let live = true;
-    void api<{ codEnabled: boolean }>("/api/order/config").then((result) => {
-      if (live && result.success) setCodEnabled(result.codEnabled === true);
-    });
+    if (askConfig) {
+      void api<{ codEnabled: boolean }>("/api/order/config").then((result) => {
+        if (live && result.success) setCodEnabled(result.codEnabled === true);
+      });
+    }
     return () => {
       live = false;
       window.clearTimeout(redirectTimer.current);
     };
-  }, []);
+  }, [askConfig]);
+
+  // With no saved address the form opens at once: its code is loaded before the page is shown.
+  const needsForm = addresses?.length === 0;
+  useEffect(() => {
+    if (needsForm && !formReady) void loadAddressForm().then(() => setFormReady(true));
+  }, [needsForm, formReady]);
 
   // SPEC §4: the primary address is selected when the list arrives; a selection past the end falls
   // back to the first.
@@ -131,12 +153,13 @@ export default function CheckoutForm({ email, userId }: { email: string; userId:
     if (result.status === 409) refresh();
   }
 
+  // The whole form appears at once, when the addresses (and, without any, the address form) are known:
+  // sections drawn in turn would push one another down the screen.
+  if (!book.failed && (addresses === null || (needsForm && !formReady))) return <CheckoutLoading />;
+
   return (
-    <div className="container-page py-10 sm:py-14" data-testid="checkout-page">
-      <header className="max-w-2xl">
-        <p className="eyebrow">{t("checkout.eyebrow")}</p>
-        <h1 className="mt-2 text-4xl text-ink sm:text-5xl">{t("checkout.title")}</h1>
-      </header>
+    <div className="container-page min-h-svh py-10 sm:py-14" data-testid="checkout-page">
+      <CheckoutHeader />
 
       {/* Not a <form>: the address form sits inside, and forms cannot nest. */}
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-12">

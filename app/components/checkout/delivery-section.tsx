@@ -11,9 +11,16 @@ import type { useAddressBook } from "../account/use-address-book";
 import { Choice } from "./choice";
 
 // The form carries the address schema (zod); it loads when a shopper adds or edits an address, so the
-// checkout's first paint stays within the JavaScript budget.
-const loadAddressForm = () => import("../account/address-form");
-const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressForm })));
+// checkout's first paint stays within the JavaScript budget. Once loaded it is drawn without suspending
+// (a shopper without addresses sees it with the rest of the page, not after a placeholder).
+let loadedForm: typeof import("../account/address-form") | undefined;
+export const loadAddressForm = () =>
+  import("../account/address-form").then((m) => {
+    loadedForm = m;
+    return m;
+  });
+export const addressFormLoaded = () => loadedForm !== undefined;
+const LazyAddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressForm })));
 
 type Editing = { mode: "add" } | { mode: "edit"; index: number } | null;
 
@@ -32,7 +39,13 @@ interface DeliverySectionProps {
 export function DeliverySection({ book, email, selected, onSelect }: DeliverySectionProps) {
   const t = useT();
   const { addresses, failed, busy } = book;
-  const [editing, setEditing] = useState<Editing>(null);
+  // With no saved address the form is open from the first render (SPEC: it opens by itself).
+  const [editing, setEditing] = useState<Editing>(() =>
+    addresses !== null && addresses.length === 0 ? { mode: "add" } : null,
+  );
+  const opened = useRef(editing !== null);
+  // One component for the section's life: switching from the lazy one would reset a half-filled form.
+  const [AddressForm] = useState(() => loadedForm?.AddressForm ?? LazyAddressForm);
   const [removing, setRemoving] = useState<number | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const formArea = useRef<HTMLDivElement>(null);
@@ -43,6 +56,11 @@ export function DeliverySection({ book, email, selected, onSelect }: DeliverySec
   }, [empty]);
 
   useEffect(() => {
+    // The form that opened with the page is where it is; one the shopper opens is brought into view.
+    if (opened.current) {
+      opened.current = false;
+      return;
+    }
     if (editing) formArea.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }, [editing]);
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import type { CartLine } from "./cart.ts";
+import { CART_COOKIE, cartCookieValue, cartFromCookie } from "./cart-cookie.ts";
+
+const line = (n: number, overrides: Partial<CartLine> = {}): CartLine => ({
+  _id: `product-${n}`,
+  slug: `p-${n}`,
+  name: `Abaya ${n}`,
+  image: "/media/products/p.webp",
+  price: 450,
+  selectedSize: "M/54",
+  selectedColor: 'Emerald; "Sea" = green',
+  quantity: n,
+  ...overrides,
+});
+
+describe("the cart's cookie copy", () => {
+  it("carries product, size, colour and quantity, and reads back from a Cookie header", () => {
+    const value = cartCookieValue([line(1), line(2, { selectedColor: "" })]);
+    expect(value).not.toBeNull();
+    expect(value).not.toMatch(/[;,\s"]/);
+    const header = `announcement_dismissed=1; ${CART_COOKIE}=${value}; other=x`;
+    expect(cartFromCookie(header)).toEqual([
+      { productId: "product-1", size: "M/54", color: 'Emerald; "Sea" = green', quantity: 1 },
+      { productId: "product-2", size: "M/54", color: "", quantity: 2 },
+    ]);
+  });
+
+  it("tells a known empty cart from an unknown one", () => {
+    expect(cartFromCookie(`${CART_COOKIE}=${cartCookieValue([])}`)).toEqual([]);
+    expect(cartFromCookie("announcement_dismissed=1")).toBeNull();
+    expect(cartFromCookie(undefined)).toBeNull();
+  });
+
+  it("ignores a copy it did not write", () => {
+    for (const raw of [
+      "%7Bnot-json",
+      encodeURIComponent('[["id","M",""]]'),
+      encodeURIComponent('[["id","M","",0]]'),
+      encodeURIComponent('{"a":1}'),
+    ]) {
+      expect(cartFromCookie(`${CART_COOKIE}=${raw}`)).toBeNull();
+    }
+  });
+
+  it("keeps no copy of a cart too large for a cookie", () => {
+    const many = Array.from({ length: 101 }, (_, i) => line(i + 1));
+    expect(cartCookieValue(many)).toBeNull();
+    const long = [line(1, { selectedColor: "x".repeat(4000) })];
+    expect(cartCookieValue(long)).toBeNull();
+  });
+});
