@@ -5,6 +5,7 @@ import {
   type CartQuote,
   cartDataEntries,
   quotedLine,
+  sameLine,
 } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
 import { toast } from "../lib/toast";
@@ -97,8 +98,15 @@ async function adoptServerCart(data: CartData, before: CartLine[], token?: strin
     const known = before.find((l) => same(l, e)) ?? details.get(`${e.productId}|${e.size}|${e.color}`);
     return known ? [{ ...known, quantity: e.quantity }] : [];
   });
-  setCartLines(lines);
+  // The usual case: the account holds what this browser shows; nothing to store or draw again.
+  const unchanged =
+    lines.length === before.length &&
+    lines.every((l, i) => l === before[i] || sameLineAndQuantity(l, before[i]));
+  if (!unchanged) setCartLines(lines);
 }
+
+const sameLineAndQuantity = (a: CartLine, b: CartLine | undefined) =>
+  b !== undefined && sameLine(a, b) && a.quantity === b.quantity;
 
 /** Log-in: the same line keeps the larger quantity, capped at stock; the server does the merge. */
 export async function mergeAfterLogin(token?: string): Promise<void> {
