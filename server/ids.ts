@@ -1,8 +1,21 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
+
+/**
+ * Random bytes for ids, drawn 4 KB at a time: one call into the system's generator per 256 ids instead
+ * of one per id (an order makes about ten, and every request one for its request id).
+ */
+const POOL_SIZE = 4096;
+const pool = Buffer.alloc(POOL_SIZE);
+let offset = POOL_SIZE;
 
 /** UUIDv7 (RFC 9562): time-ordered, so ids sort by creation and index well on both engines. */
 export function newId(now = Date.now()): string {
-  const bytes = randomBytes(16);
+  if (offset + 16 > POOL_SIZE) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(offset, offset + 16));
+  offset += 16;
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = (bytes[6]! & 0x0f) | 0x70;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
