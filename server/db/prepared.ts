@@ -99,3 +99,21 @@ export async function insertRow<T extends keyof Database & string>(
   }
   await run(db, template, row as Record<string, unknown>);
 }
+
+/**
+ * A query prepared per shape, for one whose shape follows a small key (the length of an `in` list, a
+ * fixed set of statuses): each shape is built and compiled once, then runs like `prepared`.
+ */
+export function preparedPerShape<K, P extends Record<string, unknown>, R>(
+  build: (shape: K, db: Db, values: P) => Compilable<R>,
+): (shape: K, db: Db, values: P) => Promise<QueryResult<R>> {
+  const byShape = new Map<K, (db: Db, values: P) => Promise<QueryResult<R>>>();
+  return (shape, db, values) => {
+    let query = byShape.get(shape);
+    if (!query) {
+      query = prepared((db: Db, v: P) => build(shape, db, v));
+      byShape.set(shape, query);
+    }
+    return query(db, values);
+  };
+}

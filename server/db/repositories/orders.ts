@@ -1,5 +1,5 @@
 import { type Kysely, SqliteAdapter, sql, type Transaction } from "kysely";
-import { insertRow, prepared } from "../prepared.ts";
+import { insertRow, prepared, preparedPerShape } from "../prepared.ts";
 import type {
   Database,
   OrderEventTable,
@@ -59,9 +59,9 @@ export interface VariantForOrder {
   image: string;
 }
 
-export async function variantsForProducts(db: Db, productIds: string[]): Promise<VariantForOrder[]> {
-  if (productIds.length === 0) return [];
-  const rows = await db
+/** Prepared per count of distinct products (an order names one or a few). */
+const variantsOf = preparedPerShape((count: number, db, v: Record<string, string>) =>
+  db
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
     .select([
@@ -84,11 +84,20 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
           .limit(1)
           .as("image"),
     ])
-    .where("v.product_id", "in", [...new Set(productIds)])
+    .where(
+      "v.product_id",
+      "in",
+      Array.from({ length: count }, (_, i) => v[`p${i}`]!),
+    )
     // Issue 15: an archived product cannot be ordered any more.
     .where("p.archived_at", "is", null)
-    .orderBy("v.position")
-    .execute();
+    .orderBy("v.position"),
+);
+
+export async function variantsForProducts(db: Db, productIds: string[]): Promise<VariantForOrder[]> {
+  if (productIds.length === 0) return [];
+  const ids = [...new Set(productIds)];
+  const { rows } = await variantsOf(ids.length, db, Object.fromEntries(ids.map((id, i) => [`p${i}`, id])));
   return rows.map((r) => ({
     variantId: r.id,
     productId: r.product_id,
@@ -445,29 +454,18 @@ export async function settlePayment(
   from: PaymentAttemptStatus[],
   values: { history: string; at: string },
 ): Promise<boolean> {
-  // Prepared per set of statuses it may move from (a handful of call sites, each with a fixed list).
-  const key = from.join(",");
-  let settle = settleFrom.get(key);
-  if (!settle) {
-    settle = prepared((db, v: { id: string; to: PaymentAttemptStatus; history: string; at: string }) =>
-      db
-        .updateTable("payments")
-        .set({ status: v.to, status_history: v.history, finalized_at: v.at, updated_at: v.at })
-        .where("id", "=", v.id)
-        .where("status", "in", from),
-    );
-    settleFrom.set(key, settle);
-  }
-  return affected(await settle(db, { id, to, ...values })) === 1;
+  return affected(await settleFrom(from.join(","), db, { id, to, ...values })) === 1;
 }
 
-const settleFrom = new Map<
-  string,
-  (
-    db: Db,
-    v: { id: string; to: PaymentAttemptStatus; history: string; at: string },
-  ) => Promise<{ numAffectedRows?: bigint }>
->();
+// Prepared per set of statuses a payment may move from (a handful of call sites, each a fixed list).
+const settleFrom = preparedPerShape(
+  (from: string, db, v: { id: string; to: PaymentAttemptStatus; history: string; at: string }) =>
+    db
+      .updateTable("payments")
+      .set({ status: v.to, status_history: v.history, finalized_at: v.at, updated_at: v.at })
+      .where("id", "=", v.id)
+      .where("status", "in", from.split(",") as PaymentAttemptStatus[]),
+);
 
 export async function appendPaymentHistory(db: Db, id: string, history: string, at: string): Promise<void> {
   await db
