@@ -1,6 +1,7 @@
-// The floor for `npm run bench`: a bare node:http server sending, for each path, the exact bytes the store
-// sent for it (body and headers) (read from the JSON file named by BENCH_BARE_BODIES), with BENCH_PROCESSES node:cluster
-// workers on BENCH_BARE_PORT, the same number of processes as the store it is compared with.
+// The floor for `npm run bench`: a bare node:http server sending, for each path and Accept-Encoding, the
+// exact bytes the store sent for it (body and headers, compressed as the store compressed them), read
+// from the JSON file named by BENCH_BARE_BODIES (keyed "<accept-encoding> <path>"), with BENCH_PROCESSES
+// node:cluster workers on BENCH_BARE_PORT, the same number of processes as the store it is compared with.
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -32,7 +33,9 @@ if (cluster.isPrimary && processes > 1) {
     ]),
   );
   createServer((req, res) => {
-    const answer = answers.get(req.url ?? "");
+    const encoding = req.headers["accept-encoding"] ?? "";
+    // A request with an encoding never asked of the store (the readiness check) gets the plain answer.
+    const answer = answers.get(`${encoding} ${req.url}`) ?? answers.get(` ${req.url}`);
     if (!answer) {
       res.writeHead(404).end();
       return;

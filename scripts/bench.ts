@@ -9,6 +9,7 @@
 // figures with the response cache off, BENCH_ORDERS=0 to skip the orders.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_COLORS, DEMO_FABRICS } from "#content/demo-catalog.ts";
@@ -19,6 +20,7 @@ import { createProduct } from "../server/db/repositories/products.ts";
 import { newId } from "../server/ids.ts";
 import { freePort } from "../server/testing/checkout.ts";
 import { benchOrders } from "./bench-orders.ts";
+import { cpuTicks, descendants, TICK_MS } from "./process-cpu.ts";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -39,15 +41,34 @@ const random = () => {
 };
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
-const SCENARIOS = [
+/** What a phone's browser sends: every page it asks for may come compressed. */
+const BROWSER_ENCODING = "gzip, deflate, br, zstd";
+
+interface Scenario {
+  title: string;
+  path: string;
+  /** The request's Accept-Encoding; none by default (autocannon's own requests, answered uncompressed). */
+  encoding?: string;
+}
+
+const SCENARIOS: Scenario[] = [
   { title: "GET /api/product/list?limit=24", path: "/api/product/list?limit=24" },
   {
     title: `filtered list (category, colour, price, sort), ${PRODUCTS} products`,
     path: "/api/product/list?category=graceful-abayas&color=Black&minPrice=300&maxPrice=1500&sort=price-low-high&limit=24",
   },
-  { title: "GET /product/{slug} (server-rendered)", path: "/product/bench-product-1234" },
-  { title: "GET /shop (server-rendered)", path: "/shop" },
+  { title: "GET /product/{slug} (server-rendered), uncompressed", path: "/product/bench-product-1234" },
+  {
+    title: "GET /product/{slug} (server-rendered), as a browser asks (br)",
+    path: "/product/bench-product-1234",
+    encoding: BROWSER_ENCODING,
+  },
+  { title: "GET /shop (server-rendered), uncompressed", path: "/shop" },
+  { title: "GET /shop (server-rendered), as a browser asks (br)", path: "/shop", encoding: BROWSER_ENCODING },
 ];
+
+/** The bare server's key for an answer: the URL and the Accept-Encoding it was asked with. */
+const bareKey = (s: Scenario) => `${s.encoding ?? ""} ${s.path}`;
 
 /** The bench's own catalog, written with the repository function every catalog write uses. */
 async function generateCatalog() {
@@ -119,6 +140,8 @@ async function waitUntil(url: string, child: ChildProcess, output: () => string)
 
 interface Running {
   base: string;
+  /** The process and its forked workers. */
+  pids(): number[];
   stop(): Promise<void>;
 }
 
@@ -138,6 +161,7 @@ function startChild(script: string, env: Record<string, string>, ready: string):
     await new Promise((r) => setTimeout(r, 1000));
     return {
       base,
+      pids: () => descendants(child.pid!),
       async stop() {
         if (child.exitCode !== null) return;
         const exited = new Promise((r) => child.on("exit", r));
@@ -169,10 +193,16 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU (all its processes) per answered request, in microseconds. */
+  cpuUs: number;
 }
 
 /** autocannon in a process of its own, so the load generator's CPU is not the server's. */
-function autocannon(url: string, seconds: number): Promise<Figures> {
+function autocannon(
+  url: string,
+  seconds: number,
+  encoding?: string,
+): Promise<Omit<Figures, "cpuUs"> & { requests: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -183,6 +213,7 @@ function autocannon(url: string, seconds: number): Promise<Figures> {
         String(CONNECTIONS),
         "-d",
         String(seconds),
+        ...(encoding ? ["-H", `accept-encoding=${encoding}`] : []),
         url,
       ],
       { stdio: ["ignore", "pipe", "pipe"] },
@@ -194,13 +225,14 @@ function autocannon(url: string, seconds: number): Promise<Figures> {
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
       const r = JSON.parse(out) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         latency: { p50: number; p99: number };
         errors: number;
         non2xx: number;
       };
       resolve({
         rps: r.requests.average,
+        requests: r.requests.total,
         p50: r.latency.p50,
         p99: r.latency.p99,
         errors: r.errors + r.non2xx,
@@ -209,9 +241,13 @@ function autocannon(url: string, seconds: number): Promise<Figures> {
   });
 }
 
-async function measure(url: string): Promise<Figures> {
-  await autocannon(url, 1); // warm-up: code compiled, caches filled, on every worker
-  return autocannon(url, DURATION);
+async function measure(server: Running, s: Scenario): Promise<Figures> {
+  const url = `${server.base}${s.path}`;
+  await autocannon(url, 1, s.encoding); // warm-up: code compiled, caches filled, on every worker
+  const pids = server.pids();
+  const before = cpuTicks(pids);
+  const { requests, ...figures } = await autocannon(url, DURATION, s.encoding);
+  return { ...figures, cpuUs: ((cpuTicks(pids) - before) * TICK_MS * 1000) / Math.max(1, requests) };
 }
 
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
@@ -220,15 +256,34 @@ async function compare(label: string, cache: boolean) {
   const store = await startStore(cache);
   const bodies: Record<string, { headers: Record<string, string>; body: string }> = {};
   try {
+    // Each answer rendered and its compressed copies made (off the event loop) before its bytes are taken.
+    for (const s of SCENARIOS) await fetch(`${store.base}${s.path}`).then((r) => r.arrayBuffer());
+    await new Promise((r) => setTimeout(r, 500));
     for (const s of SCENARIOS) {
-      const res = await fetch(`${store.base}${s.path}`, { headers: { "accept-encoding": "identity" } });
-      // The same response bytes: the body and every header but those made per response.
-      const headers: Record<string, string> = {};
-      for (const [name, value] of res.headers) {
-        if (!["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"].includes(name))
-          headers[name] = value;
-      }
-      bodies[s.path] = { headers, body: Buffer.from(await res.arrayBuffer()).toString("base64") };
+      // The same response bytes, compressed as the store compressed them: node:http does not decode.
+      const body = await new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+        get(
+          `${store.base}${s.path}`,
+          { headers: s.encoding ? { "accept-encoding": s.encoding } : {} },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => {
+              // Every header but those made per response.
+              const headers: Record<string, string> = {};
+              for (const [name, value] of Object.entries(res.headers)) {
+                if (
+                  typeof value === "string" &&
+                  !["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"].includes(name)
+                )
+                  headers[name] = value;
+              }
+              resolve({ headers, body: Buffer.concat(chunks) });
+            });
+          },
+        ).on("error", reject);
+      });
+      bodies[bareKey(s)] = { headers: body.headers, body: body.body.toString("base64") };
     }
     const bodiesFile = join(dir, "bare-bodies.json");
     writeFileSync(bodiesFile, JSON.stringify(bodies));
@@ -250,18 +305,19 @@ async function compare(label: string, cache: boolean) {
         "bare req/s",
         "bare p99 ms",
         "ratio",
+        "store / bare CPU µs per request",
         "errors",
       ]),
     );
-    console.log(row(Array(9).fill("---")));
+    console.log(row(Array(10).fill("---")));
     try {
       for (const s of SCENARIOS) {
         // The machine may be shared: the two sides take turns, and each keeps its best round.
         let ours: Figures | undefined;
         let floor: Figures | undefined;
         for (let round = 0; round < ROUNDS; round++) {
-          const a = await measure(`${store.base}${s.path}`);
-          const b = await measure(`${bare.base}${s.path}`);
+          const a = await measure(store, s);
+          const b = await measure(bare, s);
           if (!ours || a.rps > ours.rps) ours = a;
           if (!floor || b.rps > floor.rps) floor = b;
         }
@@ -269,13 +325,14 @@ async function compare(label: string, cache: boolean) {
         console.log(
           row([
             s.title,
-            Buffer.from(bodies[s.path]!.body, "base64").length,
+            Buffer.from(bodies[bareKey(s)]!.body, "base64").length,
             ours.rps.toFixed(0),
             ours.p50,
             ours.p99,
             floor.rps.toFixed(0),
             floor.p99,
             `${((ours.rps / floor.rps) * 100).toFixed(1)} %`,
+            `${ours.cpuUs.toFixed(0)} / ${floor.cpuUs.toFixed(0)}`,
             ours.errors,
           ]),
         );

@@ -1,20 +1,19 @@
 import { randomFillSync } from "node:crypto";
 
 /**
- * Random bytes for ids, drawn 4 KB at a time: one call into the system's generator per 256 ids instead
- * of one per id (an order makes about ten, and every request one for its request id).
+ * Random bytes for ids, drawn from the system's CSPRNG 4 KB at a time: one call per 256 ids instead of
+ * one per id (a synchronous call that cost a cached answer 7 % of its CPU). Each slice is used once.
  */
-const POOL_SIZE = 4096;
-const pool = Buffer.alloc(POOL_SIZE);
-let offset = POOL_SIZE;
+const pool = Buffer.alloc(16 * 256);
+let offset = pool.length;
 
 /** UUIDv7 (RFC 9562): time-ordered, so ids sort by creation and index well on both engines. */
 export function newId(now = Date.now()): string {
-  if (offset + 16 > POOL_SIZE) {
+  if (offset === pool.length) {
     randomFillSync(pool);
     offset = 0;
   }
-  const bytes = Buffer.from(pool.subarray(offset, offset + 16));
+  const bytes = pool.subarray(offset, offset + 16);
   offset += 16;
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = (bytes[6]! & 0x0f) | 0x70;
