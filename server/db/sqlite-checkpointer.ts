@@ -1,10 +1,11 @@
 // SQLite's WAL checkpoints, on a connection of its own in a worker thread (docs/decisions/0014): the
-// serving connection's commits only append to the WAL, and copying it back into the database file (with
-// its syncs) never blocks the event loop. PASSIVE never waits for, nor blocks, readers or writers.
+// serving connection's commits append to the WAL, and copying them back into the database file (with
+// its syncs) happens here, off the event loop. PASSIVE never waits for, nor blocks, readers or writers.
 import { DatabaseSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
 
 const { path, intervalMs } = workerData as { path: string; intervalMs: number };
+// No busy timeout: this connection never waits for the serving one.
 const db = new DatabaseSync(path, { timeout: 0 });
 const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
 

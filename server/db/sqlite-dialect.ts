@@ -112,21 +112,29 @@ export function openSqlite(path: string): { dialect: SqliteDialect; raw: Databas
 }
 
 /** How often the checkpointer copies the WAL back (an order writes some 40 pages; see 0014). */
-const CHECKPOINT_INTERVAL_MS = 500;
+const CHECKPOINT_INTERVAL_MS = 200;
+/**
+ * The serving connection still checkpoints once its WAL holds this many pages (about 16 MB): a WAL
+ * starts over only when a write begins after it was copied whole, which the checkpointer alone cannot
+ * bring about while commits land during its every pass, so without this the WAL of a busy store would
+ * grow without end. By then the checkpointer has copied all but its last interval's pages, so the
+ * commit that crosses it copies only those and syncs.
+ */
+const SERVING_CHECKPOINT_PAGES = 4000;
 
 /**
- * Turns the serving connection's automatic checkpoint off and runs checkpoints in a worker thread
- * instead: the commit that crossed the automatic threshold (1000 pages, about every 25 orders) used to
- * copy the WAL into the database file and sync both inside node:sqlite's synchronous call, with every
- * request waiting. Should the worker ever stop, the connection checkpoints for itself again, so the WAL
- * never grows without bound. Durability is unchanged: commits reach the WAL exactly as before.
+ * Runs checkpoints in a worker thread, leaving the serving connection the rare one above: with SQLite's
+ * default (1000 pages) the commit that crossed it, about every 25 orders, copied the whole WAL into the
+ * database file and synced both inside node:sqlite's synchronous call, with every request waiting.
+ * Should the worker ever stop, the connection checkpoints at SQLite's default again. Durability is
+ * unchanged: commits reach the WAL exactly as before.
  */
 function startCheckpointer(db: DatabaseSync, path: string): Worker {
   const worker = new Worker(new URL("./sqlite-checkpointer.ts", import.meta.url), {
     workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS },
   });
   worker.unref();
-  db.exec("PRAGMA wal_autocheckpoint = 0");
+  db.exec(`PRAGMA wal_autocheckpoint = ${SERVING_CHECKPOINT_PAGES}`);
   const fallBack = () => {
     if (db.isOpen) db.exec("PRAGMA wal_autocheckpoint = 1000");
   };
