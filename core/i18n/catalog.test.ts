@@ -7,7 +7,7 @@ import { contactFormEn } from "./contact-form.en.ts";
 import { en } from "./en.ts";
 import { enServer } from "./en-server.ts";
 import { enSizeGuide } from "./en-size-guide.ts";
-import { formatDate, formatMoney, formatNumber } from "./format.ts";
+import { formatDate, formatMoney, formatNumber, INTL_LOCALE } from "./format.ts";
 import { localeOfPath, localizePath, stripLocale } from "./locale.ts";
 import { pagesAr } from "./pages.ar.ts";
 import { pagesEn } from "./pages.en.ts";
@@ -113,5 +113,33 @@ describe("formatting per language", () => {
     const date = formatDate("2026-11-01T08:00:00Z", "ar", { dateStyle: "long" });
     expect(date).toMatch(/^1 نوفمبر 2026$/);
     expect(formatDate("2026-11-01T08:00:00Z", "en", { dateStyle: "long" })).toBe("1 November 2026");
+  });
+
+  it("writes money and long dates exactly as Intl does (the browser skips Intl for them)", () => {
+    const intl = {
+      en: new Intl.NumberFormat("en-AE", { style: "currency", currency: "AED", currencyDisplay: "code" }),
+      ar: new Intl.NumberFormat(INTL_LOCALE.ar, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    };
+    const wholeAr = new Intl.NumberFormat(INTL_LOCALE.ar, { maximumFractionDigits: 0 });
+    for (const fils of [0, 5, 99, 100, 1050, 99_999, 100_000, 123_456_789, 1_000_000_000_00]) {
+      const whole = fils % 100 === 0;
+      const en = intl.en.format(fils / 100);
+      expect(formatMoney(fils, "en")).toBe(whole ? en.replace(/\.00$/, "") : en);
+      expect(formatMoney(fils, "ar")).toBe(`${(whole ? wholeAr : intl.ar).format(fils / 100)}\u00a0د.إ`);
+    }
+    for (const locale of ["en", "ar"] as const) {
+      const intlDate = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+        dateStyle: "long",
+        timeZone: "Asia/Dubai",
+      });
+      // Every month, and the hours either side of midnight in Dubai (20:00 UTC).
+      for (let month = 0; month < 12; month++) {
+        for (const hour of [0, 19, 20, 23]) {
+          const date = new Date(Date.UTC(1999 + month * 3, month, month * 2 + 1, hour, 59));
+          expect(formatDate(date, locale, { dateStyle: "long" })).toBe(intlDate.format(date));
+          expect(formatDate(date.toISOString(), locale)).toBe(intlDate.format(date));
+        }
+      }
+    }
   });
 });

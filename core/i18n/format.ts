@@ -33,9 +33,17 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
+/** "1,234,567": the digits of a whole number in groups of three, as both languages write them. */
+function groupDigits(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
 /**
  * An amount in fils for display: "AED 1,250" / "AED 99.50" in English (as core/money.ts's formatAed),
  * "1,250 د.إ" in Arabic, with a non-breaking space so the label never wraps away from the number.
+ * Amounts of whole fils are written without Intl: a page's first Intl formatter costs the browser
+ * 15-30 ms of ICU set-up in the middle of hydration (docs/decisions/0011-speed.md, "Total blocking
+ * time"); format.test.ts holds the result equal to Intl's.
  */
 export function formatMoney(
   fils: number,
@@ -43,6 +51,11 @@ export function formatMoney(
   currencyLabelAr: CurrencyLabelAr = DEFAULT_CURRENCY_LABEL_AR,
 ): string {
   const whole = fils % FILS_PER_AED === 0;
+  if (Number.isSafeInteger(fils) && fils >= 0) {
+    const cents = fils % FILS_PER_AED;
+    const amount = `${groupDigits((fils - cents) / FILS_PER_AED)}${whole ? "" : `.${String(cents).padStart(2, "0")}`}`;
+    return locale === "en" ? `AED\u00a0${amount}` : `${amount}\u00a0${currencyLabelAr}`;
+  }
   const digits = { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 };
   if (locale === "en") {
     return numberFormat("en", {
@@ -59,11 +72,30 @@ export function formatNumber(value: number, locale: Locale, options: Intl.Number
   return numberFormat(locale, options).format(value);
 }
 
-/** A date in the shop's time zone (Dubai): "24 November 2026" / "24 نوفمبر 2026". */
+const MONTHS: Record<Locale, readonly string[]> = {
+  en: "January February March April May June July August September October November December".split(" "),
+  ar: "يناير فبراير مارس أبريل مايو يونيو يوليو أغسطس سبتمبر أكتوبر نوفمبر ديسمبر".split(" "),
+};
+/** Dubai's offset from UTC, without daylight saving since 1920. */
+const DUBAI_OFFSET_MS = 4 * 3600 * 1000;
+
+/**
+ * A date in the shop's time zone (Dubai): "24 November 2026" / "24 نوفمبر 2026". The long date (a blog
+ * post's, a policy's) is written without Intl, as formatMoney's amounts are.
+ */
 export function formatDate(
   value: string | number | Date,
   locale: Locale,
   options: Intl.DateTimeFormatOptions = { dateStyle: "long" },
 ): string {
-  return dateFormat(locale, options).format(new Date(value));
+  const date = new Date(value);
+  const keys = Object.keys(options);
+  if (keys.length === 1 && options.dateStyle === "long") {
+    const dubai = new Date(date.getTime() + DUBAI_OFFSET_MS);
+    const year = dubai.getUTCFullYear();
+    if (year >= 1970 && year <= 9999) {
+      return `${dubai.getUTCDate()} ${MONTHS[locale][dubai.getUTCMonth()]} ${year}`;
+    }
+  }
+  return dateFormat(locale, options).format(date);
 }
