@@ -10,17 +10,21 @@ export function ToasterAfterHydration() {
   const [Loaded, setLoaded] = useState<ComponentType | null>(null);
   useEffect(() => {
     let live = true;
-    void import("sonner").then((sonner) => {
-      if (!live) return;
-      function ListeningToaster() {
-        // Child effects run before this one: the toaster has subscribed by the time calls are released.
-        useEffect(() => toasterReady(sonner), []);
-        return <sonner.Toaster position="top-center" visibleToasts={3} duration={4000} closeButton />;
-      }
-      setLoaded(() => ListeningToaster);
-    });
+    // A task of its own, not the one that runs the hydrated page's effects (decision 0011).
+    const timer = setTimeout(() =>
+      import("sonner").then((sonner) => {
+        if (!live) return;
+        function ListeningToaster() {
+          // Child effects run before this one: the toaster has subscribed by the time calls are released.
+          useEffect(() => toasterReady(sonner), []);
+          return <sonner.Toaster position="top-center" visibleToasts={3} duration={4000} closeButton />;
+        }
+        setLoaded(() => ListeningToaster);
+      }),
+    );
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, []);
   return Loaded ? <Loaded /> : null;
