@@ -26,8 +26,14 @@ export function MobileDrawer({
   const location = useLocation();
   const close = useRef(onClose);
   close.current = onClose;
-  // A navigation (a new location key) closes the drawer.
-  useEffect(() => close.current(), [location.key]);
+  // A navigation (a new location key) closes the drawer; its mounting does not (a tap on the menu may
+  // come before the drawer does).
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key === shownKey.current) return;
+    shownKey.current = location.key;
+    close.current();
+  }, [location.key]);
 
   return (
     <Dialog

@@ -1,18 +1,21 @@
 import { type ComponentType, useEffect, useState } from "react";
-import { toasterReady } from "../lib/toast";
+import { onToastWanted, toasterReady } from "../lib/toast";
 
 /**
- * The notification area (SPEC §9 library defaults: up to 3 notifications, 4 s each), loaded once the page
- * has hydrated rather than with it: nothing can raise a notification before then, and the library is not
- * part of any page's first-load JavaScript.
+ * The notification area (SPEC §9 library defaults: up to 3 notifications, 4 s each). Its library is not
+ * part of any page's first-load JavaScript, and it comes with the first notification asked for or the
+ * shopper's first touch or key (what a notification follows), not with the page: it adds a stylesheet,
+ * and a new stylesheet restyles the whole page (10-25 ms on a phone, in the page's blocking time;
+ * docs/decisions/0011-speed.md, "Total blocking time").
  */
 export function ToasterAfterHydration() {
   const [Loaded, setLoaded] = useState<ComponentType | null>(null);
   useEffect(() => {
     let live = true;
-    // A task of its own, not the one that runs the hydrated page's effects (decision 0011).
-    const timer = setTimeout(() =>
-      import("sonner").then((sonner) => {
+    let stopWaiting = () => {};
+    const load = () => {
+      stop();
+      void import("sonner").then((sonner) => {
         if (!live) return;
         function ListeningToaster() {
           // Child effects run before this one: the toaster has subscribed by the time calls are released.
@@ -20,11 +23,19 @@ export function ToasterAfterHydration() {
           return <sonner.Toaster position="top-center" visibleToasts={3} duration={4000} closeButton />;
         }
         setLoaded(() => ListeningToaster);
-      }),
-    );
+      });
+    };
+    const firstTouch = ["pointerdown", "keydown"] as const;
+    for (const type of firstTouch) window.addEventListener(type, load, { capture: true, passive: true });
+    // A notification asked for before now loads it at once (`load` runs inside this call).
+    stopWaiting = onToastWanted(load);
+    function stop() {
+      for (const type of firstTouch) window.removeEventListener(type, load, { capture: true });
+      stopWaiting();
+    }
     return () => {
       live = false;
-      clearTimeout(timer);
+      stop();
     };
   }, []);
   return Loaded ? <Loaded /> : null;
