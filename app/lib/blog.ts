@@ -1,6 +1,6 @@
 import type { BlogPostDto } from "#core/catalog.ts";
-import { formatDate } from "#core/i18n/format.ts";
 import type { Locale } from "#core/i18n/locale.ts";
+import { formatLongDate } from "#core/i18n/long-date.ts";
 
 /** What a blog card shows: the post without its HTML, which the list never renders. */
 export type BlogPostSummary = Omit<BlogPostDto, "content">;
@@ -17,5 +17,5 @@ export function matchesBlogQuery(post: BlogPostSummary, query: string): boolean 
 /** A post's date as a shopper in the UAE reads it, e.g. "5 February 2026" / "5 فبراير 2026". */
 export function formatPostDate(iso: string, locale: Locale = "en"): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatDate(date, locale, { dateStyle: "long" });
+  return Number.isNaN(date.getTime()) ? iso : formatLongDate(date, locale);
 }

@@ -43,7 +43,7 @@ function groupDigits(whole: number): string {
  * "1,250 د.إ" in Arabic, with a non-breaking space so the label never wraps away from the number.
  * Amounts of whole fils are written without Intl: a page's first Intl formatter costs the browser
  * 15-30 ms of ICU set-up in the middle of hydration (docs/decisions/0011-speed.md, "Total blocking
- * time"); format.test.ts holds the result equal to Intl's.
+ * time"); catalog.test.ts holds the result equal to Intl's.
  */
 export function formatMoney(
   fils: number,
@@ -72,30 +72,11 @@ export function formatNumber(value: number, locale: Locale, options: Intl.Number
   return numberFormat(locale, options).format(value);
 }
 
-const MONTHS: Record<Locale, readonly string[]> = {
-  en: "January February March April May June July August September October November December".split(" "),
-  ar: "يناير فبراير مارس أبريل مايو يونيو يوليو أغسطس سبتمبر أكتوبر نوفمبر ديسمبر".split(" "),
-};
-/** Dubai's offset from UTC, without daylight saving since 1920. */
-const DUBAI_OFFSET_MS = 4 * 3600 * 1000;
-
-/**
- * A date in the shop's time zone (Dubai): "24 November 2026" / "24 نوفمبر 2026". The long date (a blog
- * post's, a policy's) is written without Intl, as formatMoney's amounts are.
- */
+/** A date in the shop's time zone (Dubai): "24 November 2026" / "24 نوفمبر 2026". */
 export function formatDate(
   value: string | number | Date,
   locale: Locale,
   options: Intl.DateTimeFormatOptions = { dateStyle: "long" },
 ): string {
-  const date = new Date(value);
-  const keys = Object.keys(options);
-  if (keys.length === 1 && options.dateStyle === "long") {
-    const dubai = new Date(date.getTime() + DUBAI_OFFSET_MS);
-    const year = dubai.getUTCFullYear();
-    if (year >= 1970 && year <= 9999) {
-      return `${dubai.getUTCDate()} ${MONTHS[locale][dubai.getUTCMonth()]} ${year}`;
-    }
-  }
-  return dateFormat(locale, options).format(date);
+  return dateFormat(locale, options).format(new Date(value));
 }
