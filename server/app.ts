@@ -3,7 +3,6 @@ import { createServer, STATUS_CODES } from "node:http";
 import { resolve } from "node:path";
 import type { Duplex } from "node:stream";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ErrorCode } from "#core/error-codes.ts";
@@ -16,6 +15,7 @@ import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { createResponseCache, type ResponseCache } from "./response-cache.ts";
+import { securityHeaders } from "./security-headers.ts";
 import addressRoutes from "./routes/api/address.ts";
 import adminRoutes from "./routes/api/admin/index.ts";
 import blogRoutes from "./routes/api/blog.ts";
@@ -180,10 +180,10 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   app.setValidatorCompiler(zodValidator());
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  await app.register(helmet, {
-    // Pages get a per-response nonce policy from server/ssr.ts; JSON and images need none.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
+  const security = securityHeaders();
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
   // Below 4 KB compression saves a phone a few milliseconds at most and costs the server a compressor
   // per answer (a payment's verify answer, 1-3 KB, spent 4 % of an order's CPU in brotli: decision 0014).
