@@ -15,7 +15,6 @@ import { newId } from "./ids.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { createResponseCache, type ResponseCache } from "./response-cache.ts";
-import { securityHeaders } from "./security-headers.ts";
 import addressRoutes from "./routes/api/address.ts";
 import adminRoutes from "./routes/api/admin/index.ts";
 import blogRoutes from "./routes/api/blog.ts";
@@ -31,6 +30,7 @@ import wishlistRoutes from "./routes/api/wishlist.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
 import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
 
