@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./lib/context";
+import { startAfterPaintStream } from "./lib/start-after-paint.server";
 import { StylesheetTextContext, stylesheetHref } from "./lib/stylesheet";
 
 // The Fastify server sets the services and the CSP nonce under these keys; they must be the build's own.
@@ -66,7 +67,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // The built store paints first and fetches its JavaScript after (Vite's dev server as it comes).
+          if (import.meta.env.PROD) pipe(startAfterPaintStream()).pipe(body);
+          else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

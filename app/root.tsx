@@ -1,3 +1,4 @@
+import cormorant600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import plexArabic400 from "@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
@@ -61,12 +62,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Stylesheet />
         <Links />
+        {/* The headings' face, fetched with the page rather than once the stylesheet has been applied. */}
         {locale === "ar" ? (
           <>
             <link rel="preload" href={plexArabic400} as="font" type="font/woff2" crossOrigin="" />
             <link rel="stylesheet" href={arabicCss} />
           </>
-        ) : null}
+        ) : (
+          <link rel="preload" href={cormorant600} as="font" type="font/woff2" crossOrigin="" />
+        )}
       </head>
       <body>
         {children}

@@ -1,4 +1,5 @@
 // Writes .br and .gz beside every text asset of the client build; @fastify/static serves them as they are.
+// Small files too (a page loads several chunks under 1 KB), but only a copy that is smaller than the file.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -18,10 +19,11 @@ function walk(dir: string) {
     }
     if (!COMPRESSIBLE.test(entry)) continue;
     const content = readFileSync(path);
-    if (content.length < 1024) continue;
     const br = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-    writeFileSync(`${path}.br`, br);
-    writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    const gz = gzipSync(content, { level: 9 });
+    if (br.length < content.length) writeFileSync(`${path}.br`, br);
+    if (gz.length < content.length) writeFileSync(`${path}.gz`, gz);
+    if (br.length >= content.length) continue;
     files += 1;
     before += content.length;
     after += br.length;

@@ -1,5 +1,6 @@
 // npm run js-weight — the first-load JavaScript (gzip) of every storefront page, on the built app and a
-// fresh demo database, in English and in Arabic (/ar). Prints a table; asserts nothing. The budget is 150 KB per page (DEVELOPERS.md).
+// fresh demo database, in English and in Arabic (/ar). Prints a table; asserts nothing. The budget is 150 KB per page
+// (DEVELOPERS.md), the goal 130 KB (issue 13).
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,6 +10,7 @@ import { prepareDatabase } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 
 const BUDGET_KB = 150;
+const GOAL_KB = 130;
 const dir = mkdtempSync(join(tmpdir(), "store-js-weight-"));
 const config = loadConfig({
   NODE_ENV: "production",
@@ -21,10 +23,19 @@ const { app } = await buildApp({ config, database, ssr: "production", logger: fa
 await app.listen({ host: "127.0.0.1", port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-/** The JavaScript a page makes the browser load at once (module scripts and preloads), gzip-compressed. */
+/**
+ * The JavaScript a page makes the browser load at once, gzip-compressed: every module its HTML names (module
+ * scripts and preloads, the imports of its inline module script, and the modules that script preloads after
+ * the first paint: `appModules`, app/lib/start-after-paint.server.ts). What the app's code fetches later (once
+ * hydrated, on first use) is not counted.
+ */
 export async function firstLoadJs(url: string): Promise<{ files: number; gzip: number }> {
   const html = await (await fetch(url)).text();
-  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  const afterPaint = /const appModules = (\[[^\]]*\]);/.exec(html);
+  const scripts = new Set([
+    ...[...html.matchAll(/(?:src=|href=|from\s*|import\()["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!),
+    ...(afterPaint ? (JSON.parse(afterPaint[1]!) as string[]) : []),
+  ]);
   let gzip = 0;
   for (const script of scripts) {
     const res = await fetch(new URL(script, url), { headers: { "accept-encoding": "gzip" } });
@@ -68,15 +79,20 @@ try {
   const pages = [...english, ...english.map((page) => (page === "/" ? "/ar" : `/ar${page}`))];
   console.log(`${"page".padEnd(42)} files  KiB gzip`);
   let over = 0;
+  let aboveGoal = 0;
   for (const page of pages) {
     const { files, gzip } = await firstLoadJs(`${base}${page}`);
     const kib = gzip / 1024;
     if (kib > BUDGET_KB) over += 1;
+    if (kib > GOAL_KB) aboveGoal += 1;
     console.log(
       `${page.padEnd(42)} ${String(files).padStart(5)}  ${kib.toFixed(1).padStart(8)}${kib > BUDGET_KB ? "  over budget" : ""}`,
     );
   }
   console.log(over === 0 ? `every page within ${BUDGET_KB} KB` : `${over} page(s) over ${BUDGET_KB} KB`);
+  console.log(
+    aboveGoal === 0 ? `every page within the ${GOAL_KB} KB goal` : `${aboveGoal} page(s) above ${GOAL_KB} KB`,
+  );
 } finally {
   await app.close();
   rmSync(dir, { recursive: true, force: true });

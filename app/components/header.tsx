@@ -1,14 +1,18 @@
 import { Heart, Menu, Phone, ShoppingBag, User } from "lucide-react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import type { PublicConfig } from "../../server/config.ts";
+import { AfterHydration } from "../lib/after-hydration";
 import { Link, NavLink, useT } from "../lib/i18n";
 import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
 import { LanguageSwitch, useRememberedLanguage } from "./language-switch";
 import { Wordmark } from "./logo";
-import { MobileDrawer } from "./mobile-drawer";
 import { NavDropdown } from "./nav-dropdown";
 import { SearchForm } from "./search-form";
+
+// Closed at first paint: the drawer and its dialog come once the page has hydrated (a tap on the menu
+// while they are on their way opens it as soon as they are here).
+const MobileDrawer = lazy(() => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })));
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -122,7 +126,9 @@ export function Header({ shop }: { shop: PublicConfig }) {
       <div className="container-page pb-3 lg:hidden">
         <SearchForm />
       </div>
-      <MobileDrawer shop={shop} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <AfterHydration>
+        <MobileDrawer shop={shop} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      </AfterHydration>
     </header>
   );
 }

@@ -21,6 +21,9 @@ export function HeroSlider() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
+  // The first slide's picture is the first screen's; the others are fetched once the page is interactive,
+  // so they never share the network with it (docs/decisions/0011-speed.md, "first paint").
+  const [laterSlides, setLaterSlides] = useState(false);
   const count = SLIDES.length;
   const slides = SLIDES.map((slide) => ({
     ...slide,
@@ -31,6 +34,7 @@ export function HeroSlider() {
   const swipe = useSwipe((step) => go(index + step));
 
   useEffect(() => {
+    setLaterSlides(true);
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     setReducedMotion(query.matches);
     const onChange = () => setReducedMotion(query.matches);
@@ -69,15 +73,17 @@ export function HeroSlider() {
             data-active={i === index}
             className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? "opacity-100" : "opacity-0"}`}
           >
-            <MediaImage
-              src={slide.image}
-              alt=""
-              width={1920}
-              height={1080}
-              sizes="100vw"
-              priority={i === 0}
-              className="absolute inset-0 size-full object-cover object-[70%_center] sm:object-center"
-            />
+            {i === 0 || laterSlides ? (
+              <MediaImage
+                src={slide.image}
+                alt=""
+                width={1920}
+                height={1080}
+                sizes="100vw"
+                priority={i === 0}
+                className="absolute inset-0 size-full object-cover object-[70%_center] sm:object-center"
+              />
+            ) : null}
             <div className="absolute inset-0 bg-gradient-to-t from-ink/60 via-ink/10 to-transparent sm:bg-gradient-to-r sm:from-ivory/90 sm:via-ivory/50 sm:to-transparent rtl:sm:bg-gradient-to-l" />
             <div className="container-page relative flex h-full flex-col justify-end pb-16 sm:justify-center sm:pb-0">
               <div className="max-w-md text-ivory sm:text-ink">

@@ -48,7 +48,7 @@ export function ProductCard({
             alt={image.alt}
             width={image.width}
             height={image.height}
-            sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw"
+            sizes="(min-width: 1024px) 30vw, (min-width: 768px) 33vw, calc(50vw - 1.5rem)"
             maxWidth={960}
             priority={priority}
             className="aspect-[4/5] h-auto w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"

@@ -9,7 +9,7 @@ import {
   SubmitButton,
   usePreloadAccountSchemas,
 } from "../components/account/auth-layout";
-import { isCompleteOtp, OtpInput } from "../components/account/otp-input";
+import { isCompleteOtp, LazyOtpInput, preloadOtpInput } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
@@ -67,6 +67,8 @@ export default function ForgotPasswordPage() {
   }
 
   async function sendOtp() {
+    // The code's boxes are the next step.
+    preloadOtpInput();
     const schemas = await loadAccountSchemas(() => setError(t("forgot.sendFailed")));
     if (!schemas) return;
     const checked = validate(schemas.ForgotPasswordSchema, { email });
@@ -192,7 +194,7 @@ export default function ForgotPasswordPage() {
 
         {step === "otp" ? (
           <>
-            <OtpInput onChange={setOtp} autoFocus />
+            <LazyOtpInput onChange={setOtp} autoFocus />
             <button
               type="submit"
               className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-50"

@@ -9,8 +9,8 @@ import {
   usePreloadAccountSchemas,
   useRedirectSignedIn,
 } from "../components/account/auth-layout";
-import { EmailOtpDialog } from "../components/account/email-otp-dialog";
-import { GoogleEntry } from "../components/account/google-auth";
+import { GoogleEntry } from "../components/account/google-entry";
+import { LazyEmailOtpDialog, preloadEmailOtpDialog } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
@@ -48,6 +48,8 @@ export default function LoginPage() {
   }, [t]);
 
   async function submit() {
+    // The server may answer that the e-mail address needs its code first.
+    preloadEmailOtpDialog();
     const schemas = await loadAccountSchemas(() =>
       toast.error(t("login.failed"), { description: t("login.failedFallback") }),
     );
@@ -106,7 +108,7 @@ export default function LoginPage() {
         </div>
         <SubmitButton busy={busy} label={t("login.submit")} busyLabel={t("login.busy")} />
       </AuthForm>
-      <EmailOtpDialog
+      <LazyEmailOtpDialog
         open={verifying}
         email={values.identifier.trim()}
         title={t("login.unverifiedTitle")}

@@ -9,8 +9,8 @@ import {
   usePreloadAccountSchemas,
   useRedirectSignedIn,
 } from "../components/account/auth-layout";
-import { EmailOtpDialog } from "../components/account/email-otp-dialog";
-import { GoogleEntry } from "../components/account/google-auth";
+import { GoogleEntry } from "../components/account/google-entry";
+import { LazyEmailOtpDialog, preloadEmailOtpDialog } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
@@ -38,6 +38,8 @@ export default function SignupPage() {
 
   async function submit() {
     const email = values.email.trim();
+    // An account with an e-mail address is verified by a code next.
+    if (email) preloadEmailOtpDialog();
     const schemas = await loadAccountSchemas(() =>
       toast.error(t("signup.failed"), { description: t("signup.failedFallback") }),
     );
@@ -99,7 +101,7 @@ export default function SignupPage() {
         />
         <SubmitButton busy={busy} label={t("signup.submit")} busyLabel={t("signup.busy")} />
       </AuthForm>
-      <EmailOtpDialog
+      <LazyEmailOtpDialog
         open={verifyEmail !== null}
         email={verifyEmail ?? ""}
         title={t("otp.title")}

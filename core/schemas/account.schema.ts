@@ -27,6 +27,21 @@ export const ADDRESSES_MAX = 20;
  * shop reaches shoppers about deliveries by phone and WhatsApp.
  */
 export function normalizeUaeMobile(input: string): string | undefined {
+  if (mobiles.has(input)) return mobiles.get(input);
+  const mobile = parseUaeMobile(input);
+  if (mobiles.size >= MOBILES_KEPT) mobiles.clear();
+  mobiles.set(input, mobile);
+  return mobile;
+}
+
+/**
+ * Numbers already parsed, by what was typed: the server checks the same address's phone on every order
+ * (decision 0014), and libphonenumber's parse and type check cost more than the rest of the payload's.
+ */
+const mobiles = new Map<string, string | undefined>();
+const MOBILES_KEPT = 1000;
+
+function parseUaeMobile(input: string): string | undefined {
   const compact = normalizeText(input).replace(/[\s().-]/g, "");
   if (!/^\+?\d{7,15}$/.test(compact)) return undefined;
   const candidate = compact.startsWith("00") ? `+${compact.slice(2)}` : compact;

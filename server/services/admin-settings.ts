@@ -3,7 +3,7 @@ import { type ShopSettings, ShopSettingsSchema, type ShopSettingsUpdate } from "
 import { t } from "#core/i18n/index.ts";
 import { type Config, type PublicConfig, publicConfig } from "../config.ts";
 import { deleteShopSetting, listShopSettings, upsertShopSetting } from "../db/repositories/admin-settings.ts";
-import { bumpCatalogVersion, readCatalogVersion } from "../db/repositories/catalog-version.ts";
+import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import type { Database } from "../db/schema.ts";
 import type { AuditRecorder } from "./admin-audit.ts";
 
@@ -15,8 +15,9 @@ export type ShopIdentity = PublicConfig & { announcement: string | null };
 
 /**
  * The shop's settings (issue 15): the environment gives the defaults, rows of `shop_settings` override
- * them. Read through a cache keyed by the catalog version, which every settings write bumps, so every
- * process sees a change on its next read.
+ * them. Every read reads the rows (a handful, one statement), so every process sees a change on its next
+ * read; they are merged and checked again only when they differ from the last ones. (Keyed by the catalog
+ * version, the cache was dropped by every order start, which bumps it: decision 0014.)
  */
 export function createSettingsService(db: Kysely<Database>, config: Config) {
   const defaults: ShopSettings = {
@@ -33,12 +34,12 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
-  let cached: { version: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;
+  let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;
 
   async function load(executor: Kysely<Database> | Transaction<Database> = db) {
-    const version = await readCatalogVersion(executor);
-    if (cached?.version === version) return cached;
     const rows = await listShopSettings(executor);
+    const raw = JSON.stringify(rows.map((row) => [row.key, row.value]));
+    if (cached?.rows === raw) return cached;
     const merged: Record<string, unknown> = { ...defaults };
     const overridden: (keyof ShopSettings)[] = [];
     for (const row of rows) {
@@ -53,7 +54,7 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     // A stored value the schema no longer accepts falls back to the default rather than breaking pages.
     const parsed = ShopSettingsSchema.safeParse(merged);
     cached = {
-      version,
+      rows: raw,
       settings: parsed.success ? parsed.data : defaults,
       overridden: parsed.success ? overridden : [],
     };

@@ -344,8 +344,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   /** What the shopper's order mails need in their language (issue 14): Arabic names and the dirham label. */
-  async function mailContextFor(trx: Trx, locale: Locale): Promise<MailContext> {
-    const shop = await shopNow(trx);
+  async function mailContextFor(
+    trx: Trx,
+    locale: Locale,
+    shop?: Awaited<ReturnType<typeof shopNow>>,
+  ): Promise<MailContext> {
+    shop ??= await shopNow(trx);
     const context: MailContext = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
     if (locale === "en") return context;
     return {
@@ -363,10 +367,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
    */
   async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
-    const context = await mailContextFor(trx, order.language);
+    const shop = await shopNow(trx);
+    const context = await mailContextFor(trx, order.language, shop);
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
-    const shop = await shopNow(trx);
     await mailer.enqueue(
       trx,
       newOrderMail(order, lines, {

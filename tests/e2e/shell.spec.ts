@@ -135,6 +135,9 @@ describe("the shell at desktop size", () => {
     await page.getByTestId("shop-grid").waitFor();
     await page.goBack();
     await page.waitForURL(/\/about$/);
+    // Going back moves the address at once and loads after: the shop stays drawn until /about's data
+    // has come, and an overlay that load brought (a busy machine) is gone before the measured click.
+    await page.getByTestId("shop-grid").waitFor({ state: "detached" });
     await waitForOverlayGone(page);
     expect(answers.size).toBeGreaterThan(0);
 

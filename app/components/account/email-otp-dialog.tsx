@@ -4,7 +4,8 @@ import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import { TitledDialog } from "../ui/dialog";
-import { isCompleteOtp, OtpInput } from "./otp-input";
+import { isCompleteOtp } from "./otp";
+import { OtpInput } from "./otp-input";
 
 interface EmailOtpDialogProps {
   open: boolean;

@@ -5,8 +5,7 @@ import { toast } from "../../lib/toast";
 import { api, login } from "../../state/session";
 import { TitledDialog } from "../ui/dialog";
 import { TextField } from "../ui/field";
-import { OrDivider } from "./auth-layout";
-import { GoogleSignIn, useGoogleClientId } from "./google-sign-in";
+import { GoogleSignIn } from "./google-sign-in";
 
 /** SPEC §4 Social signup / §8: the server's answer that opens the phone prompt. */
 
@@ -111,21 +110,12 @@ export function useGoogleAuth(mode: "signin" | "signup") {
   return { onCredential: (credential: string) => void send(credential), dialog };
 }
 
-/**
- * SPEC §2 login/signup: Google's button and the divider above the form, and the phone prompt a first
- * Google sign-up may need. Without a Google client id there is nothing to offer: neither button nor divider.
- */
-export function GoogleEntry({ mode }: { mode: "signin" | "signup" }) {
-  const clientId = useGoogleClientId();
+/** Google's live button and the phone prompt (google-entry.tsx loads them once the page has hydrated). */
+export function GoogleAuth({ clientId, mode }: { clientId: string; mode: "signin" | "signup" }) {
   const google = useGoogleAuth(mode);
   return (
     <>
-      {clientId ? (
-        <>
-          <GoogleSignIn clientId={clientId} mode={mode} onCredential={google.onCredential} />
-          <OrDivider />
-        </>
-      ) : null}
+      <GoogleSignIn clientId={clientId} mode={mode} onCredential={google.onCredential} />
       {google.dialog}
     </>
   );

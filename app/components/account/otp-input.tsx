@@ -1,6 +1,7 @@
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { OTP_LENGTH } from "#core/constants.ts";
 import { useT } from "../../lib/i18n";
+import { isCompleteOtp } from "./otp";
 
 interface OtpInputProps {
   /** Called with the digits typed so far, in order; the code is complete at OTP_LENGTH digits. */
@@ -11,10 +12,6 @@ interface OtpInputProps {
   disabled?: boolean;
   autoFocus?: boolean;
   label?: string;
-}
-
-export function isCompleteOtp(code: string): boolean {
-  return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code);
 }
 
 /**

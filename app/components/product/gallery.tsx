@@ -1,10 +1,14 @@
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import type { ProductImageDto } from "#core/catalog.ts";
+import { AfterHydration } from "../../lib/after-hydration";
 import { useT } from "../../lib/i18n";
 import { useSwipe } from "../../lib/swipe";
 import { MediaImage } from "../media-image";
-import { CloseButton, Dialog } from "../ui/dialog";
+
+// Closed at first paint: the full-screen viewer comes once the page has hydrated (a click on the image
+// while it is on its way opens it as soon as it is here).
+const ImageViewer = lazy(() => import("./image-viewer").then((m) => ({ default: m.ImageViewer })));
 
 const ARROW =
   "absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft hover:bg-white";
@@ -34,8 +38,7 @@ function GalleryArrows({ inset, onMove }: { inset: "3" | "4"; onMove: (step: 1 |
 }
 
 /**
- * SPEC §2 gallery: arrows, thumbnails and a full-screen viewer. The viewer is the store's Dialog, which
- * keeps focus inside and closes on Escape; left and right arrow keys move; it shows 'n / total'.
+ * SPEC §2 gallery: arrows, thumbnails and a full-screen viewer (image-viewer.tsx) showing the same image.
  */
 export function ProductGallery({ images, name }: { images: ProductImageDto[]; name: string }) {
   const t = useT();
@@ -99,51 +102,17 @@ export function ProductGallery({ images, name }: { images: ProductImageDto[]; na
         </ul>
       ) : null}
 
-      <Dialog
-        open={viewing}
-        onClose={() => setViewing(false)}
-        label={t("pdp.viewer")}
-        closeOnBackdrop={false}
-        keepMounted
-        testId="image-viewer"
-        className="m-0 h-dvh max-h-none w-screen max-w-none bg-ink/95 p-0 text-ivory open:flex open:flex-col"
-        onKeyDown={(event) => {
-          if (event.key === "ArrowRight") {
-            event.preventDefault();
-            go(index + (document.dir === "rtl" ? -1 : 1));
-          } else if (event.key === "ArrowLeft") {
-            event.preventDefault();
-            go(index + (document.dir === "rtl" ? 1 : -1));
-          }
-        }}
-      >
-        <div className="flex items-center justify-between p-4">
-          <p className="text-sm tracking-wider" data-testid="viewer-counter" aria-live="polite">
-            {t("pdp.counter", { n: index + 1, total: count })}
-          </p>
-          <p className="sr-only">{name}</p>
-          <CloseButton
-            onClick={() => setViewing(false)}
-            label={t("pdp.closeViewer")}
-            className="size-11 bg-white/10 hover:bg-white/20"
-          />
-        </div>
-        <div
-          className="relative flex flex-1 items-center justify-center overflow-hidden px-4 pb-6"
-          {...(count > 1 ? swipe : {})}
-        >
-          <MediaImage
-            key={`viewer-${current.url}`}
-            src={current.url}
-            alt={current.alt}
-            width={current.width}
-            height={current.height}
-            sizes="100vw"
-            className="max-h-full w-auto max-w-full object-contain"
-          />
-          {count > 1 ? <GalleryArrows inset="4" onMove={(step) => go(index + step)} /> : null}
-        </div>
-      </Dialog>
+      <AfterHydration>
+        <ImageViewer
+          open={viewing}
+          onClose={() => setViewing(false)}
+          images={images}
+          index={index}
+          name={name}
+          onGo={go}
+          arrows={count > 1 ? <GalleryArrows inset="4" onMove={(step) => go(index + step)} /> : null}
+        />
+      </AfterHydration>
     </section>
   );
 }

@@ -1,9 +1,15 @@
+import { lazy } from "react";
 import type { ProductDto, ProductVariantDto, ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
 import { CATEGORIES } from "#core/constants.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
+import { AfterHydration } from "../../lib/after-hydration";
 import { enLang, useLocale, useT } from "../../lib/i18n";
-import { ReviewActions } from "../reviews/review-actions";
 import { Stars } from "./stars";
+
+// The Reviews tab is closed at first paint: its Write a Review button comes once the page has hydrated.
+const ReviewActions = lazy(() =>
+  import("../reviews/review-actions").then((m) => ({ default: m.ReviewActions })),
+);
 
 export type ProductTab = "details" | "shipping" | "reviews";
 const TABS: ProductTab[] = ["details", "shipping", "reviews"];
@@ -102,7 +108,9 @@ export function ProductTabs({
         hidden={tab !== "reviews"}
         className="py-5"
       >
-        <ReviewActions productId={product._id} productName={product.name} />
+        <AfterHydration>
+          <ReviewActions productId={product._id} productName={product.name} />
+        </AfterHydration>
         <ReviewList reviews={reviews} />
       </div>
     </div>

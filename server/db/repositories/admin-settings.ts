@@ -1,10 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
+import { prepared } from "../prepared.ts";
 import type { Database, ShopSettingTable } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+const allSettings = prepared((db) => db.selectFrom("shop_settings").selectAll().orderBy("key"));
+
+/** Read whenever an order is priced or placed (services/admin-settings.ts), so prepared once. */
 export async function listShopSettings(db: Db): Promise<ShopSettingTable[]> {
-  return db.selectFrom("shop_settings").selectAll().orderBy("key").execute();
+  return (await allSettings(db, {})).rows;
 }
 
 export async function upsertShopSetting(db: Db, row: ShopSettingTable): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CartEntry } from "#core/cart.ts";
 import { newId } from "../../ids.ts";
+import { preparedPerShape } from "../prepared.ts";
 import type { CartLineTable, Database } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -91,19 +92,29 @@ export async function deleteOrderedCartLines(
   lines: readonly { product_id: string; size: string; color: string }[],
 ): Promise<void> {
   if (lines.length === 0) return;
-  await db
+  const values: Record<string, string> = { userId };
+  lines.forEach((line, i) => {
+    values[`product${i}`] = line.product_id;
+    values[`size${i}`] = line.size;
+    values[`color${i}`] = line.color;
+  });
+  await deleteLines(lines.length, db, values);
+}
+
+// Runs with every placed order: prepared per number of lines (server/db/prepared.ts).
+const deleteLines = preparedPerShape((count: number, db, v: Record<string, string>) =>
+  db
     .deleteFrom("cart_lines")
-    .where("user_id", "=", userId)
+    .where("user_id", "=", v.userId!)
     .where((eb) =>
       eb.or(
-        lines.map((line) =>
+        Array.from({ length: count }, (_, i) =>
           eb.and([
-            eb("product_id", "=", line.product_id),
-            eb("size", "=", line.size),
-            eb("color", "=", line.color),
+            eb("product_id", "=", v[`product${i}`]!),
+            eb("size", "=", v[`size${i}`]!),
+            eb("color", "=", v[`color${i}`]!),
           ]),
         ),
       ),
-    )
-    .execute();
-}
+    ),
+);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { prepared } from "../prepared.ts";
 import type { Database } from "../schema.ts";
 
 const META_KEY = "catalog_version";
@@ -37,20 +38,25 @@ export async function bumpCatalogVersion(db: Db): Promise<string> {
   const value = `${Date.now().toString(36)}-${randomBytes(6).toString("base64url")}`;
   const now = new Date().toISOString();
   lastLocalBump = Date.now();
-  await db
-    .insertInto("app_meta")
-    .values({ key: META_KEY, value, updated_at: now })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
-    .execute();
+  await upsertVersion(db, { value, now });
   lastLocalBump = Date.now();
   for (const listener of bumpListeners) listener();
   return value;
 }
 
+// Both run with every order start and every poll, so they are prepared once (decision 0014).
+const upsertVersion = prepared((db, v: { value: string; now: string }) =>
+  db
+    .insertInto("app_meta")
+    .values({ key: META_KEY, value: v.value, updated_at: v.now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: v.value, updated_at: v.now })),
+);
+const selectVersion = prepared((db) => db.selectFrom("app_meta").select("value").where("key", "=", META_KEY));
+
 /** The catalog's current version; "0" until the first write after seeding. */
 export async function readCatalogVersion(db: Db): Promise<string> {
-  const row = await db.selectFrom("app_meta").select("value").where("key", "=", META_KEY).executeTakeFirst();
-  return row?.value ?? "0";
+  const { rows } = await selectVersion(db, {});
+  return rows[0]?.value ?? "0";
 }
 
 export interface CatalogVersionWatch {

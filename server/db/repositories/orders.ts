@@ -1,4 +1,5 @@
 import { type Kysely, SqliteAdapter, sql, type Transaction } from "kysely";
+import { insertRow, prepared, preparedPerShape } from "../prepared.ts";
 import type {
   Database,
   OrderEventTable,
@@ -12,6 +13,10 @@ import type {
 type Db = Kysely<Database> | Transaction<Database>;
 
 const changed = (result: { numUpdatedRows: bigint } | undefined) => Number(result?.numUpdatedRows ?? 0);
+/** Rows a prepared write changed. */
+const affected = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
+
+// The statements every order runs are prepared once (server/db/prepared.ts, decision 0014).
 
 /**
  * True on SQLite, where one writer at a time is all there is: a row written early in a transaction (the
@@ -24,13 +29,17 @@ export function hasSingleWriter(db: Db): boolean {
 }
 
 /** The next human order number (NA-100231, NA-100232…). Gaps are possible: a failed start uses one up. */
-export async function nextOrderNumber(db: Db): Promise<string> {
-  const row = await db
+const bumpOrderNumber = prepared((db) =>
+  db
     .updateTable("counters")
     .set((eb) => ({ value: eb("value", "+", 1) }))
     .where("name", "=", "order_number")
-    .returning("value")
-    .executeTakeFirstOrThrow();
+    .returning("value"),
+);
+
+export async function nextOrderNumber(db: Db): Promise<string> {
+  const row = (await bumpOrderNumber(db, {})).rows[0];
+  if (!row) throw new Error("the order_number counter is missing");
   return `NA-${Number(row.value)}`;
 }
 
@@ -50,9 +59,9 @@ export interface VariantForOrder {
   image: string;
 }
 
-export async function variantsForProducts(db: Db, productIds: string[]): Promise<VariantForOrder[]> {
-  if (productIds.length === 0) return [];
-  const rows = await db
+/** Prepared per count of distinct products (an order names one or a few). */
+const variantsOf = preparedPerShape((count: number, db, v: Record<string, string>) =>
+  db
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
     .select([
@@ -75,11 +84,20 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
           .limit(1)
           .as("image"),
     ])
-    .where("v.product_id", "in", [...new Set(productIds)])
+    .where(
+      "v.product_id",
+      "in",
+      Array.from({ length: count }, (_, i) => v[`p${i}`]!),
+    )
     // Issue 15: an archived product cannot be ordered any more.
     .where("p.archived_at", "is", null)
-    .orderBy("v.position")
-    .execute();
+    .orderBy("v.position"),
+);
+
+export async function variantsForProducts(db: Db, productIds: string[]): Promise<VariantForOrder[]> {
+  if (productIds.length === 0) return [];
+  const ids = [...new Set(productIds)];
+  const { rows } = await variantsOf(ids.length, db, Object.fromEntries(ids.map((id, i) => [`p${i}`, id])));
   return rows.map((r) => ({
     variantId: r.id,
     productId: r.product_id,
@@ -117,15 +135,17 @@ export async function availableStockFor(db: Db, variantIds: string[]): Promise<M
  * Reserves `quantity` units for a hold: one conditional update, so two buyers can never both take the
  * last unit (the row's write lock orders them on PostgreSQL; SQLite has one writer). False when short.
  */
-export async function reserveStock(db: Db, variantId: string, quantity: number): Promise<boolean> {
-  const result = await db
+const reserve = prepared((db, v: { variantId: string; quantity: number }) =>
+  db
     .updateTable("product_variants")
-    .set((eb) => ({ held_quantity: eb("held_quantity", "+", quantity) }))
-    .where("id", "=", variantId)
+    .set((eb) => ({ held_quantity: eb("held_quantity", "+", v.quantity) }))
+    .where("id", "=", v.variantId)
     .where("stock", "is not", null)
-    .where(sql<boolean>`stock - held_quantity >= ${quantity}`)
-    .executeTakeFirst();
-  return changed(result) === 1;
+    .where(sql<boolean>`stock - held_quantity >= ${v.quantity}`),
+);
+
+export async function reserveStock(db: Db, variantId: string, quantity: number): Promise<boolean> {
+  return affected(await reserve(db, { variantId, quantity })) === 1;
 }
 
 /** Sells units nobody holds (cash on delivery, or a payment whose hold was released): never below 0. */
@@ -140,7 +160,8 @@ export async function takeStock(db: Db, variantId: string, quantity: number): Pr
 }
 
 export async function insertHolds(db: Db, holds: StockHoldTable[]): Promise<void> {
-  if (holds.length > 0) await db.insertInto("stock_holds").values(holds).execute();
+  if (holds.length === 1) await insertRow(db, "stock_holds", holds[0]!);
+  else if (holds.length > 1) await db.insertInto("stock_holds").values(holds).execute();
 }
 
 /**
@@ -149,18 +170,21 @@ export async function insertHolds(db: Db, holds: StockHoldTable[]): Promise<void
  * counted off exactly once. Returns the moved quantities per variant; the variants themselves are
  * updated by `applySettledHold`, in variant id order with the transaction's other variant writes.
  */
+const moveActiveHolds = prepared((db, v: { orderId: string; to: "converted" | "released" }) =>
+  db
+    .updateTable("stock_holds")
+    .set({ status: v.to })
+    .where("order_id", "=", v.orderId)
+    .where("status", "=", "active")
+    .returning(["variant_id", "quantity"]),
+);
+
 export async function moveHolds(
   db: Db,
   orderId: string,
   to: "converted" | "released",
 ): Promise<Map<string, number>> {
-  const moved = await db
-    .updateTable("stock_holds")
-    .set({ status: to })
-    .where("order_id", "=", orderId)
-    .where("status", "=", "active")
-    .returning(["variant_id", "quantity"])
-    .execute();
+  const { rows: moved } = await moveActiveHolds(db, { orderId, to });
   const settled = new Map<string, number>();
   for (const hold of moved)
     settled.set(hold.variant_id, (settled.get(hold.variant_id) ?? 0) + Number(hold.quantity));
@@ -174,16 +198,24 @@ export async function applySettledHold(
   quantity: number,
   to: "converted" | "released",
 ): Promise<void> {
-  await db
-    .updateTable("product_variants")
-    .set((eb) =>
-      to === "converted"
-        ? { stock: eb("stock", "-", quantity), held_quantity: eb("held_quantity", "-", quantity) }
-        : { held_quantity: eb("held_quantity", "-", quantity) },
-    )
-    .where("id", "=", variantId)
-    .execute();
+  await (to === "converted" ? sellHeld : releaseHeld)(db, { variantId, quantity });
 }
+
+const sellHeld = prepared((db, v: { variantId: string; quantity: number }) =>
+  db
+    .updateTable("product_variants")
+    .set((eb) => ({
+      stock: eb("stock", "-", v.quantity),
+      held_quantity: eb("held_quantity", "-", v.quantity),
+    }))
+    .where("id", "=", v.variantId),
+);
+const releaseHeld = prepared((db, v: { variantId: string; quantity: number }) =>
+  db
+    .updateTable("product_variants")
+    .set((eb) => ({ held_quantity: eb("held_quantity", "-", v.quantity) }))
+    .where("id", "=", v.variantId),
+);
 
 /** Releases every active hold of an order: the holds, then their variants in variant id order. */
 export async function releaseHolds(db: Db, orderId: string): Promise<Map<string, number>> {
@@ -194,24 +226,21 @@ export async function releaseHolds(db: Db, orderId: string): Promise<Map<string,
 }
 
 export async function insertOrder(db: Db, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
-  await db.insertInto("orders").values(order).execute();
-  if (lines.length > 0) await db.insertInto("order_lines").values(lines).execute();
+  await insertRow(db, "orders", order);
+  if (lines.length === 1) await insertRow(db, "order_lines", lines[0]!);
+  else if (lines.length > 1) await db.insertInto("order_lines").values(lines).execute();
 }
 
 export async function insertOrderEvent(db: Db, event: OrderEventTable): Promise<void> {
-  await db.insertInto("order_events").values(event).execute();
+  await insertRow(db, "order_events", event);
 }
 
 export async function findOrder(db: Db, id: string): Promise<OrderTable | undefined> {
   return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** An order and its lines (in their order) in one query; undefined when there is no such order. */
-export async function findOrderWithLines(
-  db: Db,
-  id: string,
-): Promise<{ order: OrderTable; lines: OrderLineTable[] } | undefined> {
-  const rows = await db
+const orderWithLines = prepared((db, v: { id: string }) =>
+  db
     .selectFrom("orders as o")
     .leftJoin("order_lines as l", "l.order_id", "o.id")
     .selectAll("o")
@@ -231,9 +260,16 @@ export async function findOrderWithLines(
       "l.line_total_fils as line_line_total_fils",
       "l.vat_fils as line_vat_fils",
     ])
-    .where("o.id", "=", id)
-    .orderBy("l.position")
-    .execute();
+    .where("o.id", "=", v.id)
+    .orderBy("l.position"),
+);
+
+/** An order and its lines (in their order) in one query; undefined when there is no such order. */
+export async function findOrderWithLines(
+  db: Db,
+  id: string,
+): Promise<{ order: OrderTable; lines: OrderLineTable[] } | undefined> {
+  const { rows } = await orderWithLines(db, { id });
   if (rows.length === 0) return undefined;
   const {
     line_id: _id,
@@ -299,14 +335,35 @@ export async function markOrderPlaced(
     "status" | "payment_status" | "needs_attention" | "attention_reason" | "placed_at"
   >,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ ...values, updated_at: values.placed_at ?? new Date().toISOString() })
-    .where("id", "=", id)
-    .where("placed_at", "is", null)
-    .executeTakeFirst();
-  return changed(result) === 1;
+  const result = await placeOrder(db, {
+    id,
+    ...values,
+    updated_at: values.placed_at ?? new Date().toISOString(),
+  });
+  return affected(result) === 1;
 }
+
+const placeOrder = prepared(
+  (
+    db,
+    v: Pick<
+      OrderTable,
+      "id" | "status" | "payment_status" | "needs_attention" | "attention_reason" | "placed_at" | "updated_at"
+    >,
+  ) =>
+    db
+      .updateTable("orders")
+      .set({
+        status: v.status,
+        payment_status: v.payment_status,
+        needs_attention: v.needs_attention,
+        attention_reason: v.attention_reason,
+        placed_at: v.placed_at,
+        updated_at: v.updated_at,
+      })
+      .where("id", "=", v.id)
+      .where("placed_at", "is", null),
+);
 
 /** Cancels an order that was never placed (declined, cancelled or lapsed payment). */
 export async function markOrderUnplaced(
@@ -339,7 +396,7 @@ export async function listPlacedOrdersForUser(db: Db, userId: string): Promise<O
 // Payments
 
 export async function insertPayment(db: Db, payment: PaymentTable): Promise<void> {
-  await db.insertInto("payments").values(payment).execute();
+  await insertRow(db, "payments", payment);
 }
 
 export async function findPayment(db: Db, id: string): Promise<PaymentTable | undefined> {
@@ -351,34 +408,40 @@ export async function findPaymentByAnyId(
   db: Db,
   id: string,
 ): Promise<(PaymentTable & { user_id: string }) | undefined> {
-  return db
+  return (await paymentByAnyId(db, { id })).rows[0];
+}
+
+const paymentByAnyId = prepared((db, v: { id: string }) =>
+  db
     .selectFrom("payments")
     .innerJoin("orders", "orders.id", "payments.order_id")
     .selectAll("payments")
     .select("orders.user_id")
-    .where((eb) => eb.or([eb("payments.provider_checkout_id", "=", id), eb("payments.id", "=", id)]))
-    .executeTakeFirst();
-}
+    .where((eb) => eb.or([eb("payments.provider_checkout_id", "=", v.id), eb("payments.id", "=", v.id)])),
+);
 
 export async function recordCheckout(
   db: Db,
   id: string,
   values: { checkoutId: string; redirectUrl: string; history: string; at: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("payments")
-    .set({
-      provider_checkout_id: values.checkoutId,
-      redirect_url: values.redirectUrl,
-      status: "pending",
-      status_history: values.history,
-      updated_at: values.at,
-    })
-    .where("id", "=", id)
-    .where("status", "=", "created")
-    .executeTakeFirst();
-  return changed(result) === 1;
+  return affected(await checkoutRecorded(db, { id, ...values })) === 1;
 }
+
+const checkoutRecorded = prepared(
+  (db, v: { id: string; checkoutId: string; redirectUrl: string; history: string; at: string }) =>
+    db
+      .updateTable("payments")
+      .set({
+        provider_checkout_id: v.checkoutId,
+        redirect_url: v.redirectUrl,
+        status: "pending",
+        status_history: v.history,
+        updated_at: v.at,
+      })
+      .where("id", "=", v.id)
+      .where("status", "=", "created"),
+);
 
 /**
  * Moves a payment to a final status, only from one of `from`: the single point that decides who
@@ -391,14 +454,18 @@ export async function settlePayment(
   from: PaymentAttemptStatus[],
   values: { history: string; at: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("payments")
-    .set({ status: to, status_history: values.history, finalized_at: values.at, updated_at: values.at })
-    .where("id", "=", id)
-    .where("status", "in", from)
-    .executeTakeFirst();
-  return changed(result) === 1;
+  return affected(await settleFrom(from.join(","), db, { id, to, ...values })) === 1;
 }
+
+// Prepared per set of statuses a payment may move from (a handful of call sites, each a fixed list).
+const settleFrom = preparedPerShape(
+  (from: string, db, v: { id: string; to: PaymentAttemptStatus; history: string; at: string }) =>
+    db
+      .updateTable("payments")
+      .set({ status: v.to, status_history: v.history, finalized_at: v.at, updated_at: v.at })
+      .where("id", "=", v.id)
+      .where("status", "in", from.split(",") as PaymentAttemptStatus[]),
+);
 
 export async function appendPaymentHistory(db: Db, id: string, history: string, at: string): Promise<void> {
   await db
@@ -415,17 +482,20 @@ export async function appendPaymentHistory(db: Db, id: string, history: string, 
  * shopper (abandoned ones stay open until their hold expires, so a busy shop has many).
  */
 export async function openPaymentsForUser(db: Db, userId: string): Promise<PaymentTable[]> {
-  return db
+  return (await openPayments(db, { userId })).rows;
+}
+
+const openPayments = prepared((db, v: { userId: string }) =>
+  db
     .selectFrom("orders")
     .crossJoin("payments")
     .selectAll("payments")
     .whereRef("payments.order_id", "=", "orders.id")
-    .where("orders.user_id", "=", userId)
+    .where("orders.user_id", "=", v.userId)
     .where("orders.placed_at", "is", null)
     .where("payments.status", "in", ["created", "pending"])
-    .orderBy("payments.created_at")
-    .execute();
-}
+    .orderBy("payments.created_at"),
+);
 
 /** Attempts still open whose next check is due. */
 export async function duePayments(db: Db, now: string, limit: number): Promise<PaymentTable[]> {

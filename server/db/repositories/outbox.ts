@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import { insertRow } from "../prepared.ts";
 import type { Database, OutboxTable } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -7,7 +8,7 @@ export type OutboxRow = Selectable<OutboxTable>;
 
 /** Stores a mail; through a transaction it exists exactly when the transaction commits. */
 export async function insertOutboxMail(db: Db, mail: Insertable<OutboxTable>): Promise<void> {
-  await db.insertInto("outbox").values(mail).execute();
+  await insertRow(db, "outbox", mail);
 }
 
 export async function markOutboxSent(db: Db, id: string, sentAt: string): Promise<void> {

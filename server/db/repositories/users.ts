@@ -1,13 +1,19 @@
 import type { Kysely, Transaction, Updateable } from "kysely";
 import type { UserDto } from "#core/schemas/account.schema.ts";
+import { prepared } from "../prepared.ts";
 import type { Database, UserTable } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = UserTable;
 
+const userById = prepared((db, v: { id: string }) =>
+  db.selectFrom("users").selectAll().where("id", "=", v.id),
+);
+
+/** Read on every authenticated call (the session check), so prepared once. */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return (await userById(db, { id })).rows[0];
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
