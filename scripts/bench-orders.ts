@@ -24,7 +24,7 @@
 
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -40,9 +40,9 @@ import {
   stockOf,
   type TestProduct,
 } from "../server/testing/checkout.ts";
+import { cpuTicks, descendants, machineBusyTicks, TICK_MS } from "./process-cpu.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim() || 100);
 
 export interface OrdersBenchResult {
   processes: number;
@@ -292,50 +292,6 @@ async function waitForHealth(base: string, server: ChildProcess, logFile: string
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the store did not start:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
-}
-
-/** A process and all its descendants (the store's forked workers), from /proc. */
-function descendants(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found = [root];
-  for (let i = 0; i < found.length; i++)
-    for (const [pid, ppid] of parents) if (ppid === found[i]) found.push(pid);
-  return found;
-}
-
-/** User + system clock ticks used so far by these processes. */
-function cpuTicks(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks;
-}
-
-/** Busy clock ticks of the whole machine, all cores (to tell how much other work ran meanwhile). */
-function machineBusyTicks(): number {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
-    .split("\n")[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return user! + nice! + system! + irq! + softirq! + (steal ?? 0);
 }
 
 async function soldPerVariant(

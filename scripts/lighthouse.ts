@@ -180,7 +180,12 @@ try {
     for (const listed of PAGES) {
       const path = listed.replace("{first}", product.slug);
       const runs: Figures[] = [];
-      for (let run = 0; run < RUNS; run++) {
+      // The server's first answer for a page renders it and encodes its pictures' sizes on demand; a
+      // shop's visitors meet those already made, so one unaudited visit makes them first.
+      await page.goto(`${base}${path}`, { waitUntil: "networkidle0" });
+      // A run Lighthouse could not record (a runtime error such as NO_NAVSTART) is run again, up to twice
+      // as many attempts as runs; it never counts as a score of zero.
+      for (let attempt = 0, run = 0; run < RUNS && attempt < RUNS * 2; attempt++) {
         // Every run starts cold: no HTTP cache, no storage, then the shopper's session where it applies.
         await cdp.send("Network.clearBrowserCache");
         await cdp.send("Storage.clearDataForOrigin", { origin: base, storageTypes: "all" });
@@ -214,8 +219,15 @@ try {
           page as unknown as Parameters<typeof lighthouse>[3],
         );
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
+        if (result.lhr.runtimeError) {
+          process.stderr.write(
+            `${path} attempt ${attempt + 1}: ${result.lhr.runtimeError.code}, run again\n`,
+          );
+          continue;
+        }
+        run += 1;
         if (process.env.LIGHTHOUSE_SAVE) {
-          const file = join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, "_")}-${run + 1}.json`);
+          const file = join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, "_")}-${run}.json`);
           writeFileSync(file, JSON.stringify(result.lhr));
         }
         const { categories, audits } = result.lhr;
@@ -235,8 +247,9 @@ try {
           cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
           jsKb: jsBytes / 1024,
         });
-        process.stderr.write(`${path} run ${run + 1}: performance ${runs.at(-1)!.performance}\n`);
+        process.stderr.write(`${path} run ${run}: performance ${runs.at(-1)!.performance}\n`);
       }
+      if (runs.length === 0) throw new Error(`Lighthouse recorded no run of ${path}`);
       const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
       rows.push([
         path,
