@@ -215,7 +215,8 @@ try {
             onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
           },
           undefined,
-          page,
+          // Lighthouse 13 bundles its own puppeteer-core; the page is the same object at run time.
+          page as unknown as Parameters<typeof lighthouse>[3],
         );
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
         if (result.lhr.runtimeError) {
