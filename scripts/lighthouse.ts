@@ -215,8 +215,7 @@ try {
             onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
           },
           undefined,
-          // Lighthouse 13 bundles its own puppeteer-core; the page is the same object at run time.
-          page as unknown as Parameters<typeof lighthouse>[3],
+          page,
         );
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
         if (result.lhr.runtimeError) {
