@@ -19,6 +19,7 @@
 //   BENCH_ORDER_PROCESSES=1,2                          one run per WEB_CONCURRENCY value (default 1)
 //   BENCH_ORDER_SECONDS (10), BENCH_ORDER_SHOPPERS (16), BENCH_ORDER_LOG_LEVEL (info)
 //   BENCH_ORDER_STORE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   profiles the store's processes
+//   BENCH_ORDER_PROVIDER_NODE_ARGS (the same for the payment sandbox's process)
 //
 // `npm run bench` runs it last. Prints figures; asserts nothing.
 
@@ -209,11 +210,15 @@ async function startServer(options: {
   const base = `http://127.0.0.1:${port}`;
   const logFile = join(options.dir, `${options.name}.log`);
   const log = openSync(logFile, "a");
-  // BENCH_ORDER_STORE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the store.
-  const nodeArgs =
-    options.name === "store"
-      ? (process.env.BENCH_ORDER_STORE_NODE_ARGS ?? "").split(" ").filter(Boolean)
-      : [];
+  // BENCH_ORDER_STORE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the store;
+  // BENCH_ORDER_PROVIDER_NODE_ARGS the payment sandbox's process.
+  const nodeArgs = (
+    (options.name === "store"
+      ? process.env.BENCH_ORDER_STORE_NODE_ARGS
+      : process.env.BENCH_ORDER_PROVIDER_NODE_ARGS) ?? ""
+  )
+    .split(" ")
+    .filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, join(ROOT, "server/main.ts")], {
     cwd: ROOT,
     env: {

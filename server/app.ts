@@ -3,9 +3,16 @@ import { createServer, STATUS_CODES } from "node:http";
 import { resolve } from "node:path";
 import type { Duplex } from "node:stream";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
+import { pino } from "pino";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { enHttp } from "#core/i18n/en-http.ts";
 import type { Config } from "./config.ts";
@@ -31,6 +38,7 @@ import wishlistRoutes from "./routes/api/wishlist.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
 import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { createServices, type Services } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
 
@@ -78,6 +86,35 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
   socket.destroy(error);
 }
 
+/**
+ * One log line per request, written when it is answered, with what Fastify's two lines (on arrival and
+ * on answer) carried between them: a busy store formats and writes half the lines (decision 0014).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
+/**
+ * Standard output, written a few lines at a time: a busy store's log cost a write call per line (16 % of
+ * the payment sandbox's CPU under the order bench; decision 0014). Lines wait at most half a second, and
+ * pino writes what is left synchronously when the process exits, however it exits but SIGKILL. Each write
+ * stays within 4 KB, which a pipe keeps whole, so the lines of several worker processes never mix.
+ */
+function logDestination() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 2048, maxWrite: 4096 });
+  const timer = setInterval(() => destination.flush(), 500);
+  timer.unref();
+  destination.on("close", () => clearInterval(timer));
+  return destination;
+}
+
 export async function buildApp(options: AppOptions): Promise<StoreApp> {
   const { config, database } = options;
   // Public pages and API answers by URL and catalog version (docs/decisions/0011-speed.md); not with
@@ -91,9 +128,8 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       createServer((req, res) => {
         if (!cache?.serveRaw(req, res)) handler(req, res);
       }),
-    logger: options.logger ?? { level: config.LOG_LEVEL },
-    // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logger: options.logger ?? { level: config.LOG_LEVEL, stream: logDestination() },
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : newId();
@@ -120,18 +156,6 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-  });
-  // Fastify's own request logging writes a line on arrival and another on answer; this one line carries
-  // both, so a busy store formats and writes half the lines (decision 0014).
-  app.addHook("onResponse", async (request, reply) => {
-    request.log.info(
-      {
-        req: { method: request.method, url: request.url, remoteAddress: request.ip },
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-      },
-      "request completed",
-    );
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -180,12 +204,14 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   app.setValidatorCompiler(zodValidator());
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  await app.register(helmet, {
-    // Pages get a per-response nonce policy from server/ssr.ts; JSON and images need none.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
+  const security = securityHeaders();
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // Below 4 KB compression saves a phone a few milliseconds at most and costs the server a compressor
+  // per answer (a payment's verify answer, 1-3 KB, spent 4 % of an order's CPU in brotli: decision 0014).
+  await app.register(compress, { global: true, threshold: 4096, encodings: ["br", "gzip"] });
 
   if (cache) {
     app.addHook("onClose", async () => cache.stop());

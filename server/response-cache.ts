@@ -23,7 +23,7 @@ const PUBLIC_API = /^\/api\/(?:product\/list|blog\/list|review\/product\/[^/?]+)
 const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 /** Pages that are not cached here are not stored by shared caches either. */
 const PRIVATE_CACHE_CONTROL = "private, no-cache";
-/** Compression is skipped below this size, as @fastify/compress does. */
+/** Kept answers are compressed once, not per request, so smaller ones than server/app.ts compresses pay. */
 const COMPRESS_THRESHOLD = 1024;
 /** How long a request waits for the same answer being rendered by another before rendering itself. */
 const FOLLOW_TIMEOUT_MS = 5_000;

@@ -14,7 +14,6 @@ import { type MessageKey, stripLocale } from "#core/i18n/index.ts";
 import { pageWindow } from "#core/pagination.ts";
 import type { PriceRange } from "#core/price-range.ts";
 import { parseShopSearchParams } from "#core/schemas/catalog.schema.ts";
-import { HydrateLater } from "../components/hydrate-later";
 import { PriceSlider } from "../components/price-slider";
 import { ProductCard } from "../components/product-card";
 import { ProductCardSkeleton } from "../components/skeleton";
@@ -345,9 +344,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
-        {/* Hidden on phones, where the sheet has its own copy: hydrated in a task after the page's. */}
         <aside className="hidden lg:block" aria-label={t("shop.filters")}>
-          <HydrateLater>{filters(false)}</HydrateLater>
+          {filters(false)}
         </aside>
 
         {/* Phones: the filters open as a sheet over the page, with the count of what they match. */}
