@@ -79,32 +79,42 @@ export function watchCatalogVersion(db: Kysely<Database>, pollMs = 250): Catalog
   let known: string | undefined;
   let readAt = 0;
   let inflight: Promise<string> | undefined;
-  const read = () => {
-    if (inflight) return inflight;
+  /**
+   * `join`: share a read already under way. Not for a moment after a write here: that read may have
+   * begun before the write committed (on PostgreSQL its answer comes later), so it could say the old
+   * version after the write's caller has moved on; each caller then reads for itself.
+   */
+  const read = (join: boolean) => {
+    if (join && inflight) return inflight;
     const startedAt = Date.now();
-    inflight = readCatalogVersion(db)
+    const reading = readCatalogVersion(db)
       .then((value) => {
-        known = value;
-        readAt = startedAt;
+        // An older read that answers last never replaces a newer one's value.
+        if (startedAt >= readAt) {
+          known = value;
+          readAt = startedAt;
+        }
         return value;
       })
       .finally(() => {
-        inflight = undefined;
+        if (inflight === reading) inflight = undefined;
       });
-    return inflight;
+    inflight = reading;
+    return reading;
   };
   const fresh = () =>
     known !== undefined &&
     Date.now() - readAt < pollMs * 2 &&
     Date.now() - lastLocalBump > LOCAL_WRITE_WINDOW_MS;
   const timer = setInterval(() => {
-    read().catch(() => {
+    read(true).catch(() => {
       known = undefined;
     });
   }, pollMs);
   timer.unref();
   return {
-    current: () => (fresh() ? Promise.resolve(known!) : read()),
+    current: () =>
+      fresh() ? Promise.resolve(known!) : read(Date.now() - lastLocalBump > LOCAL_WRITE_WINDOW_MS),
     peek: () => (fresh() ? known : undefined),
     stop: () => clearInterval(timer),
   };
