@@ -12,7 +12,7 @@ import { Choice } from "./choice";
 
 // The form carries the address schema (zod); it loads when a shopper adds or edits an address, so the
 // checkout's first paint stays within the JavaScript budget. Once loaded it is drawn without suspending
-// (a shopper without addresses sees it with the rest of the page, not after a placeholder).
+// (a shopper without addresses sees it with the rest of the page, not after a loading skeleton).
 let loadedForm: typeof import("../account/address-form") | undefined;
 export const loadAddressForm = () =>
   import("../account/address-form").then((m) => {
