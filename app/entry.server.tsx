@@ -57,6 +57,11 @@ export default function handleRequest(
       </StylesheetTextContext>,
       {
         nonce,
+        // React outlines a finished Suspense boundary that would take the HTML past 12.8 KB: it sends a
+        // fallback in its place and the content after it, hidden until an inline script swaps them (or
+        // never, without JavaScript). A page the server has drawn goes out in place instead: /checkout's
+        // form, drawn from the session cookie, would otherwise paint as "Loading checkout…" and then move.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

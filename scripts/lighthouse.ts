@@ -12,6 +12,7 @@ import puppeteer from "puppeteer-core";
 import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
 import { CART_COOKIE, cartCookieValue } from "#core/cart-cookie.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
+import { sessionCookieWrites } from "#core/session-cookie.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { codeFromOutbox } from "../server/testing/accounts.ts";
 
@@ -191,17 +192,18 @@ try {
         await cdp.send("Storage.clearDataForOrigin", { origin: base, storageTypes: "all" });
         if (SIGNED_IN.has(path)) {
           await page.goto(`${base}/robots.txt`);
+          // As the store's pages leave them for a shopper who signed in and filled her cart.
           await page.evaluate(
-            (keys, t, c, cookie) => {
+            (keys, t, c, cookies) => {
               localStorage.setItem(keys.token, t);
               localStorage.setItem(keys.cart, c);
-              // biome-ignore lint/suspicious/noDocumentCookie: as the store's cart writes it.
-              document.cookie = `${cookie}; path=/`;
+              // biome-ignore lint/suspicious/noDocumentCookie: as the store's cart and session write them.
+              for (const cookie of cookies) document.cookie = cookie;
             },
             STORAGE_KEYS,
             token,
             JSON.stringify(cart),
-            cartCookie,
+            [`${cartCookie}; path=/`, ...sessionCookieWrites(token, false)],
           );
         }
         const result = await lighthouse(

@@ -1,8 +1,10 @@
 import { ShoppingBag } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import type { CartQuote } from "#core/cart.ts";
 import { cartFromCookie } from "#core/cart-cookie.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
+import type { AddressDto, UserDto } from "#core/schemas/account.schema.ts";
+import { sessionFromCookie } from "#core/session-cookie.ts";
 import { CheckoutLoading } from "../components/checkout/checkout-loading";
 import { getServices } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
@@ -12,17 +14,44 @@ import { useCart } from "../state/cart-store";
 import { refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/checkout";
 
-// The form needs the shopper's token and addresses, which the server does not see, so it is not part of
-// the first paint and keeps /checkout's first-load JavaScript small. Its request starts as soon as this
-// module runs in the browser, beside hydration rather than after it.
+// The form is not part of /checkout's first-load JavaScript: the server draws it from the cookie copies of
+// the cart and the session, and the browser hydrates it when its code has come. Its request starts as
+// soon as this module runs in the browser, beside hydration rather than after it. A navigation inside the
+// store shows the loading line until it has come.
 const loadCheckoutForm = () => import("../components/checkout/checkout-form");
 const CheckoutForm = lazy(loadCheckoutForm);
 if (typeof document !== "undefined") void loadCheckoutForm();
 
-/** What the server knows for the form: the cookie copy of the cart, priced, and the shop's settings. */
+/** The signed-in shopper as the server found her from the session cookie, with her saved addresses. */
+export interface DrawnAccount {
+  user: UserDto;
+  addresses: AddressDto[];
+  primaryAddress: AddressDto | null;
+}
+
+/** What the server knows for the form: the cookie copies of the cart (priced) and session, and settings. */
 export interface CheckoutDrawn {
   quote: CartQuote | null;
   codEnabled: boolean;
+  /** Null when the request carried no session copy, or one the server does not accept (expired, ended). */
+  account: DrawnAccount | null;
+}
+
+/** The shopper's account for a session cookie copy, checked exactly as the API checks the `token` header. */
+async function drawnAccount(
+  services: ReturnType<typeof getServices>,
+  token: string | null,
+): Promise<DrawnAccount | null> {
+  if (!token) return null;
+  try {
+    const user = await services.accounts.authenticate(token);
+    const { addresses, primaryAddress } = await services.addresses.listAddresses(user);
+    return { user: services.accounts.profile(user), addresses, primaryAddress };
+  } catch (error) {
+    // A token the API would refuse (401) draws the page as for a visitor: the browser decides after.
+    if ((error as { statusCode?: number }).statusCode === 401) return null;
+    throw error;
+  }
 }
 
 export async function loader({
@@ -30,13 +59,20 @@ export async function loader({
   context,
 }: Route.LoaderArgs): Promise<{ drawn: CheckoutDrawn | null }> {
   const services = getServices(context);
-  const asked = cartFromCookie(request.headers.get("cookie"));
+  const cookie = request.headers.get("cookie");
+  const asked = cartFromCookie(cookie);
   const locale = localeOfPath(new URL(request.url).pathname);
-  const [quote, config] = await Promise.all([
+  const [quote, config, account] = await Promise.all([
     asked && asked.length > 0 ? services.cart.quote({ lines: asked }, locale) : null,
     services.orders.publicConfig(),
+    drawnAccount(services, sessionFromCookie(cookie)),
   ]);
-  return { drawn: { quote, codEnabled: config.codEnabled } };
+  return { drawn: { quote, codEnabled: config.codEnabled, account } };
+}
+
+/** The page may carry the shopper's addresses: no cache, the browser's included, keeps a copy. */
+export function headers(): HeadersInit {
+  return { "Cache-Control": "private, no-store" };
 }
 
 // A navigation inside the store asks the form's own calls instead of the server's render.
@@ -67,6 +103,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const session = useSession();
   const navigate = useLocalNavigate();
   const cart = useCart();
+  const drawn = loaderData.drawn;
+  const account = drawn?.account ?? null;
 
   useEffect(() => {
     if (session.ready && !session.token) navigate("/login", { replace: true });
@@ -76,11 +114,35 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (session.token && !session.user) void refreshProfile();
   }, [session.token, session.user]);
 
-  // The addresses are read while the form's code arrives, not after.
+  // The addresses are read while the form's code arrives, not after (the server's render brought them).
   const hasLines = cart.lines.length > 0;
   useEffect(() => {
-    if (session.token && hasLines) primeAddressList();
-  }, [session.token, hasLines]);
+    if (session.token && hasLines && !account) primeAddressList();
+  }, [session.token, hasLines, account]);
+
+  // The account the server drew stands until the profile names another (the storage's token changed
+  // since the cookie was written): the form then starts again without it.
+  const user = session.user ?? account?.user ?? null;
+  const formDrawn =
+    drawn && account && user && account.user._id !== user._id ? { ...drawn, account: null } : drawn;
+  const userId = user?._id ?? "";
+  const email = user?.email ?? "";
+  // One element for the page's life: while the form's code is still on its way, the server's HTML of it
+  // waits to be hydrated, and a new element (any render of this page) would make React throw that HTML
+  // away and draw the loading line in its place.
+  const form = useMemo(
+    () => (
+      <Suspense fallback={<CheckoutLoading />}>
+        <CheckoutForm key={userId} email={email} userId={userId} drawn={formDrawn} />
+      </Suspense>
+    ),
+    [userId, email, formDrawn],
+  );
+
+  // The server drew the whole form (it knew the session and the cart): the same tree until the browser's
+  // storage has been read, so hydration keeps the server's HTML.
+  const serverDrawn = account !== null && (drawn?.quote?.lines.length ?? 0) > 0;
+  if (serverDrawn && (!session.ready || !cart.ready)) return form;
 
   if (!session.ready || !session.token || !cart.ready) return <CheckoutLoading />;
 
@@ -102,13 +164,5 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  return (
-    <Suspense fallback={<CheckoutLoading />}>
-      <CheckoutForm
-        email={session.user?.email ?? ""}
-        userId={session.user?._id ?? ""}
-        drawn={loaderData.drawn}
-      />
-    </Suspense>
-  );
+  return form;
 }

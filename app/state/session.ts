@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from "#core/constants.ts";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { hasPageMessage, pageMessage } from "#core/i18n/page-messages.ts";
 import type { UserDto } from "#core/schemas/account.schema.ts";
+import { sessionCookieWrites } from "#core/session-cookie.ts";
 import { cartCount } from "./cart-store";
 import { loadingCounter } from "./loading";
 
@@ -31,13 +32,30 @@ function readStoredToken(): string | null {
   }
 }
 
+/**
+ * Keeps the checkout pages' cookie copy of the token (core/session-cookie.ts) equal to storage, so the next
+ * /checkout arrives drawn by the server. Written when this page first reads the session and at every change.
+ */
+function copyToCookie(token: string | null): void {
+  const secure = window.location.protocol === "https:";
+  for (const write of sessionCookieWrites(token, secure)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
+    document.cookie = write;
+  }
+}
+
 function current(): SessionState {
-  state ??= { ready: true, token: readStoredToken(), user: null };
+  if (!state) {
+    state = { ready: true, token: readStoredToken(), user: null };
+    copyToCookie(state.token);
+  }
   return state;
 }
 
 function set(next: Partial<SessionState>) {
+  const before = current().token;
   state = { ...current(), ...next };
+  if (state.token !== before) copyToCookie(state.token);
   for (const listener of listeners) listener();
 }
 

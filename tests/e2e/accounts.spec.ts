@@ -297,6 +297,8 @@ describe("a shopper at desktop size", () => {
     await expect.poll(() => cards.count()).toBe(1);
     expect(await cards.nth(0).textContent()).toContain("Al Manara Tower");
     expect(await cards.nth(0).getAttribute("data-primary")).toBe("true");
+    // The store left a copy of her session for /checkout only, so its first HTML carries her addresses.
+    expect(await page.request.get("/checkout").then((r) => r.text())).toContain("Near the metro");
 
     // Account Settings: profile, then password.
     await page.getByRole("link", { name: "Account Settings" }).click();
@@ -329,6 +331,7 @@ describe("a shopper at desktop size", () => {
     await page.getByTestId("logout").click();
     await page.waitForURL(/\/login$/);
     expect(await storedToken(page)).toBeNull();
+    expect(await page.request.get("/checkout").then((r) => r.text())).not.toContain("Near the metro");
     await page.goto("/account");
     await page.waitForURL(/\/login$/);
 

@@ -1,6 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import type { CartQuote } from "#core/cart.ts";
-
 import {
   buildOrderPayload,
   type DeliveryType,
@@ -13,9 +11,11 @@ import { DEFAULT_DELIVERY_TYPE, DELIVERY_TYPES, PAYMENT_REDIRECT_DELAY_MS } from
 import type { MessageKey } from "#core/i18n/index.ts";
 import { useLocale, useLocalNavigate, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
+import type { CheckoutDrawn } from "../../routes/checkout";
 import { clearCart, useCartQuote } from "../../state/cart";
 import { savePendingPayment } from "../../state/pending-payment";
 import { api } from "../../state/session";
+import { primaryIndex } from "../account/address-view";
 import { useAddressBook } from "../account/use-address-book";
 import { CheckoutHeader, CheckoutLoading } from "./checkout-loading";
 import { Choice } from "./choice";
@@ -43,20 +43,25 @@ export default function CheckoutForm({
 }: {
   email: string;
   userId: string;
-  /** The quote and settings the server drew the page with; null after a navigation inside the store. */
-  drawn: { quote: CartQuote | null; codEnabled: boolean } | null;
+  /** What the server drew the page with; null after a navigation inside the store. */
+  drawn: CheckoutDrawn | null;
 }) {
   const t = useT();
   const locale = useLocale();
   const navigate = useLocalNavigate();
   const { quote, loading, error, refresh } = useCartQuote(locale, drawn?.quote ?? null);
-  const book = useAddressBook();
+  // The addresses the server drew the page with stand as the list until the shopper changes it.
+  const drawnAccount = drawn?.account ?? null;
+  const book = useAddressBook(drawnAccount);
   const addresses = book.addresses;
   const [codEnabled, setCodEnabled] = useState(drawn?.codEnabled ?? false);
-  const [formReady, setFormReady] = useState(addressFormLoaded);
+  // Drawn by the server, the address form is already on the page: it is hydrated when its code has come.
+  const [formReady, setFormReady] = useState(() => drawnAccount !== null || addressFormLoaded());
   const [paymentMode, setPaymentMode] = useState<PaymentMode>("online");
   const [deliveryType, setDeliveryType] = useState<DeliveryType>(DEFAULT_DELIVERY_TYPE);
-  const [selected, setSelected] = useState(-1);
+  const [selected, setSelected] = useState(() =>
+    drawnAccount ? primaryIndex(drawnAccount.addresses, drawnAccount.primaryAddress) : -1,
+  );
   const [state, setState] = useState<ButtonState>("idle");
   const redirectTimer = useRef<number | undefined>(undefined);
 

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
 import { useT } from "../../lib/i18n";
 import { AddressEditRemove } from "../account/address-actions";
@@ -34,9 +34,15 @@ interface DeliverySectionProps {
 /**
  * SPEC §2/§4 Delivery Information: the saved addresses with the primary one selected, Add New Address
  * and the accounts screens' add/edit form. With no saved address the form opens at once. After a
- * removal the selection goes back to the first address (SPEC §4).
+ * removal the selection goes back to the first address (SPEC §4). Memoised: a render of the form around
+ * it while the address form's code is still coming would make React drop the server's HTML of that form.
  */
-export function DeliverySection({ book, email, selected, onSelect }: DeliverySectionProps) {
+export const DeliverySection = memo(function DeliverySection({
+  book,
+  email,
+  selected,
+  onSelect,
+}: DeliverySectionProps) {
   const t = useT();
   const { addresses, failed, busy } = book;
   // With no saved address the form is open from the first render (SPEC: it opens by itself).
@@ -183,4 +189,4 @@ export function DeliverySection({ book, email, selected, onSelect }: DeliverySec
       />
     </section>
   );
-}
+});
