@@ -601,9 +601,10 @@ describe("cash on delivery, switched on by the shop", () => {
     await context.close();
   });
 
-  describe("when the payment provider or the network fails", () => {
+  describe("a shopper whose address changes and whose payment provider or network fails", () => {
     let context: BrowserContext;
     let page: Page;
+    const EDITED_ADDRESS = "Villa 21, Street 9, Al Warqa 3";
     const account = {
       name: "Huda",
       phone: "0507778899",
@@ -646,6 +647,37 @@ describe("cash on delivery, switched on by the shop", () => {
       await expectToast(page, "Address Added");
     }, 120_000);
     afterAll(() => context?.close());
+
+    it("edits her saved address on /checkout: the form opens filled in, and the changed address stays selected and primary", {
+      timeout: 60_000,
+    }, async () => {
+      await openCheckout();
+      const addresses = page.getByTestId("checkout-address");
+      await expect.poll(() => addresses.count()).toBe(1);
+      await page.getByRole("button", { name: "Edit address 1" }).click();
+      const form = page.getByTestId("address-form");
+      await form.waitFor();
+      expect(await form.textContent()).toContain("Edit Address");
+      expect(await form.getByLabel("First Name").inputValue()).toBe("Huda");
+      expect(await form.getByLabel(/^Address\*?$/).inputValue()).toBe("Villa 8, Al Warqa 1");
+      expect(await form.getByLabel("Email").inputValue()).toBe(account.email);
+      await form.getByLabel(/^Address\*?$/).fill(EDITED_ADDRESS);
+      await form.getByLabel("City").fill("Mirdif");
+      await form.getByRole("button", { name: "Save Address" }).click();
+      await expectToast(page, "Address Updated");
+      await form.waitFor({ state: "detached" });
+      await expect.poll(() => addresses.first().textContent()).toContain(EDITED_ADDRESS);
+      expect(await addresses.count()).toBe(1);
+      expect(await addresses.first().textContent()).toContain("Mirdif");
+      expect(await addresses.first().textContent()).toContain("Primary");
+      expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+      // Kept by the store, not only on the screen.
+      await page.reload();
+      await waitForHydration(page);
+      await expect.poll(() => addresses.first().textContent()).toContain(EDITED_ADDRESS);
+      expect(await addresses.first().textContent()).not.toContain("Villa 8, Al Warqa 1");
+      expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+    });
 
     it("says 'Failed to initiate payment.' when the payment provider cannot be reached, and orders or holds nothing", {
       timeout: 60_000,
@@ -767,6 +799,17 @@ describe("cash on delivery, switched on by the shop", () => {
       await expectToast(page, "Payment Successful");
       expect(await countOrders(page)).toBe(1);
       expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+      // Delivered to the address as she edited it at checkout.
+      const delivery = await page.evaluate(async () => {
+        const res = await fetch("/api/order/userorders", {
+          method: "POST",
+          headers: { "content-type": "application/json", token: localStorage.getItem("store.token") ?? "" },
+          body: "{}",
+        });
+        const { orders } = (await res.json()) as { orders: { address: { address: string; city: string } }[] };
+        return orders[0]?.address;
+      });
+      expect(delivery).toMatchObject({ address: EDITED_ADDRESS, city: "Mirdif" });
     });
   });
 });
