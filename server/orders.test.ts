@@ -58,6 +58,18 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
     return res.body.orders as { orderNumber: string; status: string; paymentStatus: string }[];
   }
 
+  /** The shopper's server cart: one M/54 and one L/56 of the product. */
+  async function fillServerCart(token: string, p: TestProduct) {
+    for (const size of ["M/54", "L/56"]) {
+      const added = await post(
+        "/api/cart/add",
+        { itemId: p.productId, size, color: "Black", quantity: 1 },
+        token,
+      );
+      expect(added.status).toBe(200);
+    }
+  }
+
   async function sandboxRequest(checkoutId: string) {
     const row = await db
       .selectFrom("sandbox_checkouts")
@@ -265,6 +277,38 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(mine.body.status).toBe("paid");
       expect(await userOrders(b.token)).toEqual([]);
       expect(await userOrders(a.token)).toHaveLength(1);
+    });
+    it("gives the order to the token's shopper even when the body names another real shopper's id", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      const b = await newShopper(store.base, db);
+      // A's token, B's real id everywhere a client could put one.
+      const res = await post(
+        "/api/order/paymennt",
+        orderPayload([{ product: p, quantity: 1 }], { userId: b.id, user_id: b.id }),
+        a.token,
+      );
+      expect(res.status).toBe(200);
+      await submitCard(res.body.checkoutUrl as string);
+      const verified = await post(
+        "/api/order/verifyPaymennt",
+        { paymentId: res.body.paymentId, userId: b.id },
+        a.token,
+      );
+      expect(verified.body).toMatchObject({ success: true, status: "paid" });
+      const stored = await db
+        .selectFrom("orders")
+        .select("user_id")
+        .where("order_number", "=", res.body.orderNumber as string)
+        .executeTakeFirstOrThrow();
+      expect(stored.user_id).toBe(a.id);
+      // My Orders reads the token too: B's id in the body shows A her own order, and B has none.
+      const asked = await post("/api/order/userorders", { userId: b.id }, a.token);
+      expect((asked.body.orders as { orderNumber: string }[]).map((o) => o.orderNumber)).toEqual([
+        res.body.orderNumber,
+      ]);
+      expect(await userOrders(b.token)).toEqual([]);
+      expect(await hasPaidPurchase(db, b.id, p.productId)).toBe(false);
     });
   });
 
@@ -622,6 +666,38 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       });
     });
 
+    it("an order placed by the shopper's return (verify) takes its lines out of the server cart, leaving the others", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      await fillServerCart(a.token, p);
+      const res = await start(a.token, p, 1);
+      await submitCard(res.body.checkoutUrl as string);
+      // Nothing leaves the cart while the payment is only started and paid at the provider.
+      expect(Object.keys((await post("/api/cart/get", {}, a.token)).body.cartData as object)).toEqual([
+        p.productId,
+      ]);
+      const verified = await post("/api/order/verifyPaymennt", { paymentId: res.body.paymentId }, a.token);
+      expect(verified.body).toMatchObject({ success: true, status: "paid" });
+      const cart = await post("/api/cart/get", {}, a.token);
+      expect(cart.body.cartData).toEqual({
+        [p.productId]: { quantity: 1, lines: [{ size: "L/56", color: "Black", quantity: 1 }] },
+      });
+    });
+
+    it("an order placed by the reconciliation job takes its lines out of the server cart, leaving the others", async () => {
+      const p = await product();
+      const a = await newShopper(store.base, db);
+      await fillServerCart(a.token, p);
+      const res = await start(a.token, p, 1);
+      await submitCard(res.body.checkoutUrl as string);
+      await store.services.orders.reconcile(new Date(Date.now() + 61_000));
+      expect((await userOrders(a.token)).map((o) => o.orderNumber)).toEqual([res.body.orderNumber]);
+      const cart = await post("/api/cart/get", {}, a.token);
+      expect(cart.body.cartData).toEqual({
+        [p.productId]: { quantity: 1, lines: [{ size: "L/56", color: "Black", quantity: 1 }] },
+      });
+    });
+
     it("the reconciliation job places a paid attempt and expires an unpaid one past its hold", async () => {
       const p = await product();
       const a = await newShopper(store.base, db);
@@ -870,6 +946,67 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
       const list = await api(store.base, "POST", "/api/order/userorders", { token: a.token, body: {} });
       expect((list.body.orders as unknown[]).length).toBe(1);
       expect(await hasPaidPurchase(db, a.id, p.productId)).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("cash on delivery refuses a missing address and an empty cart with SPEC's texts, ordering nothing", async () => {
+    const store = await createListeningStore(engine, { COD_ENABLED: "true" });
+    try {
+      const db = store.database.db;
+      const p = await addTestProduct(db, { variants: [{ size: "M/54", retailFils: 45_000, stock: 3 }] });
+      const a = await newShopper(store.base, db);
+      const base = orderPayload([{ product: p, quantity: 2 }], { price: { payment_mode: "cod", COD: "1" } });
+      const cases: [unknown, string][] = [
+        [{ ...base, address: undefined }, "Please select a delivery address."],
+        [{ ...base, address: {} }, "Please select a delivery address."],
+        [{ ...base, line_items: [] }, "Your cart is empty."],
+        [{ ...base, line_items: undefined }, "Your cart is empty."],
+      ];
+      for (const [body, message] of cases) {
+        const res = await api(store.base, "POST", "/api/order/place", { token: a.token, body });
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 400,
+          body: { success: false, code: "validation", message },
+        });
+      }
+      expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 3, held: 0 });
+      expect(await db.selectFrom("orders").select("id").execute()).toEqual([]);
+      const list = await api(store.base, "POST", "/api/order/userorders", { token: a.token, body: {} });
+      expect(list.body.orders).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("a cash-on-delivery order takes its lines out of the shopper's server cart, leaving the others", async () => {
+    const store = await createListeningStore(engine, { COD_ENABLED: "true" });
+    try {
+      const db = store.database.db;
+      const p = await addTestProduct(db, {
+        variants: [
+          { size: "M/54", retailFils: 45_000, stock: 3 },
+          { size: "L/56", retailFils: 50_000, stock: 3 },
+        ],
+      });
+      const a = await newShopper(store.base, db);
+      for (const size of ["M/54", "L/56"]) {
+        const added = await api(store.base, "POST", "/api/cart/add", {
+          token: a.token,
+          body: { itemId: p.productId, size, color: "Black", quantity: 1 },
+        });
+        expect(added.status).toBe(200);
+      }
+      const res = await api(store.base, "POST", "/api/order/place", {
+        token: a.token,
+        body: orderPayload([{ product: p, quantity: 1 }], { price: { payment_mode: "cod", COD: "1" } }),
+      });
+      expect(res.status).toBe(200);
+      const cart = await api(store.base, "POST", "/api/cart/get", { token: a.token, body: {} });
+      expect(cart.body.cartData).toEqual({
+        [p.productId]: { quantity: 1, lines: [{ size: "L/56", color: "Black", quantity: 1 }] },
+      });
     } finally {
       await store.close();
     }

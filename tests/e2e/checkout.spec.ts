@@ -1,3 +1,4 @@
+import { connect, createServer, type Server, type Socket } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductDto } from "#core/catalog.ts";
@@ -11,7 +12,7 @@ import {
   type ViewportName,
   waitForHydration,
 } from "./harness.ts";
-import { checkScreen, expectToast, fillAddress, logIn, registerVerified } from "./shopper.ts";
+import { checkScreen, expectToast, fillAddress, logIn, registerVerified, toast } from "./shopper.ts";
 
 /**
  * Issue 11's journeys: log in → cart → checkout → the payment sandbox's card page → back to the store,
@@ -507,17 +508,29 @@ describe("the checkout pages when something is missing or refused", () => {
   });
 });
 
+/**
+ * The second store of this file: cash on delivery switched on, and its payment client reaching the sandbox
+ * through a relay (PUBLIC_SITE_URL, the sandbox's base URL, names the relay's port) that a journey can
+ * close, as a payment provider goes down. One store for every journey needing a special configuration.
+ */
 describe("cash on delivery, switched on by the shop", () => {
   let codStore: RunningStore;
+  let provider: Relay;
   beforeAll(async () => {
+    provider = await startRelay();
     codStore = await startStore({
       NODE_ENV: "test",
       PASSWORD_HASH_COST: "10",
       COD_ENABLED: "true",
+      PUBLIC_SITE_URL: provider.url,
       ...(process.env.E2E_COD_DATABASE_URL ? { DATABASE_URL: process.env.E2E_COD_DATABASE_URL } : {}),
     });
+    provider.to(Number(new URL(codStore.baseUrl).port));
   });
-  afterAll(() => codStore?.stop());
+  afterAll(async () => {
+    await codStore?.stop();
+    await provider?.close();
+  });
 
   it("places the order at once: 'Order Placed', the cart cleared, home, and the order unpaid in My Orders", {
     timeout: 120_000,
@@ -553,9 +566,21 @@ describe("cash on delivery, switched on by the shop", () => {
     expect(await cod.isChecked()).toBe(true);
     await checkScreen(page);
     const button = page.getByTestId("place-order");
+    // SPEC §2: 'Placing Order...', disabled, while the order is on its way (held back in the network until
+    // the label has been read).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/order/place", async (route) => {
+      await held;
+      await route.continue();
+    });
     await button.click();
+    await expect.poll(() => button.textContent()).toBe("Placing Order...");
+    expect(await button.isDisabled()).toBe(true);
+    release();
     await expectToast(page, "Order Placed");
     await page.waitForURL((url) => url.pathname === "/");
+    await page.unroute("**/api/order/place");
     expect((await storedJson(page, "store.cart"))?.items).toHaveLength(0);
     expect(await storedJson(page, "store.pendingPayment")).toBeNull();
 
@@ -575,7 +600,283 @@ describe("cash on delivery, switched on by the shop", () => {
     await checkScreen(page);
     await context.close();
   });
+
+  describe("a shopper whose address changes and whose payment provider or network fails", () => {
+    let context: BrowserContext;
+    let page: Page;
+    const EDITED_ADDRESS = "Villa 21, Street 9, Al Warqa 3";
+    const account = {
+      name: "Huda",
+      phone: "0507778899",
+      email: "huda@example.com",
+      password: "huda-pass-123",
+    };
+
+    /** The first size's stock of the product every journey buys, as the store's product list shows it. */
+    async function stockShown(): Promise<number | null | undefined> {
+      const { products } = (await (await fetch(`${codStore.baseUrl}/api/product/list`)).json()) as {
+        products: ProductDto[];
+      };
+      return products.find((p) => p.slug === product.slug)?.variants[0]?.stock;
+    }
+
+    async function openCheckout() {
+      await page.goto("/checkout");
+      await waitForHydration(page);
+      await page.getByTestId("summary-line").first().waitFor();
+      await expect.poll(() => page.getByTestId("place-order").isEnabled()).toBe(true);
+    }
+
+    beforeAll(async () => {
+      context = await newContext(browser, "desktop", codStore.baseUrl);
+      await registerVerified(codStore.baseUrl, account);
+      page = await openPage(context, "/login");
+      await logIn(page, account.email, account.password);
+      await page.waitForURL(/\/shop$/);
+      await addToCartAndCheckout(page);
+      const form = page.getByTestId("address-form");
+      await form.waitFor();
+      await fillAddress(form, {
+        first: "Huda",
+        address: "Villa 8, Al Warqa 1",
+        city: "Dubai",
+        state: "Dubai",
+        postcode: "00000",
+      });
+      await form.getByRole("button", { name: "Save Address" }).click();
+      await expectToast(page, "Address Added");
+    }, 120_000);
+    afterAll(() => context?.close());
+
+    it("edits her saved address on /checkout: the form opens filled in, and the changed address stays selected and primary", {
+      timeout: 60_000,
+    }, async () => {
+      await openCheckout();
+      const addresses = page.getByTestId("checkout-address");
+      await expect.poll(() => addresses.count()).toBe(1);
+      await page.getByRole("button", { name: "Edit address 1" }).click();
+      const form = page.getByTestId("address-form");
+      await form.waitFor();
+      expect(await form.textContent()).toContain("Edit Address");
+      expect(await form.getByLabel("First Name").inputValue()).toBe("Huda");
+      expect(await form.getByLabel(/^Address\*?$/).inputValue()).toBe("Villa 8, Al Warqa 1");
+      expect(await form.getByLabel("Email").inputValue()).toBe(account.email);
+      await form.getByLabel(/^Address\*?$/).fill(EDITED_ADDRESS);
+      await form.getByLabel("City").fill("Mirdif");
+      await form.getByRole("button", { name: "Save Address" }).click();
+      await expectToast(page, "Address Updated");
+      await form.waitFor({ state: "detached" });
+      await expect.poll(() => addresses.first().textContent()).toContain(EDITED_ADDRESS);
+      expect(await addresses.count()).toBe(1);
+      expect(await addresses.first().textContent()).toContain("Mirdif");
+      expect(await addresses.first().textContent()).toContain("Primary");
+      expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+      // Kept by the store, not only on the screen.
+      await page.reload();
+      await waitForHydration(page);
+      await expect.poll(() => addresses.first().textContent()).toContain(EDITED_ADDRESS);
+      expect(await addresses.first().textContent()).not.toContain("Villa 8, Al Warqa 1");
+      expect(await addresses.first().getByRole("radio").isChecked()).toBe(true);
+    });
+
+    it("says 'Failed to initiate payment.' when the payment provider cannot be reached, and orders or holds nothing", {
+      timeout: 60_000,
+    }, async () => {
+      const stockBefore = await stockShown();
+      expect(stockBefore).toBeGreaterThan(0);
+      await openCheckout();
+      provider.cut();
+      try {
+        const button = page.getByTestId("place-order");
+        expect(await page.getByTestId("payment-online").getByRole("radio").isChecked()).toBe(true);
+        await button.click();
+        // The store answers 502 with SPEC §8's text; the shopper stays on /checkout with the button back.
+        await expectToast(page, "Failed to initiate payment.");
+        await expect.poll(() => button.textContent()).toBe("Place Order");
+        expect(await button.isEnabled()).toBe(true);
+        expect(new URL(page.url()).pathname).toBe("/checkout");
+        expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+        expect(await countOrders(page)).toBe(0);
+        // The units it would have held are back on sale.
+        expect(await stockShown()).toBe(stockBefore);
+      } finally {
+        await provider.restore();
+      }
+    });
+
+    it("says 'Failed to place order. Please try again.' when the order call never gets an answer", {
+      timeout: 60_000,
+    }, async () => {
+      await openCheckout();
+      await page.getByTestId("payment-cod").click();
+      const button = page.getByTestId("place-order");
+      await page.route("**/api/order/place", (route) => route.abort("connectionreset"));
+      try {
+        await button.click();
+        await expectToast(page, "Failed to place order. Please try again.");
+        await expect.poll(() => button.textContent()).toBe("Place Order");
+        expect(await button.isEnabled()).toBe(true);
+      } finally {
+        await page.unroute("**/api/order/place");
+      }
+      expect(new URL(page.url()).pathname).toBe("/checkout");
+      expect((await storedJson(page, "store.cart"))?.items).toHaveLength(1);
+      expect(await countOrders(page)).toBe(0);
+    });
+
+    it("says 'Failed to place order.' when cash on delivery is refused without a message", {
+      timeout: 60_000,
+    }, async () => {
+      // The store itself always words its refusals; this answer (a refusal with no message, which an
+      // intermediary could send) is played in the network to show the screen's own fallback text.
+      await openCheckout();
+      await page.getByTestId("payment-cod").click();
+      const button = page.getByTestId("place-order");
+      await page.route("**/api/order/place", (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false}' }),
+      );
+      try {
+        await button.click();
+        await expectToast(page, "Failed to place order.");
+        expect(await toast(page, "Failed to place order.").textContent()).not.toContain("Please try again");
+        await expect.poll(() => button.textContent()).toBe("Place Order");
+        expect(await button.isEnabled()).toBe(true);
+      } finally {
+        await page.unroute("**/api/order/place");
+      }
+      expect((await storedJson(page, "store.cart"))?.items).toHaveLength(1);
+      expect(await countOrders(page)).toBe(0);
+    });
+
+    it("returns while the provider cannot be asked ('Payment verification failed.'), then while the store cannot be reached ('An error occurred while verifying your payment.'), and the paid order arrives once both are back", {
+      timeout: 120_000,
+    }, async () => {
+      await openCheckout();
+      const button = page.getByTestId("place-order");
+      await button.click();
+      await expect.poll(() => button.textContent()).toBe("Redirecting to Payment...");
+      // The card page is served at the provider's address (the relay), under the payment's id.
+      await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
+      const providerOrigin = new URL(provider.url).origin;
+      expect(new URL(page.url()).origin).toBe(providerOrigin);
+      const paymentId = new URL(page.url()).pathname.split("/").pop()!;
+      // The shopper pays, and the provider goes down as it hands her back: the return never loads there.
+      await page.route(
+        (url) => url.origin === providerOrigin && url.pathname === "/payment-redirect",
+        (route) => route.abort(),
+      );
+      const returned = page.waitForRequest(/\/payment-redirect/);
+      await payOnSandbox(page, PAYING_CARD);
+      await returned;
+      provider.cut();
+
+      // Back at the shop's return page: the store cannot ask the provider, so it cannot say paid.
+      await page.goto(`/payment-redirect?checkout=${paymentId}`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "Payment Failed" }).waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId("payment-message").textContent()).toBe("Payment verification failed.");
+      expect(await countOrders(page)).toBe(0);
+      // The cart and the pending record are kept.
+      expect((await storedJson(page, "store.cart"))?.items).toHaveLength(1);
+      expect((await storedJson(page, "store.pendingPayment"))?.paymentId).toBe(paymentId);
+
+      // The provider is back, but the verify call does not reach the store.
+      await provider.restore();
+      await page.route("**/api/order/verifyPaymennt", (route) => route.abort("internetdisconnected"));
+      await page.reload();
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
+      expect(await page.getByTestId("payment-message").textContent()).toBe(
+        "An error occurred while verifying your payment.",
+      );
+      await page.unroute("**/api/order/verifyPaymennt");
+      await page.unroute((url) => url.origin === providerOrigin && url.pathname === "/payment-redirect");
+
+      // Both back: the same return page finds the payment made, and the order is there once.
+      await page.reload();
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      await expectToast(page, "Payment Successful");
+      expect(await countOrders(page)).toBe(1);
+      expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+      // Delivered to the address as she edited it at checkout.
+      const delivery = await page.evaluate(async () => {
+        const res = await fetch("/api/order/userorders", {
+          method: "POST",
+          headers: { "content-type": "application/json", token: localStorage.getItem("store.token") ?? "" },
+          body: "{}",
+        });
+        const { orders } = (await res.json()) as { orders: { address: { address: string; city: string } }[] };
+        return orders[0]?.address;
+      });
+      expect(delivery).toMatchObject({ address: EDITED_ADDRESS, city: "Mirdif" });
+    });
+  });
 });
+
+/** A TCP relay to the store, standing in for the payment provider's address; cut() closes its port. */
+interface Relay {
+  url: string;
+  to(port: number): void;
+  cut(): void;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startRelay(): Promise<Relay> {
+  const sockets = new Set<Socket>();
+  let target = 0;
+  const server: Server = createServer((client) => {
+    const upstream = connect(target, "127.0.0.1");
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    sockets.add(client);
+    sockets.add(upstream);
+    for (const socket of [client, upstream]) {
+      socket.on("error", drop);
+      socket.on("close", drop);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  await listen(0);
+  const port = (server.address() as { port: number }).port;
+  let open = true;
+  const cut = () => {
+    if (!open) return;
+    open = false;
+    server.close();
+    // Connections kept alive by the payment client go too: nothing reaches the provider any more.
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    to(p) {
+      target = p;
+    },
+    cut,
+    async restore() {
+      if (open) return;
+      await listen(port);
+      open = true;
+    },
+    async close() {
+      cut();
+    },
+  };
+}
 
 /** The shopper's placed orders, as the store's own call answers for her token. */
 async function countOrders(page: Page): Promise<number> {
