@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildOrderPayload, isDeliveryType, pendingPaymentRecord, toOrderAddress } from "./checkout.ts";
+import {
+  buildOrderPayload,
+  isDeliveryType,
+  orderFailureText,
+  pendingPaymentRecord,
+  toOrderAddress,
+} from "./checkout.ts";
+import { t } from "./i18n/index.ts";
 
 const address = toOrderAddress({
   first_name: "Mariam",
@@ -142,5 +149,43 @@ describe("SPEC §3 order payload", () => {
     expect(isDeliveryType("next day delivery")).toBe(true);
     expect(isDeliveryType("same day delivery")).toBe(true);
     expect(isDeliveryType("express")).toBe(false);
+  });
+});
+
+describe("the text a failed Place Order shows (SPEC §8 Order)", () => {
+  const shown = (answer: { success: boolean; status: number; message?: string }, online: boolean) => {
+    const failure = orderFailureText(answer, online);
+    return "key" in failure ? t(failure.key) : failure.message;
+  };
+
+  it("says 'Failed to place order. Please try again.' when the call never got an answer", () => {
+    for (const online of [true, false]) {
+      expect(shown({ success: false, status: 0, message: "Failed to fetch" }, online)).toBe(
+        "Failed to place order. Please try again.",
+      );
+    }
+  });
+
+  it("shows the server's refusal as it is", () => {
+    expect(shown({ success: false, status: 400, message: "Please select a delivery address." }, false)).toBe(
+      "Please select a delivery address.",
+    );
+    expect(shown({ success: false, status: 502, message: "Failed to initiate payment." }, true)).toBe(
+      "Failed to initiate payment.",
+    );
+  });
+
+  it("falls back to 'Failed to place order.' or 'Failed to initiate payment.' for a refusal without a message", () => {
+    expect(shown({ success: false, status: 200 }, false)).toBe("Failed to place order.");
+    expect(shown({ success: false, status: 200 }, true)).toBe("Failed to initiate payment.");
+    // A card answer that says success but lacks the payment page's address.
+    expect(shown({ success: true, status: 200 }, true)).toBe("Failed to initiate payment.");
+  });
+
+  it("treats a failed status without a message (a proxy's error page) as a call that failed", () => {
+    expect(shown({ success: false, status: 504 }, false)).toBe("Failed to place order. Please try again.");
+    expect(shown({ success: false, status: 503, message: "" }, true)).toBe(
+      "Failed to place order. Please try again.",
+    );
   });
 });

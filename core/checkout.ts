@@ -165,3 +165,26 @@ export function pendingPaymentRecord(
     createdAt: now,
   };
 }
+
+/** Which of SPEC §8's Order texts a failed Place Order shows (the screen's catalog key, or the server's). */
+export type OrderFailureText =
+  | { key: "order.thrown" | "order.initiateFailed" | "order.placeFailed" }
+  | { message: string };
+
+/**
+ * SPEC §8 Order, for an answer that did not lead on: a call that never got an answer (the HTTP client's
+ * throw, status 0) says 'Failed to place order. Please try again.'; a refusal shows the server's message,
+ * and without one 'Failed to initiate payment.' (card) or 'Failed to place order.' (cash on delivery), or
+ * the throw's text when the status says the call failed (3xx-5xx without a message, such as a proxy's
+ * page); a "success" that lacks what the card payment needs shows the card's fallback.
+ */
+export function orderFailureText(
+  answer: { success: boolean; status: number; message?: string },
+  online: boolean,
+): OrderFailureText {
+  const fallback = online ? "order.initiateFailed" : "order.placeFailed";
+  if (answer.status === 0) return { key: "order.thrown" };
+  if (answer.success) return { key: fallback };
+  if (answer.message) return { message: answer.message };
+  return { key: answer.status >= 300 ? "order.thrown" : fallback };
+}

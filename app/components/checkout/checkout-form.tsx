@@ -3,6 +3,7 @@ import {
   buildOrderPayload,
   type DeliveryType,
   isDeliveryType,
+  orderFailureText,
   type PaymentMode,
   pendingPaymentRecord,
   toOrderAddress,
@@ -143,16 +144,9 @@ export default function CheckoutForm({
     }
 
     setState("idle");
-    // SPEC §8 Order: a refusal shows the server's message, else 'Failed to initiate payment.' (card) or
-    // 'Failed to place order.' (cash); a call that never got an answer (what the original's HTTP client
-    // throws on) shows 'Failed to place order. Please try again.'.
-    const fallback = online ? t("order.initiateFailed") : t("order.placeFailed");
-    const message =
-      result.status === 0
-        ? t("order.thrown")
-        : result.success
-          ? fallback
-          : result.message || (result.status >= 300 ? t("order.thrown") : fallback);
+    // SPEC §8 Order (core/checkout.ts): the server's refusal, else the screen's own text.
+    const failure = orderFailureText(result, online);
+    const message = "key" in failure ? t(failure.key) : failure.message;
     toast.error(message);
     // A stock refusal (409) means the quote is stale: show the shopper which line changed.
     if (result.status === 409) refresh();
