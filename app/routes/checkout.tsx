@@ -14,13 +14,25 @@ import { useCart } from "../state/cart-store";
 import { refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/checkout";
 
-// The form is not part of /checkout's first-load JavaScript: the server draws it from the cookie copies of
-// the cart and the session, and the browser hydrates it when its code has come. Its request starts as
-// soon as this module runs in the browser, beside hydration rather than after it. A navigation inside the
-// store shows the loading line until it has come.
+// The form is not part of /checkout's first-load JavaScript: a navigation inside the store shows the
+// loading line until its code has come. When the server drew the form (from the cookie copies of the cart
+// and the session), this module waits for that code, and for the address form's when it is open, before
+// the page hydrates: the page then hydrates whole, at once. Hydrating it in parts would leave a drawn Place
+// Order button that ignores a tap until its part's code arrives (React does not replay clicks on HTML it
+// has not hydrated yet).
 const loadCheckoutForm = () => import("../components/checkout/checkout-form");
 const CheckoutForm = lazy(loadCheckoutForm);
-if (typeof document !== "undefined") void loadCheckoutForm();
+let LoadedCheckoutForm: typeof import("../components/checkout/checkout-form").default | undefined;
+if (typeof document !== "undefined") {
+  const drawn = document.querySelector('[data-testid="checkout-page"] [data-testid="place-order"]');
+  const form = loadCheckoutForm();
+  if (drawn) {
+    const module = await form;
+    if (document.querySelector('[data-testid="checkout-page"] [data-testid="address-form"]'))
+      await module.loadAddressForm();
+    LoadedCheckoutForm = module.default;
+  }
+}
 
 /** The signed-in shopper as the server found her from the session cookie, with her saved addresses. */
 export interface DrawnAccount {
@@ -127,17 +139,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     drawn && account && user && account.user._id !== user._id ? { ...drawn, account: null } : drawn;
   const userId = user?._id ?? "";
   const email = user?.email ?? "";
-  // One element for the page's life: while the form's code is still on its way, the server's HTML of it
-  // waits to be hydrated, and a new element (any render of this page) would make React throw that HTML
-  // away and draw the loading line in its place.
-  const form = useMemo(
-    () => (
+  // One element for the page's life: should the form's code still be on its way at hydration, the
+  // server's HTML of it waits to be hydrated, and a new element (any render of this page) would make React
+  // throw that HTML away and draw the loading line in its place.
+  const form = useMemo(() => {
+    const Form = LoadedCheckoutForm ?? CheckoutForm;
+    return (
       <Suspense fallback={<CheckoutLoading />}>
-        <CheckoutForm key={userId} email={email} userId={userId} drawn={formDrawn} />
+        <Form key={userId} email={email} userId={userId} drawn={formDrawn} />
       </Suspense>
-    ),
-    [userId, email, formDrawn],
-  );
+    );
+  }, [userId, email, formDrawn]);
 
   // The server drew the whole form (it knew the session and the cart): the same tree until the browser's
   // storage has been read, so hydration keeps the server's HTML.

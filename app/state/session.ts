@@ -37,6 +37,7 @@ function readStoredToken(): string | null {
  * /checkout arrives drawn by the server. Written when this page first reads the session and at every change.
  */
 function copyToCookie(token: string | null): void {
+  if (typeof document === "undefined") return;
   const secure = window.location.protocol === "https:";
   for (const write of sessionCookieWrites(token, secure)) {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.

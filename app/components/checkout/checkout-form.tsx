@@ -23,6 +23,9 @@ import { Choice } from "./choice";
 import { addressFormLoaded, DeliverySection, loadAddressForm } from "./delivery-section";
 import { OrderSummary } from "./order-summary";
 
+/** The address form's code, for /checkout to have it before it hydrates a page drawn with the form open. */
+export { loadAddressForm };
+
 /** SPEC §4 Checkout order button: idle, processing (card pop-up, not offered) or redirecting; plus COD. */
 type ButtonState = "idle" | "redirecting" | "placing";
 
