@@ -2,8 +2,10 @@
 // BENCH_DATABASE_URL=postgres://…), each scenario beside a bare node:http server sending the same bytes (body and headers)
 // in the same run. Three kinds of process, so none measures another's work: the store (`server/main.ts`,
 // BENCH_PROCESSES workers, default one per core), the bare server (the same number of processes), and
-// autocannon (its own process). Then orders per second (scripts/bench-orders.ts). Prints requests a
-// second, p50 and p99 latency and the ratio to the bare server; asserts nothing.
+// autocannon (its own process, scripts/bench-load.ts). Then orders per second (scripts/bench-orders.ts).
+// Prints requests a second, p50 and p99 latency, the ratio to the bare server, each side's CPU per request
+// and the load generator's own CPU (a row where it used a whole core measures the generator, not the
+// servers: marked *); asserts nothing.
 // BENCH_SECONDS (8), BENCH_CONNECTIONS (100), BENCH_PRODUCTS (10000), BENCH_ROUNDS (2: store and bare
 // take turns, each side's best round is printed), BENCH_UNCACHED=0 to skip the
 // figures with the response cache off, BENCH_ORDERS=0 to skip the orders.
@@ -195,48 +197,31 @@ interface Figures {
   errors: number;
   /** The server's CPU (all its processes) per answered request, in microseconds. */
   cpuUs: number;
+  /** The load generator's CPU while it ran, as a share of one core (1 = it was the bottleneck). */
+  cpuShare: number;
 }
 
-/** autocannon in a process of its own, so the load generator's CPU is not the server's. */
+/** autocannon in a process of its own (scripts/bench-load.ts), so the load generator's CPU is not the server's. */
 function autocannon(
   url: string,
   seconds: number,
   encoding?: string,
 ): Promise<Omit<Figures, "cpuUs"> & { requests: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        "node_modules/autocannon/autocannon.js",
-        "--json",
-        "-c",
-        String(CONNECTIONS),
-        "-d",
-        String(seconds),
-        ...(encoding ? ["-H", `accept-encoding=${encoding}`] : []),
-        url,
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const child = spawn(process.execPath, ["scripts/bench-load.ts"], {
+      env: {
+        ...process.env,
+        BENCH_LOAD: JSON.stringify({ url, connections: CONNECTIONS, seconds, encoding }),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (c) => (out += c));
     child.stderr.on("data", (c) => (err += c));
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
-      const r = JSON.parse(out) as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number };
-        errors: number;
-        non2xx: number;
-      };
-      resolve({
-        rps: r.requests.average,
-        requests: r.requests.total,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.non2xx,
-      });
+      resolve(JSON.parse(out) as Omit<Figures, "cpuUs"> & { requests: number });
     });
   });
 }
@@ -251,6 +236,8 @@ async function measure(server: Running, s: Scenario): Promise<Figures> {
 }
 
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+/** A generator at 95 % of a core or more is the bottleneck: its p99 is its own queue (marked *). */
+const share = (value: number) => `${(value * 100).toFixed(0)} %${value >= 0.95 ? "*" : ""}`;
 
 async function compare(label: string, cache: boolean) {
   const store = await startStore(cache);
@@ -315,10 +302,11 @@ async function compare(label: string, cache: boolean) {
         "bare p99 ms",
         "ratio",
         "store / bare CPU µs per request",
+        "load generator's CPU, store / bare",
         "errors",
       ]),
     );
-    console.log(row(Array(10).fill("---")));
+    console.log(row(Array(11).fill("---")));
     try {
       for (const s of SCENARIOS) {
         // The machine may be shared: the two sides take turns, and each keeps its best round.
@@ -342,10 +330,14 @@ async function compare(label: string, cache: boolean) {
             floor.p99,
             `${((ours.rps / floor.rps) * 100).toFixed(1)} %`,
             `${ours.cpuUs.toFixed(0)} / ${floor.cpuUs.toFixed(0)}`,
+            `${share(ours.cpuShare)} / ${share(floor.cpuShare)}`,
             ours.errors,
           ]),
         );
       }
+      console.log(
+        "\n* the load generator used a whole core: that row's rates and latencies are its own limit and queue, on both sides",
+      );
     } finally {
       await bare.stop();
     }
