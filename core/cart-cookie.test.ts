@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "./cart.ts";
-import { CART_COOKIE, cartCookieValue, cartFromCookie } from "./cart-cookie.ts";
+import {
+  CART_COOKIE,
+  CART_COOKIE_PATHS,
+  cartCookieValue,
+  cartCookieWrites,
+  cartFromCookie,
+} from "./cart-cookie.ts";
 
 const line = (n: number, overrides: Partial<CartLine> = {}): CartLine => ({
   _id: `product-${n}`,
@@ -48,5 +54,24 @@ describe("the cart's cookie copy", () => {
     expect(cartCookieValue(many)).toBeNull();
     const long = [line(1, { selectedColor: "x".repeat(4000) })];
     expect(cartCookieValue(long)).toBeNull();
+  });
+});
+
+describe("where the cart's cookie copy is kept", () => {
+  it("is written for /cart and /checkout in each language only, and the site-wide copy of earlier versions is removed", () => {
+    const value = cartCookieValue([line(1)])!;
+    const writes = cartCookieWrites(value, true);
+    expect(writes.slice(0, CART_COOKIE_PATHS.length)).toEqual(
+      ["/cart", "/checkout", "/ar/cart", "/ar/checkout"].map(
+        (path) => `${CART_COOKIE}=${value}; path=${path}; max-age=31536000; samesite=lax; secure`,
+      ),
+    );
+    expect(writes.at(-1)).toBe(`${CART_COOKIE}=; path=/; max-age=0`);
+    expect(writes.some((w) => /path=\/;.*max-age=31536000/.test(w))).toBe(false);
+  });
+
+  it("removes the copy from every path when the cart no longer fits", () => {
+    for (const write of cartCookieWrites(null, false))
+      expect(write).toMatch(/^store_cart=; path=\/[\w/]*; max-age=0/);
   });
 });

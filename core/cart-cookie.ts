@@ -8,6 +8,13 @@ import type { CartLine, CartQuoteRequestLine } from "./cart.ts";
  */
 export const CART_COOKIE = "store_cart";
 
+/**
+ * The only pages that read the copy, in each language. It is sent to them alone: public pages' answers
+ * vary on the Cookie header (the announcement's dismissal), and a cart copy on every request would give
+ * each shopper her own entry in a CDN's cache of them.
+ */
+export const CART_COOKIE_PATHS = ["/cart", "/checkout", "/ar/cart", "/ar/checkout"] as const;
+
 /** Past this many characters the copy is not kept (a cookie holds about 4 KB): the page fills in as before. */
 const MAX_COOKIE_CHARS = 3000;
 const MAX_LINES = 100;
@@ -18,6 +25,18 @@ export function cartCookieValue(lines: readonly CartLine[]): string | null {
     JSON.stringify(lines.map((l) => [l._id, l.selectedSize, l.selectedColor, l.quantity])),
   );
   return value.length <= MAX_COOKIE_CHARS && lines.length <= MAX_LINES ? value : null;
+}
+
+/**
+ * The `document.cookie` assignments that keep the copy (a value from `cartCookieValue`) on every path that
+ * reads it, or remove it (null), and remove the copy earlier versions kept for the whole site (path `/`).
+ */
+export function cartCookieWrites(value: string | null, secure: boolean): string[] {
+  const attributes = `max-age=${value === null ? 0 : 31_536_000}; samesite=lax${secure ? "; secure" : ""}`;
+  return [
+    ...CART_COOKIE_PATHS.map((path) => `${CART_COOKIE}=${value ?? ""}; path=${path}; ${attributes}`),
+    `${CART_COOKIE}=; path=/; max-age=0`,
+  ];
 }
 
 /**

@@ -10,7 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
-import { CART_COOKIE, cartCookieValue } from "#core/cart-cookie.ts";
+import { cartCookieValue, cartCookieWrites } from "#core/cart-cookie.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import { sessionCookieWrites } from "#core/session-cookie.ts";
 import { openDatabase } from "../server/db/connection.ts";
@@ -158,7 +158,7 @@ try {
   });
   if (!added.ok) throw new Error(`/api/cart/add: ${added.status}`);
   // The store keeps a copy of the lines in a cookie as it writes the cart (core/cart-cookie.ts).
-  const cartCookie = `${CART_COOKIE}=${cartCookieValue(cart.items)}`;
+  const cartCookies = cartCookieWrites(cartCookieValue(cart.items), false);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [
@@ -203,7 +203,7 @@ try {
             STORAGE_KEYS,
             token,
             JSON.stringify(cart),
-            [`${cartCookie}; path=/`, ...sessionCookieWrites(token, false)],
+            [...cartCookies, ...sessionCookieWrites(token, false)],
           );
         }
         const result = await lighthouse(

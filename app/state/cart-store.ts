@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { CartLine } from "#core/cart.ts";
-import { CART_COOKIE, cartCookieValue } from "#core/cart-cookie.ts";
+import { cartCookieValue, cartCookieWrites } from "#core/cart-cookie.ts";
 import { type CartTotals, cartTotals } from "#core/cart-totals.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
 
@@ -57,17 +57,21 @@ function parse(text: string | null): CartLine[] {
   }
 }
 
+/** The copy last written by this page, so an unchanged cart is not written again. */
+let copied: string | null | undefined;
+
 /**
  * Keeps the cookie copy of the lines (core/cart-cookie.ts) equal to storage, so the next /cart or /checkout
  * arrives drawn by the server. A cart too large for a cookie removes the copy.
  */
 function copyToCookie(lines: CartLine[]): void {
   const value = cartCookieValue(lines);
-  const cookie = `${CART_COOKIE}=${value ?? ""}`;
-  if (document.cookie.split(/;\s*/).includes(cookie)) return;
-  const secure = window.location.protocol === "https:" ? "; secure" : "";
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
-  document.cookie = `${cookie}; path=/; max-age=${value === null ? 0 : 31_536_000}; samesite=lax${secure}`;
+  if (value === copied) return;
+  copied = value;
+  for (const write of cartCookieWrites(value, window.location.protocol === "https:")) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
+    document.cookie = write;
+  }
 }
 
 function snapshot(lines: CartLine[]): CartState {

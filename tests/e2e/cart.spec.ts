@@ -125,6 +125,17 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     await expect.poll(() => page.getByTestId("proceed-to-checkout").isEnabled()).toBe(true);
     expect(await page.getByTestId("header-cart").getByTestId("cart-count").textContent()).toBe("3");
     await expectAccessible(page);
+    // The cart's cookie copy goes to /cart and /checkout only: the server draws /cart with the lines,
+    // and the public pages' requests carry no copy of it.
+    const drawn = await page.request.get("/cart").then((r) => r.text());
+    expect(drawn).toContain(first.name);
+    expect(drawn).toContain(second.name);
+    const cookieOn = async (path: string) =>
+      (await context.cookies(new URL(path, page.url()).href)).some((cookie) => cookie.name === "store_cart");
+    expect(await cookieOn("/cart")).toBe(true);
+    expect(await cookieOn("/checkout")).toBe(true);
+    expect(await cookieOn("/")).toBe(false);
+    expect(await cookieOn("/shop")).toBe(false);
 
     // SPEC §5: the stepper stops at the size's stock.
     const line = lines.first();
