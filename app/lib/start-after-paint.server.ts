@@ -19,7 +19,8 @@ const STATIC_IMPORT = /^\s*import (?:\* as (\w+) from )?("[^"]+");?\s*$/gm;
 const WAIT_FOR_FIRST_PAINT = `await new Promise((start) => {
   if (document.visibilityState === "hidden") return start();
   let started = false;
-  const go = () => { if (!started) { started = true; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start))); } };
+  // Two frames after the paint, or a second later if no frame comes (a browser that stops drawing the tab).
+  const go = () => { if (!started) { started = true; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start))); setTimeout(start, 1000); } };
   setTimeout(go, 5000);
   const afterPicture = () => {
     const picture = document.querySelector('img[fetchpriority="high"]');
