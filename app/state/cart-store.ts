@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from "react";
 import type { CartLine } from "#core/cart.ts";
-import { cartCookieValue, cartCookieWrites } from "#core/cart-cookie.ts";
 import { type CartTotals, cartTotals } from "#core/cart-totals.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
 
@@ -62,16 +61,20 @@ let copied: string | null | undefined;
 
 /**
  * Keeps the cookie copy of the lines (core/cart-cookie.ts) equal to storage, so the next /cart or /checkout
- * arrives drawn by the server. A cart too large for a cookie removes the copy.
+ * arrives drawn by the server. A cart too large for a cookie removes the copy. The copy's code is fetched
+ * when first needed, not with every page (changes are written in their order all the same).
  */
 function copyToCookie(lines: CartLine[]): void {
-  const value = cartCookieValue(lines);
-  if (value === copied) return;
-  copied = value;
-  for (const write of cartCookieWrites(value, window.location.protocol === "https:")) {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
-    document.cookie = write;
-  }
+  if (typeof document === "undefined") return;
+  void import("#core/cart-cookie.ts").then(({ cartCookieValue, cartCookieWrites }) => {
+    const value = cartCookieValue(lines);
+    if (value === copied) return;
+    copied = value;
+    for (const write of cartCookieWrites(value, window.location.protocol === "https:")) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
+      document.cookie = write;
+    }
+  });
 }
 
 function snapshot(lines: CartLine[]): CartState {

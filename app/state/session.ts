@@ -3,7 +3,6 @@ import { STORAGE_KEYS } from "#core/constants.ts";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { hasPageMessage, pageMessage } from "#core/i18n/page-messages.ts";
 import type { UserDto } from "#core/schemas/account.schema.ts";
-import { sessionCookieWrites } from "#core/session-cookie.ts";
 import { cartCount } from "./cart-store";
 import { loadingCounter } from "./loading";
 
@@ -38,11 +37,14 @@ function readStoredToken(): string | null {
  */
 function copyToCookie(token: string | null): void {
   if (typeof document === "undefined") return;
-  const secure = window.location.protocol === "https:";
-  for (const write of sessionCookieWrites(token, secure)) {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
-    document.cookie = write;
-  }
+  // Its code comes when first needed, not with every page; it is here before anything could follow a
+  // change (the first read fetches it), and the writes keep their order.
+  void import("#core/session-cookie.ts").then(({ sessionCookieWrites }) => {
+    for (const write of sessionCookieWrites(token, window.location.protocol === "https:")) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
+      document.cookie = write;
+    }
+  });
 }
 
 function current(): SessionState {
