@@ -7,7 +7,7 @@ import { cartTotals } from "#core/cart-totals.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
 import { MediaImage, Price } from "../components/media-image";
 import { getServices } from "../lib/context";
-import { Link, useFormat, useLocale, useLocalNavigate, useT } from "../lib/i18n";
+import { Link, useFormat, useLocale, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import {
   clearCart,
@@ -228,7 +228,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const drawn = loaderData.cart;
   const lines = cart.ready ? cart.lines : drawn?.lines;
   const { quote, loading, error } = useCartQuote(useLocale(), drawn?.quote ?? null);
-  const navigate = useLocalNavigate();
   useLineDetailsFrom(quote);
 
   // With a token the account's cart is read when the page opens (it may have changed on another device).
@@ -316,15 +315,22 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dd data-testid="cart-total">{money(totals.totalFils)}</dd>
             </div>
           </dl>
-          <button
-            type="button"
-            className="btn-accent mt-6 h-12 w-full disabled:cursor-not-allowed disabled:opacity-50"
-            disabled={blocked}
-            onClick={() => navigate("/checkout")}
-            data-testid="proceed-to-checkout"
-          >
-            {t("cart.checkout")}
-          </button>
+          {/* A link while checkout is open: the server drew this page, so a tap before hydration still
+              goes to /checkout (a button's click would be lost until then). */}
+          {blocked ? (
+            <button
+              type="button"
+              className="btn-accent mt-6 h-12 w-full disabled:cursor-not-allowed disabled:opacity-50"
+              disabled
+              data-testid="proceed-to-checkout"
+            >
+              {t("cart.checkout")}
+            </button>
+          ) : (
+            <Link to="/checkout" className="btn-accent mt-6 h-12 w-full" data-testid="proceed-to-checkout">
+              {t("cart.checkout")}
+            </Link>
+          )}
           <p className="mt-3 text-sm text-stone" role="status">
             {problems ? t("cart.blocked") : (error ?? "")}
           </p>
