@@ -12,7 +12,14 @@ import {
   type ViewportName,
   waitForHydration,
 } from "./harness.ts";
-import { checkScreen, expectToast, fillAddress, logIn, registerVerified } from "./shopper.ts";
+import {
+  type AddressFields,
+  checkScreen,
+  expectToast,
+  fillAddress,
+  logIn,
+  registerVerified,
+} from "./shopper.ts";
 
 /**
  * Issue 11's journeys: log in → cart → checkout → the payment sandbox's card page → back to the store,
@@ -76,6 +83,29 @@ async function addToCartAndCheckout(page: Page) {
     .click();
   await page.waitForURL(/\/checkout$/);
   await page.getByTestId("order-summary").getByTestId("summary-line").first().waitFor();
+}
+
+/**
+ * A verified shopper signs in at `/login` of the store `context` points at, fills her cart, and saves her
+ * first address on /checkout (where the form opens by itself); the page is left on /checkout.
+ */
+async function signedInAtCheckout(
+  context: BrowserContext,
+  baseUrl: string,
+  account: { name: string; phone: string; email: string; password: string },
+  address: AddressFields,
+): Promise<Page> {
+  await registerVerified(baseUrl, account);
+  const page = await openPage(context, "/login");
+  await logIn(page, account.email, account.password);
+  await page.waitForURL(/\/shop$/);
+  await addToCartAndCheckout(page);
+  const form = page.getByTestId("address-form");
+  await form.waitFor();
+  await fillAddress(form, address);
+  await form.getByRole("button", { name: "Save Address" }).click();
+  await expectToast(page, "Address Added");
+  return page;
 }
 
 async function payOnSandbox(page: Page, card: string) {
@@ -544,22 +574,13 @@ describe("cash on delivery, switched on by the shop", () => {
       email: "aisha@example.com",
       password: "aisha-pass-123",
     };
-    await registerVerified(codStore.baseUrl, account);
-    const page = await openPage(context, "/login");
-    await logIn(page, account.email, account.password);
-    await page.waitForURL(/\/shop$/);
-    await addToCartAndCheckout(page);
-    const form = page.getByTestId("address-form");
-    await form.waitFor();
-    await fillAddress(form, {
+    const page = await signedInAtCheckout(context, codStore.baseUrl, account, {
       first: "Aisha",
       address: "Flat 3, Al Nahda",
       city: "Sharjah",
       state: "Sharjah",
       postcode: "00000",
     });
-    await form.getByRole("button", { name: "Save Address" }).click();
-    await expectToast(page, "Address Added");
 
     const cod = page.getByTestId("payment-cod").getByRole("radio");
     await expect.poll(() => cod.isEnabled()).toBe(true);
@@ -631,22 +652,13 @@ describe("cash on delivery, switched on by the shop", () => {
 
     beforeAll(async () => {
       context = await newContext(browser, "desktop", codStore.baseUrl);
-      await registerVerified(codStore.baseUrl, account);
-      page = await openPage(context, "/login");
-      await logIn(page, account.email, account.password);
-      await page.waitForURL(/\/shop$/);
-      await addToCartAndCheckout(page);
-      const form = page.getByTestId("address-form");
-      await form.waitFor();
-      await fillAddress(form, {
+      page = await signedInAtCheckout(context, codStore.baseUrl, account, {
         first: "Huda",
         address: "Villa 8, Al Warqa 1",
         city: "Dubai",
         state: "Dubai",
         postcode: "00000",
       });
-      await form.getByRole("button", { name: "Save Address" }).click();
-      await expectToast(page, "Address Added");
     }, 120_000);
     afterAll(() => context?.close());
 
