@@ -70,6 +70,14 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
     }
   }
 
+  /** After an order of one M/54 from `fillServerCart`'s cart: the server cart holds only the L/56 line. */
+  async function expectOnlyOtherLineLeft(token: string, p: TestProduct) {
+    const cart = await post("/api/cart/get", {}, token);
+    expect(cart.body.cartData).toEqual({
+      [p.productId]: { quantity: 1, lines: [{ size: "L/56", color: "Black", quantity: 1 }] },
+    });
+  }
+
   async function sandboxRequest(checkoutId: string) {
     const row = await db
       .selectFrom("sandbox_checkouts")
@@ -647,23 +655,13 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
     it("an order placed by the webhook takes its lines out of the shopper's server cart, leaving the others", async () => {
       const p = await product();
       const a = await newShopper(store.base, db);
-      for (const size of ["M/54", "L/56"]) {
-        const added = await post(
-          "/api/cart/add",
-          { itemId: p.productId, size, color: "Black", quantity: 1 },
-          a.token,
-        );
-        expect(added.status).toBe(200);
-      }
+      await fillServerCart(a.token, p);
       const res = await start(a.token, p, 1);
       await submitCard(res.body.checkoutUrl as string);
       await post("/api/webhooks/paymennt", { checkoutId: res.body.paymentId });
       await store.services.orders.idle();
       expect((await userOrders(a.token)).map((o) => o.orderNumber)).toEqual([res.body.orderNumber]);
-      const cart = await post("/api/cart/get", {}, a.token);
-      expect(cart.body.cartData).toEqual({
-        [p.productId]: { quantity: 1, lines: [{ size: "L/56", color: "Black", quantity: 1 }] },
-      });
+      await expectOnlyOtherLineLeft(a.token, p);
     });
 
     it("an order placed by the shopper's return (verify) takes its lines out of the server cart, leaving the others", async () => {
@@ -678,10 +676,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       ]);
       const verified = await post("/api/order/verifyPaymennt", { paymentId: res.body.paymentId }, a.token);
       expect(verified.body).toMatchObject({ success: true, status: "paid" });
-      const cart = await post("/api/cart/get", {}, a.token);
-      expect(cart.body.cartData).toEqual({
-        [p.productId]: { quantity: 1, lines: [{ size: "L/56", color: "Black", quantity: 1 }] },
-      });
+      await expectOnlyOtherLineLeft(a.token, p);
     });
 
     it("an order placed by the reconciliation job takes its lines out of the server cart, leaving the others", async () => {
@@ -692,10 +687,7 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       await submitCard(res.body.checkoutUrl as string);
       await store.services.orders.reconcile(new Date(Date.now() + 61_000));
       expect((await userOrders(a.token)).map((o) => o.orderNumber)).toEqual([res.body.orderNumber]);
-      const cart = await post("/api/cart/get", {}, a.token);
-      expect(cart.body.cartData).toEqual({
-        [p.productId]: { quantity: 1, lines: [{ size: "L/56", color: "Black", quantity: 1 }] },
-      });
+      await expectOnlyOtherLineLeft(a.token, p);
     });
 
     it("the reconciliation job places a paid attempt and expires an unpaid one past its hold", async () => {
