@@ -1,4 +1,5 @@
 import type { CartLine, CartQuoteRequestLine } from "./cart.ts";
+import { cookieCopyWrites } from "./cookie-copy.ts";
 
 /**
  * A copy of the browser's cart lines (product, size, colour, quantity: nothing private, no prices) in a
@@ -32,9 +33,8 @@ export function cartCookieValue(lines: readonly CartLine[]): string | null {
  * reads it, or remove it (null), and remove the copy earlier versions kept for the whole site (path `/`).
  */
 export function cartCookieWrites(value: string | null, secure: boolean): string[] {
-  const attributes = `max-age=${value === null ? 0 : 31_536_000}; samesite=lax${secure ? "; secure" : ""}`;
   return [
-    ...CART_COOKIE_PATHS.map((path) => `${CART_COOKIE}=${value ?? ""}; path=${path}; ${attributes}`),
+    ...cookieCopyWrites(CART_COOKIE, value, CART_COOKIE_PATHS, "lax", secure),
     `${CART_COOKIE}=; path=/; max-age=0`,
   ];
 }

@@ -1,3 +1,5 @@
+import { cookieCopyWrites } from "./cookie-copy.ts";
+
 /**
  * A copy of the browser's session token (SPEC §4: it lives in localStorage) in a cookie that only the
  * checkout pages receive, so the server can draw /checkout whole, with the shopper's saved addresses, in
@@ -17,10 +19,7 @@ const MAX_TOKEN_CHARS = 2048;
 /** The `document.cookie` assignments that set (token) or remove (null) the copy on every path it lives on. */
 export function sessionCookieWrites(token: string | null, secure: boolean): string[] {
   const value = token !== null && isTokenShaped(token) ? token : null;
-  return SESSION_COOKIE_PATHS.map(
-    (path) =>
-      `${SESSION_COOKIE}=${value ?? ""}; path=${path}; max-age=${value === null ? 0 : 31_536_000}; samesite=strict${secure ? "; secure" : ""}`,
-  );
+  return cookieCopyWrites(SESSION_COOKIE, value, SESSION_COOKIE_PATHS, "strict", secure);
 }
 
 /** The token a `Cookie` header's copy holds, or null when it has none (or not a token's shape). */
