@@ -14,9 +14,8 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  PUBLIC_SITE_URL: z
-    .url({ error: "must be an absolute URL such as https://shop.example" })
-    .default("http://localhost:3000"),
+  /** The shop's public address; `http://localhost:{PORT}` when unset (loadConfig fills it in). */
+  PUBLIC_SITE_URL: z.url({ error: "must be an absolute URL such as https://shop.example" }).optional(),
   DATABASE_URL: z
     .string()
     .min(1)
@@ -96,6 +95,13 @@ export const ConfigSchema = z.object({
   CURRENCY_LABEL_AR: z
     .enum(CURRENCY_LABELS_AR, { error: "must be د.إ or درهم" })
     .default(DEFAULT_CURRENCY_LABEL_AR),
+  // Going live (issue 21). The test payment sandbox (and Paymennt's test mode) and the demo owner's log-in
+  // answer only local requests (a loopback peer and a localhost Host) unless switched on for every request,
+  // as a staging site may.
+  ALLOW_PUBLIC_SANDBOX: booleanFlag.default(false),
+  ALLOW_PUBLIC_DEMO_OWNER: booleanFlag.default(false),
+  /** Uploaded images larger than this many megapixels are refused with 413 before they are decoded. */
+  UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().max(1000).default(40),
   // Back office (issue 15): a session ends after this many minutes without a request.
   ADMIN_IDLE_MINUTES: z.coerce
     .number()
@@ -114,7 +120,8 @@ function isJwks(value: string): boolean {
   }
 }
 
-export type Config = z.infer<typeof ConfigSchema>;
+type ParsedConfig = z.infer<typeof ConfigSchema>;
+export type Config = Omit<ParsedConfig, "PUBLIC_SITE_URL"> & { PUBLIC_SITE_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -134,7 +141,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return result.data;
+  // The public address follows the port: a newcomer on PORT=4300 gets http://localhost:4300.
+  return {
+    ...result.data,
+    PUBLIC_SITE_URL: result.data.PUBLIC_SITE_URL ?? `http://localhost:${result.data.PORT}`,
+  };
 }
 
 /** The values the browser may see. Nothing else from the config leaves the server. */
