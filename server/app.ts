@@ -20,6 +20,7 @@ import { type DatabaseHandle, isDatabaseBusy, pingDatabase } from "./db/connecti
 import { watchCatalogVersion } from "./db/repositories/catalog-version.ts";
 import { HttpError, InputError, zodValidator } from "./http-errors.ts";
 import { newId } from "./ids.ts";
+import { serializeRequest } from "./log-redaction.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { createResponseCache, type ResponseCache } from "./response-cache.ts";
@@ -115,6 +116,13 @@ function logDestination() {
   return destination;
 }
 
+/** Every log line that names a request writes its URL with the query's secrets redacted (server/log-redaction.ts). */
+function withRedactedUrls(logger: FastifyServerOptions["logger"]): FastifyServerOptions["logger"] {
+  if (logger === false || logger === undefined) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+}
+
 export async function buildApp(options: AppOptions): Promise<StoreApp> {
   const { config, database } = options;
   // Public pages and API answers by URL and catalog version (docs/decisions/0011-speed.md); not with
@@ -128,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       createServer((req, res) => {
         if (!cache?.serveRaw(req, res)) handler(req, res);
       }),
-    logger: options.logger ?? { level: config.LOG_LEVEL, stream: logDestination() },
+    logger: withRedactedUrls(options.logger ?? { level: config.LOG_LEVEL, stream: logDestination() }),
     logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
-/** Helmet's defaults, less the content security policy (pages set their own) and COEP. */
+/** Helmet's defaults, less the content security policy (pages set their own) and COEP; same-origin referrers. */
 const EXPECTED = {
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "origin-agent-cluster": "?1",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
   "strict-transport-security": "max-age=31536000; includeSubDomains",
   "x-content-type-options": "nosniff",
   "x-dns-prefetch-control": "off",

@@ -3,9 +3,15 @@ import { lazy, Suspense, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { PanelSkeleton } from "../components/account/panel";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
+import { postBack } from "../lib/post-back.server";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { logout, refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/account";
+
+/** A post that arrived without the page's script: back to the page, no field ever in a URL. */
+export function action({ request }: Route.ActionArgs) {
+  return postBack(request);
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const { t, locale } = metaI18n(matches);

@@ -14,10 +14,16 @@ import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
 import { Link, useHref, useLocale, useT } from "../lib/i18n";
+import { postBack } from "../lib/post-back.server";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api } from "../state/session";
 import type { Route } from "./+types/forgot-password";
+
+/** A post that arrived without the page's script: back to the page, no field ever in a URL. */
+export function action({ request }: Route.ActionArgs) {
+  return postBack(request);
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return authMeta(matches, "authForm.metaForgot", "/forgot-password");

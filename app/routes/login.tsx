@@ -15,10 +15,16 @@ import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
 import { Link, useLocale, useT } from "../lib/i18n";
+import { postBack } from "../lib/post-back.server";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api, login } from "../state/session";
 import type { Route } from "./+types/login";
+
+/** A post that arrived without the page's script: back to the page, no field ever in a URL. */
+export function action({ request }: Route.ActionArgs) {
+  return postBack(request);
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return authMeta(matches, "authForm.metaLogin", "/login");

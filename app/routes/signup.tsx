@@ -15,9 +15,15 @@ import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { useFormState } from "../lib/form";
 import { useLocale, useLocalNavigate, useT } from "../lib/i18n";
+import { postBack } from "../lib/post-back.server";
 import { toast } from "../lib/toast";
 import { api } from "../state/session";
 import type { Route } from "./+types/signup";
+
+/** A post that arrived without the page's script: back to the page, no field ever in a URL. */
+export function action({ request }: Route.ActionArgs) {
+  return postBack(request);
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return authMeta(matches, "authForm.metaSignup", "/signup");

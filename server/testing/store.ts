@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { startStore } from "../bootstrap.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
@@ -28,7 +28,12 @@ export interface TestStore {
  */
 export async function createTestStore(
   engine: TestEngine,
-  options: { pages?: boolean; env?: Record<string, string> } = {},
+  options: {
+    pages?: boolean;
+    env?: Record<string, string>;
+    /** Where the store's log lines go (none by default), e.g. a stream a test reads. */
+    logger?: FastifyServerOptions["logger"];
+  } = {},
 ): Promise<TestStore> {
   const fresh = await engine.create();
   const mediaDir = mkdtempSync(join(tmpdir(), "store-media-"));
@@ -42,7 +47,10 @@ export async function createTestStore(
     PASSWORD_HASH_COST: "12",
     ...options.env,
   });
-  const store = await startStore(config, { ssr: options.pages ? "production" : false, logger: false });
+  const store = await startStore(config, {
+    ssr: options.pages ? "production" : false,
+    logger: options.logger ?? false,
+  });
   await store.app.ready();
   return {
     app: store.app,

@@ -16,6 +16,8 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 export interface RunningStore {
   baseUrl: string;
+  /** Everything the store's processes wrote to standard output and error so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
   }
   return {
     baseUrl,
+    log: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.on("exit", r));

@@ -124,6 +124,7 @@ export function AuthForm({
   return (
     <form
       ref={formRef}
+      method="post"
       noValidate
       className="flex flex-col gap-5"
       onSubmit={(event) => {

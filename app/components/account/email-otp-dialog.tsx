@@ -72,6 +72,7 @@ export function EmailOtpDialog({ open, email, title, onClose, onVerified }: Emai
       }
     >
       <form
+        method="post"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

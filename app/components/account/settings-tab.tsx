@@ -44,6 +44,7 @@ function ProfileForm({ user }: { user: User }) {
       <p className="mt-1 text-sm text-stone">{t("settings.profileIntro")}</p>
       <form
         ref={form}
+        method="post"
         noValidate
         className="mt-5 grid gap-5 sm:grid-cols-2"
         data-testid="profile-form"
@@ -140,6 +141,7 @@ function ChangePasswordForm() {
         <form
           ref={form}
           id="change-password-form"
+          method="post"
           noValidate
           className="mt-5 grid gap-5 sm:grid-cols-2"
           data-testid="password-form"

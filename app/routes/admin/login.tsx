@@ -2,7 +2,13 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AdminApiError, adminSend, setCsrfToken } from "../../components/admin/api";
 import { buttonClass, Field, inputClass } from "../../components/admin/ui";
+import { postBack } from "../../lib/post-back.server";
 import "./admin.css";
+
+/** A post that arrived without the page's script: back to the page, the password never in a URL. */
+export function action({ request }: { request: Request }) {
+  return postBack(request);
+}
 
 export function meta() {
   return [{ title: "Staff log-in · Back office" }, { name: "robots", content: "noindex, nofollow" }];
@@ -49,7 +55,7 @@ export default function AdminLogin() {
       <div className="w-full max-w-sm rounded-lg border border-neutral-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-semibold text-neutral-900">Back office</h1>
         <p className="mt-1 text-sm text-neutral-700">Sign in with your staff account.</p>
-        <form className="mt-6 flex flex-col gap-4" onSubmit={submit} noValidate>
+        <form method="post" className="mt-6 flex flex-col gap-4" onSubmit={submit} noValidate>
           <Field id="admin-email" label="E-mail">
             <input
               id="admin-email"
