@@ -37,6 +37,7 @@ import userRoutes from "./routes/api/user.ts";
 import webhookRoutes from "./routes/api/webhooks.ts";
 import wishlistRoutes from "./routes/api/wishlist.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
+import { registerPageSessionRoutes } from "./routes/page-session.ts";
 import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -265,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   );
 
   registerMediaRoutes(app, media);
+  registerPageSessionRoutes(app, services);
   // The test payment sandbox exists only while no Paymennt keys are configured.
   if (services.paymennt.sandbox) {
     registerPaymentSandbox(app, {

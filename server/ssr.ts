@@ -16,6 +16,7 @@ type StoreServerBuild = ServerBuild & {
     module: ServerBuild["entry"]["module"] & {
       servicesContext: RouterContext<Services>;
       cspNonceContext: RouterContext<string>;
+      clientIpContext: RouterContext<string>;
     };
   };
 };
@@ -62,6 +63,7 @@ export function createSsrHandler(
     if (!build || mode === "development") build = await loadBuild();
     const context = new RouterContextProvider();
     context.set(build.entry.module.servicesContext, services);
+    context.set(build.entry.module.clientIpContext, request.ip);
     const cached = mode === "production" && request.method === "GET" && cacheSlotOf(request) !== undefined;
     if (mode === "production" && !cached) {
       // Vite's dev server injects its own inline scripts, so the policy applies to the built app only.

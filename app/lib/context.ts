@@ -10,3 +10,6 @@ export const cspNonceContext = createContext<string>("");
 export function getServices(context: Readonly<RouterContextProvider>): Services {
   return context.get(servicesContext);
 }
+
+/** The client's address as the server sees it (TRUST_PROXY applied), for the native forms' rate limits. */
+export const clientIpContext = createContext<string>("");

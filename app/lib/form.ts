@@ -1,4 +1,4 @@
-import { type ChangeEvent, useRef, useState } from "react";
+import { type ChangeEvent, useLayoutEffect, useRef, useState } from "react";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
@@ -38,10 +38,31 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
  * The state every account form keeps: values, per-field errors (cleared as the field changes), and a
  * `check()` that validates with a core/ schema, shows the errors and focuses the first one.
  */
-export function useFormState<V extends Record<string, string>>(initial: V | (() => V)) {
+export function useFormState<V extends Record<string, string>>(
+  initial: V | (() => V),
+  /** The messages the server drew under the fields (a form posted before the page's script). */
+  initialErrors: FieldErrors = {},
+) {
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+
+  // Typing survives hydration (issue 22): what the shopper typed, chose or checked in the server's HTML
+  // before the page's script ran becomes the state, before any later render could write the state's
+  // older values back into the fields. It runs once, as the page hydrates (or the form mounts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount, by design.
+  useLayoutEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const typed: Record<string, string> = {};
+    for (const name of Object.keys(values)) {
+      const control = element.elements.namedItem(name) as { value?: unknown } | null;
+      if (control && typeof control.value === "string" && control.value !== values[name]) {
+        typed[name] = control.value;
+      }
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+  }, []);
 
   const update = (name: keyof V & string) => (event: ChangeEvent<FieldElement>) => {
     setValues((v) => ({ ...v, [name]: event.target.value }));

@@ -1,16 +1,52 @@
 import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
-import { useSearchParams } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { data, redirect, useSearchParams } from "react-router";
+import { localizePath } from "#core/i18n/index.ts";
+import { endPageSessionCookies, pageSessionFromCookie } from "#core/page-session.ts";
 import { PanelSkeleton } from "../components/account/panel";
+import { getServices } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
-import { postBack } from "../lib/post-back.server";
+import { csrfToken, isOwnPost, isSecure, pageLocale, text } from "../lib/page-forms.server";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
-import { logout, refreshProfile, useSession } from "../state/session";
+import { endPageSession, hasHandoffMark, receivePageSession } from "../state/page-session";
+import { afterLoginPath, logout, refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/account";
 
-/** A post that arrived without the page's script: back to the page, no field ever in a URL. */
-export function action({ request }: Route.ActionArgs) {
-  return postBack(request);
+/**
+ * A shopper signed in by the plain HTML form (decision 0018) has a page session: the page is drawn for
+ * her (her name), and its hydration hands the token to the browser. Otherwise the page is drawn empty,
+ * as before: the data is read in the browser with the token (SPEC §6).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token: csrf, headers } = csrfToken(request);
+  const token = pageSessionFromCookie(request.headers.get("cookie"));
+  let name: string | null = null;
+  if (token) {
+    try {
+      name = (await getServices(context).accounts.authenticate(token)).name;
+    } catch (error) {
+      // A page session the API would refuse (expired, ended) draws the page as for a visitor.
+      if ((error as { statusCode?: number }).statusCode !== 401) throw error;
+    }
+  }
+  return data({ csrf, name }, { headers });
+}
+
+/** Log-out posted before (or without) the page's script: the page session ends; then /login. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const locale = pageLocale(request);
+  if (text(form, "intent") !== "logout" || !isOwnPost(request, form)) {
+    return redirect(localizePath("/account", locale), 303);
+  }
+  const headers = new Headers();
+  for (const cookie of endPageSessionCookies(isSecure(request))) headers.append("Set-Cookie", cookie);
+  return redirect(localizePath("/login", locale), { status: 303, headers });
+}
+
+/** The page carries the visitor's CSRF token (and on /account, her name): no cache keeps a copy. */
+export function headers(): HeadersInit {
+  return { "Cache-Control": "private, no-store" };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -60,17 +96,31 @@ const linkClass = (active: boolean) =>
  * is rendered empty on the server and visitors without a token are sent to /login. The sections are
  * links (`?tab=`), so each can be bookmarked and the back button moves between them.
  */
-export default function AccountPage() {
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const session = useSession();
   const navigate = useLocalNavigate();
   const [params] = useSearchParams();
   const tabParam = params.get("tab");
   const tab: TabId = isTab(tabParam) ? tabParam : "orders";
+  // A native sign-in's token is being handed to this browser (decision 0018): no verdict before it.
+  const [handingOff, setHandingOff] = useState(true);
 
   useEffect(() => {
-    if (session.ready && !session.token) navigate("/login", { replace: true });
-  }, [session.ready, session.token, navigate]);
+    if (!hasHandoffMark()) {
+      setHandingOff(false);
+      return;
+    }
+    void receivePageSession().then((received) => {
+      setHandingOff(false);
+      // SPEC §2's redirect after a log-in, as the scripted form makes it.
+      if (received) navigate(afterLoginPath(), { replace: true });
+    });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (session.ready && !session.token && !handingOff) navigate("/login", { replace: true });
+  }, [session.ready, session.token, handingOff, navigate]);
 
   useEffect(() => {
     if (session.token && !session.user) void refreshProfile();
@@ -84,7 +134,9 @@ export default function AccountPage() {
       <header className="max-w-2xl">
         <p className="eyebrow">{t("account.title")}</p>
         <h1 className="mt-2 text-4xl text-ink sm:text-5xl" data-testid="account-greeting">
-          {session.user?.name ? t("account.greeting", { name: session.user.name }) : t("account.title")}
+          {session.user?.name || loaderData?.name
+            ? t("account.greeting", { name: session.user?.name || loaderData?.name || "" })
+            : t("account.title")}
         </h1>
         <p className="mt-3 text-stone">{t("account.intro")}</p>
       </header>
@@ -123,19 +175,28 @@ export default function AccountPage() {
               </li>
             ))}
             <li className="md:mt-4 md:border-t md:border-sand md:pt-4">
-              <button
-                type="button"
-                className={`${linkClass(false)} text-sale hover:bg-sale/10 md:w-full`}
-                onClick={() => {
+              <form
+                method="post"
+                onSubmit={(event) => {
+                  event.preventDefault();
                   logout();
+                  void endPageSession();
                   navigate("/login", { replace: true });
                 }}
-                disabled={!signedIn}
-                data-testid="logout"
               >
-                <LogOut className="size-4 rtl:rotate-180" aria-hidden="true" />
-                {t("account.logout")}
-              </button>
+                <input type="hidden" name="csrf" value={loaderData?.csrf ?? ""} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="logout"
+                  className={`${linkClass(false)} text-sale hover:bg-sale/10 md:w-full`}
+                  disabled={!signedIn && !loaderData?.name}
+                  data-testid="logout"
+                >
+                  <LogOut className="size-4 rtl:rotate-180" aria-hidden="true" />
+                  {t("account.logout")}
+                </button>
+              </form>
             </li>
           </ul>
         </nav>

@@ -1,5 +1,8 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { data, redirect, useActionData } from "react-router";
+import { localizePath } from "#core/i18n/index.ts";
+import { ForgotPasswordSchema, ResetPasswordSchema } from "#core/schemas/account.schema.ts";
 
 import {
   AuthForm,
@@ -9,20 +12,78 @@ import {
   SubmitButton,
   usePreloadAccountSchemas,
 } from "../components/account/auth-layout";
+import { NativeResetForm } from "../components/account/native";
 import { isCompleteOtp, LazyOtpInput, preloadOtpInput } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
+import { getServices } from "../lib/context";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
 import { Link, useHref, useLocale, useT } from "../lib/i18n";
-import { postBack } from "../lib/post-back.server";
+import {
+  clientIp,
+  csrfToken,
+  fieldErrors,
+  isOwnPost,
+  message,
+  pageLocale,
+  refusal,
+  text,
+} from "../lib/page-forms.server";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api } from "../state/session";
 import type { Route } from "./+types/forgot-password";
 
-/** A post that arrived without the page's script: back to the page, no field ever in a URL. */
-export function action({ request }: Route.ActionArgs) {
-  return postBack(request);
+export function loader({ request }: Route.LoaderArgs) {
+  const { token, headers } = csrfToken(request);
+  return data({ csrf: token }, { headers });
+}
+
+export function headers(): HeadersInit {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/**
+ * SPEC §4 Forgot password without JavaScript (decision 0018): the e-mail step calls the same service
+ * as POST /api/user/forgot-password and answers with the code and new password's form; that form calls
+ * reset-password's service, and /login then says 'Password Reset Successful'.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const form = await request.formData();
+  const accounts = getServices(context).accounts;
+  const ctx = { ip: clientIp(context) };
+  const email = text(form, "email");
+  const resetting = text(form, "intent") === "reset";
+  const step = resetting ? ("reset" as const) : ("email" as const);
+  if (!isOwnPost(request, form)) {
+    return data({ step, email, failure: message(locale, "login.failedFallback") }, { status: 403 });
+  }
+  try {
+    if (!resetting) {
+      const checked = fieldErrors(ForgotPasswordSchema, { email, language: locale }, locale);
+      if (checked.errors) return data({ step, email, errors: checked.errors }, { status: 400 });
+      await accounts.forgotPassword(checked.data, ctx);
+      return data({ step: "reset" as const, email: checked.data.email });
+    }
+    const newPassword = text(form, "newPassword");
+    if (newPassword !== text(form, "confirmPassword")) {
+      return data({ step, email, failure: message(locale, "forgot.mismatchText") }, { status: 400 });
+    }
+    const checked = fieldErrors(ResetPasswordSchema, { email, otp: text(form, "otp"), newPassword }, locale);
+    if (checked.errors) {
+      return data(
+        { step, email, errors: checked.errors, failure: checked.errors.otp ?? checked.errors.email },
+        { status: 400 },
+      );
+    }
+    await accounts.resetPassword(checked.data, ctx);
+    return redirect(`${localizePath("/login", locale)}?notice=reset`, 303);
+  } catch (error) {
+    const refused = refusal(locale, error);
+    if (!refused) throw error;
+    return data({ step, email, failure: refused.text }, { status: refused.status });
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,16 +100,22 @@ const SUCCESS_REDIRECT_MS = 1200;
  * to the last step happens here once 6 digits are in, with no server call; the server checks the code
  * when the new password is submitted. Success goes to /login with a full page load.
  */
-export default function ForgotPasswordPage() {
+export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps) {
   const href = useHref();
   const t = useT();
   const locale = useLocale();
+  // What the server answered a form posted before the page's script (none after a scripted submit).
+  const posted = useActionData<typeof action>();
   const [step, setStep] = useState<Step>("email");
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(posted?.email ?? "");
   const [otp, setOtp] = useState("");
   const [passwords, setPasswords] = useState({ newPassword: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<FieldErrors>(
+    posted && "errors" in posted ? (posted.errors ?? {}) : {},
+  );
+  const [error, setError] = useState<string | undefined>(
+    posted && "failure" in posted && posted.failure ? String(posted.failure) : undefined,
+  );
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -132,11 +199,13 @@ export default function ForgotPasswordPage() {
   }
 
   const stepText =
-    step === "email"
-      ? t("forgot.stepEmail")
-      : step === "otp"
-        ? t("forgot.stepOtp", { email })
-        : t("forgot.stepReset", { email });
+    posted?.step === "reset"
+      ? t("forgot.stepReset", { email: posted.email })
+      : step === "email"
+        ? t("forgot.stepEmail")
+        : step === "otp"
+          ? t("forgot.stepOtp", { email })
+          : t("forgot.stepReset", { email });
 
   return (
     <AuthLayout
@@ -165,105 +234,110 @@ export default function ForgotPasswordPage() {
           {stepText}
         </p>
       </div>
-      <AuthForm
-        formRef={form}
-        blocked={busy || done}
-        onSubmit={() => {
-          if (step === "email") void sendOtp();
-          else if (step === "otp") {
-            if (isCompleteOtp(otp)) goTo("reset");
-          } else void resetPassword();
-        }}
-      >
-        {step === "email" ? (
-          <>
-            <TextField
-              label={t("authForm.email")}
-              name="email"
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={t("authForm.emailPlaceholder")}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setErrors({});
-              }}
-              error={errors.email}
-              required
-            />
-            {error ? <FormError text={error} /> : null}
-            <SubmitButton busy={busy} label={t("forgot.getOtp")} busyLabel={t("forgot.sending")} />
-          </>
-        ) : null}
-
-        {step === "otp" ? (
-          <>
-            <LazyOtpInput onChange={setOtp} autoFocus />
-            <button
-              type="submit"
-              className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-50"
-              disabled={!isCompleteOtp(otp)}
-            >
-              {t("forgot.verifyOtp")}
-            </button>
-            <p className="text-center text-sm text-stone">
-              {t("forgot.noCode")}{" "}
-              <button
-                type="button"
-                onClick={() => goTo("email")}
-                className="min-h-11 font-medium text-accent-dark underline underline-offset-4"
-              >
-                {t("forgot.tryAgain")}
-              </button>
-            </p>
-          </>
-        ) : null}
-
-        {step === "reset" ? (
-          <>
-            <PasswordField
-              label={t("forgot.newPassword")}
-              name="newPassword"
-              autoComplete="new-password"
-              placeholder={t("authForm.passwordPlaceholder")}
-              value={passwords.newPassword}
-              onChange={(event) => setPasswords((p) => ({ ...p, newPassword: event.target.value }))}
-              error={errors.newPassword}
-              required
-              autoFocus
-            />
-            <PasswordField
-              label={t("forgot.confirmPassword")}
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={passwords.confirmPassword}
-              onChange={(event) => setPasswords((p) => ({ ...p, confirmPassword: event.target.value }))}
-              required
-            />
-            {error ? <FormError text={error} /> : null}
-            <SubmitButton
-              busy={busy}
-              disabled={done}
-              label={t("forgot.submit")}
-              busyLabel={t("forgot.submitting")}
-            />
-            {error ? (
-              <button
-                type="button"
-                onClick={() => {
-                  setOtp("");
-                  goTo("otp");
+      {posted?.step === "reset" ? (
+        <NativeResetForm email={posted.email} csrf={loaderData?.csrf} errors={errors} failure={error} />
+      ) : (
+        <AuthForm
+          formRef={form}
+          csrf={loaderData?.csrf}
+          blocked={busy || done}
+          onSubmit={() => {
+            if (step === "email") void sendOtp();
+            else if (step === "otp") {
+              if (isCompleteOtp(otp)) goTo("reset");
+            } else void resetPassword();
+          }}
+        >
+          {step === "email" ? (
+            <>
+              <TextField
+                label={t("authForm.email")}
+                name="email"
+                type="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder={t("authForm.emailPlaceholder")}
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setErrors({});
                 }}
-                className="mx-auto min-h-11 text-sm font-medium text-accent-dark underline underline-offset-4"
+                error={errors.email}
+                required
+              />
+              {error ? <FormError text={error} /> : null}
+              <SubmitButton busy={busy} label={t("forgot.getOtp")} busyLabel={t("forgot.sending")} />
+            </>
+          ) : null}
+
+          {step === "otp" ? (
+            <>
+              <LazyOtpInput onChange={setOtp} autoFocus />
+              <button
+                type="submit"
+                className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-50"
+                disabled={!isCompleteOtp(otp)}
               >
-                {t("forgot.editCode")}
+                {t("forgot.verifyOtp")}
               </button>
-            ) : null}
-          </>
-        ) : null}
-      </AuthForm>
+              <p className="text-center text-sm text-stone">
+                {t("forgot.noCode")}{" "}
+                <button
+                  type="button"
+                  onClick={() => goTo("email")}
+                  className="min-h-11 font-medium text-accent-dark underline underline-offset-4"
+                >
+                  {t("forgot.tryAgain")}
+                </button>
+              </p>
+            </>
+          ) : null}
+
+          {step === "reset" ? (
+            <>
+              <PasswordField
+                label={t("forgot.newPassword")}
+                name="newPassword"
+                autoComplete="new-password"
+                placeholder={t("authForm.passwordPlaceholder")}
+                value={passwords.newPassword}
+                onChange={(event) => setPasswords((p) => ({ ...p, newPassword: event.target.value }))}
+                error={errors.newPassword}
+                required
+                autoFocus
+              />
+              <PasswordField
+                label={t("forgot.confirmPassword")}
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={passwords.confirmPassword}
+                onChange={(event) => setPasswords((p) => ({ ...p, confirmPassword: event.target.value }))}
+                required
+              />
+              {error ? <FormError text={error} /> : null}
+              <SubmitButton
+                busy={busy}
+                disabled={done}
+                label={t("forgot.submit")}
+                busyLabel={t("forgot.submitting")}
+              />
+              {error ? (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOtp("");
+                    goTo("otp");
+                  }}
+                  className="mx-auto min-h-11 text-sm font-medium text-accent-dark underline underline-offset-4"
+                >
+                  {t("forgot.editCode")}
+                </button>
+              ) : null}
+            </>
+          ) : null}
+        </AuthForm>
+      )}
     </AuthLayout>
   );
 }

@@ -1,29 +1,107 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { data, redirect, useActionData } from "react-router";
+import { localizePath } from "#core/i18n/index.ts";
+import { pageSessionCookies } from "#core/page-session.ts";
+import { LoginSchema, VerifyEmailOtpSchema } from "#core/schemas/account.schema.ts";
 
 import {
   AuthForm,
   AuthLayout,
   AuthSwitch,
   authMeta,
+  FormError,
   SubmitButton,
   usePreloadAccountSchemas,
   useRedirectSignedIn,
 } from "../components/account/auth-layout";
 import { GoogleEntry } from "../components/account/google-entry";
+import { LoginNotice, NativeCodeForm } from "../components/account/native";
 import { LazyEmailOtpDialog, preloadEmailOtpDialog } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
+import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { Link, useLocale, useT } from "../lib/i18n";
-import { postBack } from "../lib/post-back.server";
+import {
+  clientIp,
+  csrfToken,
+  fieldErrors,
+  isOwnPost,
+  isSecure,
+  message,
+  pageLocale,
+  refusal,
+  text,
+} from "../lib/page-forms.server";
 import { toast } from "../lib/toast";
 import { RESET_DONE_KEY } from "../state/flash";
 import { api, login } from "../state/session";
 import type { Route } from "./+types/login";
 
-/** A post that arrived without the page's script: back to the page, no field ever in a URL. */
-export function action({ request }: Route.ActionArgs) {
-  return postBack(request);
+/** The form's CSRF token (lib/page-forms.server): the form posts here before the page's script runs. */
+export function loader({ request }: Route.LoaderArgs) {
+  const { token, headers } = csrfToken(request);
+  // A notice after a sign-up, a code or a reset posted before the page's script (?notice=…).
+  const notice = new URL(request.url).searchParams.has("notice");
+  return data({ csrf: token, notice }, { headers });
+}
+
+/**
+ * SPEC §4 Login without JavaScript (decision 0018): the same schema and service call as POST
+ * /api/user/login; success leaves the token in the page session's cookie and draws /account for her,
+ * whose hydration hands the token to the browser's storage. A refusal draws the form again with the
+ * hydrated page's messages; the password is never sent back.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const form = await request.formData();
+  const identifier = text(form, "identifier");
+  const values = { identifier };
+  if (!isOwnPost(request, form)) {
+    return data({ values, failure: message(locale, "login.failedFallback") }, { status: 403 });
+  }
+  if (text(form, "intent") === "verify") return verifyEmail(request, form, context);
+  const checked = fieldErrors(LoginSchema, { identifier, password: text(form, "password") }, locale);
+  if (checked.errors) return data({ values, errors: checked.errors }, { status: 400 });
+  try {
+    const { token } = await getServices(context).accounts.login(
+      { ...checked.data, language: locale },
+      { ip: clientIp(context) },
+    );
+    const headers = new Headers();
+    for (const cookie of pageSessionCookies(token, isSecure(request))) headers.append("Set-Cookie", cookie);
+    return redirect(localizePath("/account", locale), { status: 303, headers });
+  } catch (error) {
+    const refused = refusal(locale, error);
+    if (!refused) throw error;
+    // An e-mail address not verified yet: its code (just mailed) is asked for on the page.
+    const verify = refused.code === "email_unverified" ? identifier.trim() : undefined;
+    return data({ values, failure: refused.text, verify }, { status: refused.status });
+  }
+}
+
+/** The code of a log-in refused for an unverified e-mail address: verified, she signs in again. */
+async function verifyEmail(request: Request, form: FormData, context: Route.ActionArgs["context"]) {
+  const locale = pageLocale(request);
+  const email = text(form, "email");
+  const values = { identifier: email };
+  const checked = fieldErrors(VerifyEmailOtpSchema, { email, otp: text(form, "otp") }, locale);
+  if (checked.errors) {
+    return data({ values, verify: email, codeFailure: Object.values(checked.errors)[0] }, { status: 400 });
+  }
+  try {
+    await getServices(context).accounts.verifyEmailOtp(checked.data, { ip: clientIp(context) });
+  } catch (error) {
+    const refused = refusal(locale, error);
+    if (!refused) throw error;
+    return data({ values, verify: email, codeFailure: refused.text }, { status: refused.status });
+  }
+  return redirect(`${localizePath("/login", locale)}?notice=verified`, 303);
+}
+
+/** The page carries the visitor's CSRF token (and on /account, her name): no cache keeps a copy. */
+export function headers(): HeadersInit {
+  return { "Cache-Control": "private, no-store" };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -33,15 +111,17 @@ export function meta({ matches }: Route.MetaArgs) {
 /** SPEC §4 Login / §8: this phrase in the server's answer opens the e-mail code step. */
 
 /** SPEC §2 /login. */
-export default function LoginPage() {
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   useRedirectSignedIn();
   usePreloadAccountSchemas();
-  const { form, values, check, field } = useFormState({
-    identifier: "",
-    password: "",
-  });
+  // What the server answered a form posted before the page's script (none after a scripted submit).
+  const posted = useActionData<typeof action>();
+  const { form, values, check, field } = useFormState(
+    { identifier: posted?.values.identifier ?? "", password: "" },
+    posted && "errors" in posted ? posted.errors : undefined,
+  );
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
 
@@ -84,8 +164,21 @@ export default function LoginPage() {
       testId="login-page"
       footer={<AuthSwitch text={t("login.noAccount")} link={t("login.signupLink")} to="/signup" />}
     >
+      <Suspense>
+        {loaderData?.notice ? <LoginNotice /> : null}
+        {posted && "verify" in posted && posted.verify ? (
+          <NativeCodeForm
+            email={posted.verify}
+            csrf={loaderData?.csrf}
+            failure={"codeFailure" in posted && posted.codeFailure ? String(posted.codeFailure) : undefined}
+          />
+        ) : null}
+      </Suspense>
       <GoogleEntry mode="signin" />
-      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()}>
+      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()} csrf={loaderData?.csrf}>
+        {posted && "failure" in posted && posted.failure ? (
+          <FormError text={`${t("login.failed")}: ${String(posted.failure)}`} />
+        ) : null}
         <TextField
           label={t("authForm.identifier")}
           type="text"

@@ -1,28 +1,102 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
+import { data, redirect, useActionData } from "react-router";
+import { localizePath } from "#core/i18n/index.ts";
+import { RegisterSchema, VerifyEmailOtpSchema } from "#core/schemas/account.schema.ts";
 
 import {
   AuthForm,
   AuthLayout,
   AuthSwitch,
   authMeta,
+  FormError,
   SubmitButton,
   usePreloadAccountSchemas,
   useRedirectSignedIn,
 } from "../components/account/auth-layout";
 import { GoogleEntry } from "../components/account/google-entry";
+import { NativeCodeForm } from "../components/account/native";
 import { LazyEmailOtpDialog, preloadEmailOtpDialog } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
+import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { useLocale, useLocalNavigate, useT } from "../lib/i18n";
-import { postBack } from "../lib/post-back.server";
+import {
+  clientIp,
+  csrfToken,
+  fieldErrors,
+  isOwnPost,
+  message,
+  pageLocale,
+  refusal,
+  text,
+} from "../lib/page-forms.server";
 import { toast } from "../lib/toast";
 import { api } from "../state/session";
 import type { Route } from "./+types/signup";
 
-/** A post that arrived without the page's script: back to the page, no field ever in a URL. */
-export function action({ request }: Route.ActionArgs) {
-  return postBack(request);
+export function loader({ request }: Route.LoaderArgs) {
+  const { token, headers } = csrfToken(request);
+  return data({ csrf: token }, { headers });
+}
+
+export function headers(): HeadersInit {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/**
+ * SPEC §4 Signup without JavaScript (decision 0018): the same schema and service call as POST
+ * /api/user/register; an account with an e-mail address is asked for its code on the next page (the
+ * code's form posts here too), then /login says what the scripted page's toast says.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const form = await request.formData();
+  const accounts = getServices(context).accounts;
+  const ctx = { ip: clientIp(context) };
+  const values = { name: text(form, "name"), phone: text(form, "phone"), email: text(form, "email") };
+  const verifying = text(form, "intent") === "verify";
+  if (!isOwnPost(request, form)) {
+    return data({ values, failure: message(locale, "signup.failedFallback") }, { status: 403 });
+  }
+  try {
+    if (verifying) {
+      const checked = fieldErrors(
+        VerifyEmailOtpSchema,
+        { email: values.email, otp: text(form, "otp") },
+        locale,
+      );
+      if (checked.errors) {
+        return data(
+          { values, verify: values.email, failure: Object.values(checked.errors)[0] },
+          { status: 400 },
+        );
+      }
+      await accounts.verifyEmailOtp(checked.data, ctx);
+      return redirect(`${localizePath("/login", locale)}?notice=verified`, 303);
+    }
+    const checked = fieldErrors(
+      RegisterSchema,
+      {
+        ...values,
+        email: values.email.trim() || undefined,
+        password: text(form, "password"),
+        language: locale,
+      },
+      locale,
+    );
+    if (checked.errors) return data({ values, errors: checked.errors }, { status: 400 });
+    await accounts.register(checked.data, ctx);
+    if (checked.data.email) return data({ values, verify: checked.data.email });
+    return redirect(`${localizePath("/login", locale)}?notice=created`, 303);
+  } catch (error) {
+    const refused = refusal(locale, error);
+    if (!refused) throw error;
+    return data(
+      { values, ...(verifying ? { verify: values.email } : {}), failure: refused.text },
+      { status: refused.status },
+    );
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -32,13 +106,18 @@ export function meta({ matches }: Route.MetaArgs) {
 const EMPTY = { name: "", phone: "", email: "", password: "" };
 
 /** SPEC §2 /signup; SPEC §4 Signup: on success the e-mail code modal, then /login. */
-export default function SignupPage() {
+export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   useRedirectSignedIn();
   usePreloadAccountSchemas();
   const navigate = useLocalNavigate();
-  const { form, values, check, field } = useFormState(EMPTY);
+  // What the server answered a form posted before the page's script (none after a scripted submit).
+  const posted = useActionData<typeof action>();
+  const { form, values, check, field } = useFormState(
+    { ...EMPTY, ...posted?.values },
+    posted && "errors" in posted ? posted.errors : undefined,
+  );
   const [busy, setBusy] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
 
@@ -75,8 +154,20 @@ export default function SignupPage() {
       testId="signup-page"
       footer={<AuthSwitch text={t("signup.haveAccount")} link={t("signup.loginLink")} to="/login" />}
     >
+      {posted && "verify" in posted && posted.verify ? (
+        <Suspense>
+          <NativeCodeForm
+            email={posted.verify}
+            csrf={loaderData?.csrf}
+            failure={"failure" in posted && posted.failure ? String(posted.failure) : undefined}
+          />
+        </Suspense>
+      ) : null}
       <GoogleEntry mode="signup" />
-      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()}>
+      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()} csrf={loaderData?.csrf}>
+        {posted && !("verify" in posted) && "failure" in posted && posted.failure ? (
+          <FormError text={`${t("signup.failed")}: ${String(posted.failure)}`} />
+        ) : null}
         <TextField label={t("authForm.fullName")} autoComplete="name" {...field("name")} required />
         <TextField
           label={t("authForm.phone")}

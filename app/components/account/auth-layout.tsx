@@ -113,9 +113,12 @@ export function AuthForm({
   formRef,
   blocked,
   onSubmit,
+  csrf,
   children,
 }: {
   formRef?: RefObject<HTMLFormElement | null>;
+  /** The page's CSRF token: the form posts to the route's action before (or without) the page's script. */
+  csrf?: string;
   /** While a request is in flight (or the page is done), a second submit does nothing. */
   blocked: boolean;
   onSubmit: () => void;
@@ -132,6 +135,7 @@ export function AuthForm({
         if (!blocked) onSubmit();
       }}
     >
+      {csrf ? <input type="hidden" name="csrf" value={csrf} /> : null}
       {children}
     </form>
   );
