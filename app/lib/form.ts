@@ -52,16 +52,12 @@ export function useFormState<V extends Record<string, string>>(
   // older values back into the fields. It runs once, as the page hydrates (or the form mounts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount, by design.
   useLayoutEffect(() => {
-    const element = form.current;
-    if (!element) return;
     const typed: Record<string, string> = {};
-    for (const name of Object.keys(values)) {
-      const control = element.elements.namedItem(name) as { value?: unknown } | null;
-      if (control && typeof control.value === "string" && control.value !== values[name]) {
-        typed[name] = control.value;
-      }
+    for (const name in values) {
+      const value = (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value;
+      if (value) typed[name] = value;
     }
-    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    setValues((current) => ({ ...current, ...typed }));
   }, []);
 
   const update = (name: keyof V & string) => (event: ChangeEvent<FieldElement>) => {

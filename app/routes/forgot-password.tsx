@@ -1,7 +1,8 @@
 import { ArrowLeft } from "lucide-react";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, redirect, useActionData } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
+import { CSRF_FIELD } from "#core/page-session.ts";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "#core/schemas/account.schema.ts";
 
 import {
@@ -9,16 +10,17 @@ import {
   AuthLayout,
   authMeta,
   FormError,
+  RESET_DONE_KEY,
   SubmitButton,
   usePreloadAccountSchemas,
 } from "../components/account/auth-layout";
-import { NativeResetForm } from "../components/account/native";
 import { isCompleteOtp, LazyOtpInput, preloadOtpInput } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
 import { Link, useHref, useLocale, useT } from "../lib/i18n";
+import { resetFormHtml } from "../lib/native-forms.server";
 import {
   clientIp,
   csrfToken,
@@ -30,7 +32,6 @@ import {
   text,
 } from "../lib/page-forms.server";
 import { toast } from "../lib/toast";
-import { RESET_DONE_KEY } from "../state/flash";
 import { api } from "../state/session";
 import type { Route } from "./+types/forgot-password";
 
@@ -54,35 +55,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   const accounts = getServices(context).accounts;
   const ctx = { ip: clientIp(context) };
   const email = text(form, "email");
+  const csrf = text(form, CSRF_FIELD);
   const resetting = text(form, "intent") === "reset";
-  const step = resetting ? ("reset" as const) : ("email" as const);
+  // The code and new password's form, drawn by the server (lib/native-forms.server).
+  const resetStep = (address: string, more: { errors?: Record<string, string>; failure?: string } = {}) => ({
+    step: "reset" as const,
+    email: address,
+    html: resetFormHtml(locale, { email: address, csrf, ...more }),
+  });
   if (!isOwnPost(request, form)) {
-    return data({ step, email, failure: message(locale, "login.failedFallback") }, { status: 403 });
+    const failure = message(locale, "login.failedFallback");
+    return data(resetting ? resetStep(email, { failure }) : { step: "email" as const, email, failure }, {
+      status: 403,
+    });
   }
   try {
     if (!resetting) {
       const checked = fieldErrors(ForgotPasswordSchema, { email, language: locale }, locale);
-      if (checked.errors) return data({ step, email, errors: checked.errors }, { status: 400 });
+      if (checked.errors)
+        return data({ step: "email" as const, email, errors: checked.errors }, { status: 400 });
       await accounts.forgotPassword(checked.data, ctx);
-      return data({ step: "reset" as const, email: checked.data.email });
+      return data(resetStep(checked.data.email));
     }
     const newPassword = text(form, "newPassword");
     if (newPassword !== text(form, "confirmPassword")) {
-      return data({ step, email, failure: message(locale, "forgot.mismatchText") }, { status: 400 });
+      return data(resetStep(email, { failure: message(locale, "forgot.mismatchText") }), { status: 400 });
     }
     const checked = fieldErrors(ResetPasswordSchema, { email, otp: text(form, "otp"), newPassword }, locale);
     if (checked.errors) {
-      return data(
-        { step, email, errors: checked.errors, failure: checked.errors.otp ?? checked.errors.email },
-        { status: 400 },
-      );
+      const failure = checked.errors.otp ?? checked.errors.email;
+      return data(resetStep(email, { errors: checked.errors, failure }), { status: 400 });
     }
     await accounts.resetPassword(checked.data, ctx);
     return redirect(`${localizePath("/login", locale)}?notice=reset`, 303);
   } catch (error) {
     const refused = refusal(locale, error);
     if (!refused) throw error;
-    return data({ step, email, failure: refused.text }, { status: refused.status });
+    return data(
+      resetting
+        ? resetStep(email, { failure: refused.text })
+        : { step: "email" as const, email, failure: refused.text },
+      { status: refused.status },
+    );
   }
 }
 
@@ -234,8 +248,9 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
           {stepText}
         </p>
       </div>
-      {posted?.step === "reset" ? (
-        <NativeResetForm email={posted.email} csrf={loaderData?.csrf} errors={errors} failure={error} />
+      {posted && "html" in posted ? (
+        // The code and new password's form, drawn by the server (lib/native-forms.server).
+        <div dangerouslySetInnerHTML={{ __html: posted.html }} />
       ) : (
         <AuthForm
           formRef={form}

@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useState } from "react";
-import { data, redirect, useActionData } from "react-router";
-import { localizePath } from "#core/i18n/index.ts";
-import { pageSessionCookies } from "#core/page-session.ts";
+import { useEffect, useState } from "react";
+import { data, redirect } from "react-router";
+import { type Locale, localizePath } from "#core/i18n/index.ts";
+import { CSRF_FIELD, pageSessionCookies } from "#core/page-session.ts";
 import { LoginSchema, VerifyEmailOtpSchema } from "#core/schemas/account.schema.ts";
 
 import {
@@ -10,18 +10,20 @@ import {
   AuthSwitch,
   authMeta,
   FormError,
+  type PostedForm,
+  RESET_DONE_KEY,
   SubmitButton,
   usePreloadAccountSchemas,
   useRedirectSignedIn,
 } from "../components/account/auth-layout";
 import { GoogleEntry } from "../components/account/google-entry";
-import { LoginNotice, NativeCodeForm } from "../components/account/native";
 import { LazyEmailOtpDialog, preloadEmailOtpDialog } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { Link, useLocale, useT } from "../lib/i18n";
+import { codeFormHtml, noticeHtml } from "../lib/native-forms.server";
 import {
   clientIp,
   csrfToken,
@@ -34,7 +36,6 @@ import {
   text,
 } from "../lib/page-forms.server";
 import { toast } from "../lib/toast";
-import { RESET_DONE_KEY } from "../state/flash";
 import { api, login } from "../state/session";
 import type { Route } from "./+types/login";
 
@@ -42,8 +43,8 @@ import type { Route } from "./+types/login";
 export function loader({ request }: Route.LoaderArgs) {
   const { token, headers } = csrfToken(request);
   // A notice after a sign-up, a code or a reset posted before the page's script (?notice=…).
-  const notice = new URL(request.url).searchParams.has("notice");
-  return data({ csrf: token, notice }, { headers });
+  const notice = noticeHtml(pageLocale(request), new URL(request.url).searchParams.get("notice"));
+  return data({ csrf: token, html: notice }, { headers });
 }
 
 /**
@@ -58,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const identifier = text(form, "identifier");
   const values = { identifier };
   if (!isOwnPost(request, form)) {
-    return data({ values, failure: message(locale, "login.failedFallback") }, { status: 403 });
+    return data(
+      { values, failure: failed(locale, message(locale, "login.failedFallback")) },
+      { status: 403 },
+    );
   }
   if (text(form, "intent") === "verify") return verifyEmail(request, form, context);
   const checked = fieldErrors(LoginSchema, { identifier, password: text(form, "password") }, locale);
@@ -75,9 +79,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refused = refusal(locale, error);
     if (!refused) throw error;
     // An e-mail address not verified yet: its code (just mailed) is asked for on the page.
-    const verify = refused.code === "email_unverified" ? identifier.trim() : undefined;
-    return data({ values, failure: refused.text, verify }, { status: refused.status });
+    const html =
+      refused.code === "email_unverified"
+        ? codeFormHtml(locale, { email: identifier.trim(), csrf: text(form, CSRF_FIELD) })
+        : undefined;
+    return data({ values, failure: failed(locale, refused.text), html }, { status: refused.status });
   }
+}
+
+/** A refusal as the scripted page's toast says it: its title, then the sentence. */
+function failed(locale: Locale, sentence: string): string {
+  return `${message(locale, "login.failed")}: ${sentence}`;
 }
 
 /** The code of a log-in refused for an unverified e-mail address: verified, she signs in again. */
@@ -86,15 +98,18 @@ async function verifyEmail(request: Request, form: FormData, context: Route.Acti
   const email = text(form, "email");
   const values = { identifier: email };
   const checked = fieldErrors(VerifyEmailOtpSchema, { email, otp: text(form, "otp") }, locale);
+  const csrf = text(form, CSRF_FIELD);
   if (checked.errors) {
-    return data({ values, verify: email, codeFailure: Object.values(checked.errors)[0] }, { status: 400 });
+    const failure = Object.values(checked.errors)[0];
+    return data({ values, html: codeFormHtml(locale, { email, csrf, failure }) }, { status: 400 });
   }
   try {
     await getServices(context).accounts.verifyEmailOtp(checked.data, { ip: clientIp(context) });
   } catch (error) {
     const refused = refusal(locale, error);
     if (!refused) throw error;
-    return data({ values, verify: email, codeFailure: refused.text }, { status: refused.status });
+    const html = codeFormHtml(locale, { email, csrf, failure: refused.text });
+    return data({ values, html }, { status: refused.status });
   }
   return redirect(`${localizePath("/login", locale)}?notice=verified`, 303);
 }
@@ -111,17 +126,18 @@ export function meta({ matches }: Route.MetaArgs) {
 /** SPEC §4 Login / §8: this phrase in the server's answer opens the e-mail code step. */
 
 /** SPEC §2 /login. */
-export default function LoginPage({ loaderData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   useRedirectSignedIn();
   usePreloadAccountSchemas();
   // What the server answered a form posted before the page's script (none after a scripted submit).
-  const posted = useActionData<typeof action>();
+  const posted = actionData as PostedForm | undefined;
   const { form, values, check, field } = useFormState(
-    { identifier: posted?.values.identifier ?? "", password: "" },
-    posted && "errors" in posted ? posted.errors : undefined,
+    { identifier: posted?.values?.identifier ?? "", password: "" },
+    posted?.errors,
   );
+  const drawn = posted?.html || loaderData?.html;
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
 
@@ -164,21 +180,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       testId="login-page"
       footer={<AuthSwitch text={t("login.noAccount")} link={t("login.signupLink")} to="/signup" />}
     >
-      <Suspense>
-        {loaderData?.notice ? <LoginNotice /> : null}
-        {posted && "verify" in posted && posted.verify ? (
-          <NativeCodeForm
-            email={posted.verify}
-            csrf={loaderData?.csrf}
-            failure={"codeFailure" in posted && posted.codeFailure ? String(posted.codeFailure) : undefined}
-          />
-        ) : null}
-      </Suspense>
+      {/* Drawn by the server for a form posted before the page's script (lib/native-forms.server). */}
+      {drawn ? <div dangerouslySetInnerHTML={{ __html: drawn }} /> : null}
       <GoogleEntry mode="signin" />
       <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()} csrf={loaderData?.csrf}>
-        {posted && "failure" in posted && posted.failure ? (
-          <FormError text={`${t("login.failed")}: ${String(posted.failure)}`} />
-        ) : null}
+        {posted?.failure ? <FormError text={posted.failure} /> : null}
         <TextField
           label={t("authForm.identifier")}
           type="text"

@@ -1,6 +1,7 @@
-import { Suspense, useState } from "react";
-import { data, redirect, useActionData } from "react-router";
+import { useState } from "react";
+import { data, redirect } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
+import { CSRF_FIELD } from "#core/page-session.ts";
 import { RegisterSchema, VerifyEmailOtpSchema } from "#core/schemas/account.schema.ts";
 
 import {
@@ -9,18 +10,19 @@ import {
   AuthSwitch,
   authMeta,
   FormError,
+  type PostedForm,
   SubmitButton,
   usePreloadAccountSchemas,
   useRedirectSignedIn,
 } from "../components/account/auth-layout";
 import { GoogleEntry } from "../components/account/google-entry";
-import { NativeCodeForm } from "../components/account/native";
 import { LazyEmailOtpDialog, preloadEmailOtpDialog } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
 import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { useLocale, useLocalNavigate, useT } from "../lib/i18n";
+import { codeFormHtml } from "../lib/native-forms.server";
 import {
   clientIp,
   csrfToken,
@@ -56,8 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = { ip: clientIp(context) };
   const values = { name: text(form, "name"), phone: text(form, "phone"), email: text(form, "email") };
   const verifying = text(form, "intent") === "verify";
+  const csrf = text(form, CSRF_FIELD);
   if (!isOwnPost(request, form)) {
-    return data({ values, failure: message(locale, "signup.failedFallback") }, { status: 403 });
+    const failure = `${message(locale, "signup.failed")}: ${message(locale, "signup.failedFallback")}`;
+    return data({ values, failure }, { status: 403 });
   }
   try {
     if (verifying) {
@@ -68,7 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       if (checked.errors) {
         return data(
-          { values, verify: values.email, failure: Object.values(checked.errors)[0] },
+          {
+            values,
+            html: codeFormHtml(locale, {
+              email: values.email,
+              csrf,
+              failure: Object.values(checked.errors)[0],
+            }),
+          },
           { status: 400 },
         );
       }
@@ -87,13 +98,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (checked.errors) return data({ values, errors: checked.errors }, { status: 400 });
     await accounts.register(checked.data, ctx);
-    if (checked.data.email) return data({ values, verify: checked.data.email });
+    if (checked.data.email)
+      return data({ values, html: codeFormHtml(locale, { email: checked.data.email, csrf }) });
     return redirect(`${localizePath("/login", locale)}?notice=created`, 303);
   } catch (error) {
     const refused = refusal(locale, error);
     if (!refused) throw error;
     return data(
-      { values, ...(verifying ? { verify: values.email } : {}), failure: refused.text },
+      verifying
+        ? { values, html: codeFormHtml(locale, { email: values.email, csrf, failure: refused.text }) }
+        : { values, failure: `${message(locale, "signup.failed")}: ${refused.text}` },
       { status: refused.status },
     );
   }
@@ -106,18 +120,15 @@ export function meta({ matches }: Route.MetaArgs) {
 const EMPTY = { name: "", phone: "", email: "", password: "" };
 
 /** SPEC §2 /signup; SPEC §4 Signup: on success the e-mail code modal, then /login. */
-export default function SignupPage({ loaderData }: Route.ComponentProps) {
+export default function SignupPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   useRedirectSignedIn();
   usePreloadAccountSchemas();
   const navigate = useLocalNavigate();
   // What the server answered a form posted before the page's script (none after a scripted submit).
-  const posted = useActionData<typeof action>();
-  const { form, values, check, field } = useFormState(
-    { ...EMPTY, ...posted?.values },
-    posted && "errors" in posted ? posted.errors : undefined,
-  );
+  const posted = actionData as PostedForm | undefined;
+  const { form, values, check, field } = useFormState({ ...EMPTY, ...posted?.values }, posted?.errors);
   const [busy, setBusy] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
 
@@ -154,20 +165,11 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       testId="signup-page"
       footer={<AuthSwitch text={t("signup.haveAccount")} link={t("signup.loginLink")} to="/login" />}
     >
-      {posted && "verify" in posted && posted.verify ? (
-        <Suspense>
-          <NativeCodeForm
-            email={posted.verify}
-            csrf={loaderData?.csrf}
-            failure={"failure" in posted && posted.failure ? String(posted.failure) : undefined}
-          />
-        </Suspense>
-      ) : null}
+      {/* The e-mail code's form, drawn by the server (lib/native-forms.server). */}
+      {posted?.html ? <div dangerouslySetInnerHTML={{ __html: posted.html }} /> : null}
       <GoogleEntry mode="signup" />
       <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()} csrf={loaderData?.csrf}>
-        {posted && !("verify" in posted) && "failure" in posted && posted.failure ? (
-          <FormError text={`${t("signup.failed")}: ${String(posted.failure)}`} />
-        ) : null}
+        {posted?.failure ? <FormError text={posted.failure} /> : null}
         <TextField label={t("authForm.fullName")} autoComplete="name" {...field("name")} required />
         <TextField
           label={t("authForm.phone")}

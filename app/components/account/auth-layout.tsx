@@ -52,6 +52,24 @@ export function AuthLayout({ title, subtitle, top, children, footer, testId }: A
   );
 }
 
+/**
+ * sessionStorage mark set by the password reset just before its full page load to /login, which reads
+ * it once to say 'Password Reset Successful' (SPEC §8): a toast does not survive a page load. Kept here,
+ * on both pages' first load already, rather than in a module of its own.
+ */
+export const RESET_DONE_KEY = "store.passwordReset";
+
+/** What a page's action answered a form posted before (or without) the page's script (decision 0018). */
+export interface PostedForm {
+  values?: Record<string, string>;
+  /** The schema's messages under the fields, in the page's language. */
+  errors?: Record<string, string>;
+  /** The refusal's sentence, with the form's "… Failed" title. */
+  failure?: string;
+  /** A step drawn by the server (app/lib/native-forms.server.tsx). */
+  html?: string;
+}
+
 /** SPEC §2 login/signup: the divider between the social button and the form. */
 export function OrDivider() {
   const t = useT();
