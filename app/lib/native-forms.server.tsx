@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Locale } from "#core/i18n/index.ts";
+import { AUTH_FORM_ID } from "../components/account/auth-layout";
 import { inputClass } from "../components/ui/field";
 import { message } from "./page-forms.server";
 
@@ -74,6 +75,14 @@ function Alert({ text }: { text?: string }) {
 }
 
 const html = (node: ReactNode) => renderToStaticMarkup(node);
+
+/**
+ * The sign-in pages' CSRF field, outside their form and tied to it by `form` (their form's id is
+ * AUTH_FORM_ID): drawn here, it costs the pages' JavaScript nothing.
+ */
+export function csrfFieldHtml(csrf: string): string {
+  return html(<input type="hidden" name="csrf" value={csrf} form={AUTH_FORM_ID} />);
+}
 
 /** SPEC §4's e-mail code question (the scripted page's modal) as a plain form. */
 export function codeFormHtml(

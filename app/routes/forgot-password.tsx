@@ -20,7 +20,7 @@ import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
 import { Link, useHref, useLocale, useT } from "../lib/i18n";
-import { resetFormHtml } from "../lib/native-forms.server";
+import { csrfFieldHtml, resetFormHtml } from "../lib/native-forms.server";
 import {
   clientIp,
   csrfToken,
@@ -37,7 +37,7 @@ import type { Route } from "./+types/forgot-password";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { token, headers } = csrfToken(request);
-  return data({ csrf: token }, { headers });
+  return data({ html: csrfFieldHtml(token) }, { headers });
 }
 
 export function headers(): HeadersInit {
@@ -248,13 +248,15 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
           {stepText}
         </p>
       </div>
-      {posted && "html" in posted ? (
-        // The code and new password's form, drawn by the server (lib/native-forms.server).
-        <div dangerouslySetInnerHTML={{ __html: posted.html }} />
-      ) : (
+      {/* The CSRF field, or the code and new password's form, drawn by the server (lib/native-forms.server). */}
+      <div
+        dangerouslySetInnerHTML={{
+          __html: posted && "html" in posted ? posted.html : (loaderData?.html ?? ""),
+        }}
+      />
+      {posted && "html" in posted ? null : (
         <AuthForm
           formRef={form}
-          csrf={loaderData?.csrf}
           blocked={busy || done}
           onSubmit={() => {
             if (step === "email") void sendOtp();

@@ -23,7 +23,7 @@ import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { Link, useLocale, useT } from "../lib/i18n";
-import { codeFormHtml, noticeHtml } from "../lib/native-forms.server";
+import { codeFormHtml, csrfFieldHtml, noticeHtml } from "../lib/native-forms.server";
 import {
   clientIp,
   csrfToken,
@@ -44,7 +44,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const { token, headers } = csrfToken(request);
   // A notice after a sign-up, a code or a reset posted before the page's script (?notice=…).
   const notice = noticeHtml(pageLocale(request), new URL(request.url).searchParams.get("notice"));
-  return data({ csrf: token, html: notice }, { headers });
+  return data({ html: csrfFieldHtml(token) + (notice ?? "") }, { headers });
 }
 
 /**
@@ -137,7 +137,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     { identifier: posted?.values?.identifier ?? "", password: "" },
     posted?.errors,
   );
-  const drawn = posted?.html || loaderData?.html;
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
 
@@ -181,9 +180,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       footer={<AuthSwitch text={t("login.noAccount")} link={t("login.signupLink")} to="/signup" />}
     >
       {/* Drawn by the server for a form posted before the page's script (lib/native-forms.server). */}
-      {drawn ? <div dangerouslySetInnerHTML={{ __html: drawn }} /> : null}
+      <div dangerouslySetInnerHTML={{ __html: (loaderData?.html ?? "") + (posted?.html ?? "") }} />
       <GoogleEntry mode="signin" />
-      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()} csrf={loaderData?.csrf}>
+      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()}>
         {posted?.failure ? <FormError text={posted.failure} /> : null}
         <TextField
           label={t("authForm.identifier")}

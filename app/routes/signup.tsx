@@ -22,7 +22,7 @@ import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { useLocale, useLocalNavigate, useT } from "../lib/i18n";
-import { codeFormHtml } from "../lib/native-forms.server";
+import { codeFormHtml, csrfFieldHtml } from "../lib/native-forms.server";
 import {
   clientIp,
   csrfToken,
@@ -39,7 +39,7 @@ import type { Route } from "./+types/signup";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { token, headers } = csrfToken(request);
-  return data({ csrf: token }, { headers });
+  return data({ html: csrfFieldHtml(token) }, { headers });
 }
 
 export function headers(): HeadersInit {
@@ -166,9 +166,9 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
       footer={<AuthSwitch text={t("signup.haveAccount")} link={t("signup.loginLink")} to="/login" />}
     >
       {/* The e-mail code's form, drawn by the server (lib/native-forms.server). */}
-      {posted?.html ? <div dangerouslySetInnerHTML={{ __html: posted.html }} /> : null}
+      <div dangerouslySetInnerHTML={{ __html: (loaderData?.html ?? "") + (posted?.html ?? "") }} />
       <GoogleEntry mode="signup" />
-      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()} csrf={loaderData?.csrf}>
+      <AuthForm formRef={form} blocked={busy} onSubmit={() => void submit()}>
         {posted?.failure ? <FormError text={posted.failure} /> : null}
         <TextField label={t("authForm.fullName")} autoComplete="name" {...field("name")} required />
         <TextField

@@ -59,6 +59,9 @@ export function AuthLayout({ title, subtitle, top, children, footer, testId }: A
  */
 export const RESET_DONE_KEY = "store.passwordReset";
 
+/** The auth form's id: its CSRF field is drawn by the server outside it (lib/native-forms.server). */
+export const AUTH_FORM_ID = "auth-form";
+
 /** What a page's action answered a form posted before (or without) the page's script (decision 0018). */
 export interface PostedForm {
   values?: Record<string, string>;
@@ -131,12 +134,9 @@ export function AuthForm({
   formRef,
   blocked,
   onSubmit,
-  csrf,
   children,
 }: {
   formRef?: RefObject<HTMLFormElement | null>;
-  /** The page's CSRF token: the form posts to the route's action before (or without) the page's script. */
-  csrf?: string;
   /** While a request is in flight (or the page is done), a second submit does nothing. */
   blocked: boolean;
   onSubmit: () => void;
@@ -145,6 +145,7 @@ export function AuthForm({
   return (
     <form
       ref={formRef}
+      id={AUTH_FORM_ID}
       method="post"
       noValidate
       className="flex flex-col gap-5"
@@ -153,7 +154,6 @@ export function AuthForm({
         if (!blocked) onSubmit();
       }}
     >
-      {csrf ? <input type="hidden" name="csrf" value={csrf} /> : null}
       {children}
     </form>
   );
