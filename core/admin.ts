@@ -44,6 +44,7 @@ export const ADMIN_ERROR_CODES = [
   "no_email", // 409: the request has no e-mail address to reply to
   "last_owner", // 409: the shop's last owner cannot be demoted or removed
   "unknown_category", // 400
+  "demo_owner_local_only", // 403: the seeded demo owner signs in only from this machine (ALLOW_PUBLIC_DEMO_OWNER)
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 
@@ -164,7 +165,14 @@ export const DashboardSchema = z.object({
   lowStock: z.array(LowStockRowSchema),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
-export const DashboardAnswerSchema = z.object({ success: z.literal(true), dashboard: DashboardSchema });
+/** Issue 21: the dashboard's sentence about card payments (none when Paymennt takes real payments). */
+export const PaymentsNoticeSchema = z.object({ level: z.enum(["warning", "info"]), text: z.string() });
+export type PaymentsNotice = z.infer<typeof PaymentsNoticeSchema>;
+export const DashboardAnswerSchema = z.object({
+  success: z.literal(true),
+  dashboard: DashboardSchema,
+  paymentsNotice: PaymentsNoticeSchema.nullable(),
+});
 
 // Products
 

@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   "payment_cancelled",
   "payment_expired",
   "payment_unreachable", // the provider could not be asked about the payment; try again
+  "card_payments_unavailable", // card payment is not offered to this visitor (issue 21): a test provider answers only local requests
   // Reviews
   "review_duplicate",
   // Back office (core/admin.ts lists them with their statuses)
@@ -74,6 +75,7 @@ export const ERROR_CODES = [
   "no_email",
   "last_owner",
   "unknown_category",
+  "demo_owner_local_only", // the demo owner signs in only on this machine (issue 21)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -39,7 +39,7 @@ import { registerDevRoutes } from "./routes/dev.ts";
 import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { createServices, type Services } from "./services/index.ts";
+import { createServices, type Services, sandboxCredentials } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
 
 export interface AppOptions {
@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
   });
-  const services = createServices(database, config, app.log);
+  const services = createServices(database, config, app.log, () => ownAddress(app));
   // The reconciliation job and mail retries claim their rows in the database; with several processes on
   // one machine, one of them runs the timers (server/main.ts).
   if (options.backgroundJobs !== false) {
@@ -261,8 +261,10 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   if (services.paymennt.sandbox) {
     registerPaymentSandbox(app, {
       db: database.db,
+      config,
       siteUrl: config.PUBLIC_SITE_URL,
       shopName: config.SHOP_NAME,
+      credentials: () => sandboxCredentials(database.db, config),
     });
     app.log.warn(
       "PAYMENNT_API_KEY and PAYMENNT_API_SECRET are not set: card payments go to the test payment sandbox and take no money",
@@ -275,6 +277,23 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   if (mode) await registerPages(app, services, mode, options.buildDir ?? "build", cache);
 
   return { app, services, cache };
+}
+
+/**
+ * How this process reaches itself once it listens: the address it listens on, or 127.0.0.1 when it
+ * listens on every interface (issue 21: the payment client calls the built-in sandbox there, whatever
+ * PUBLIC_SITE_URL says).
+ */
+function ownAddress(app: FastifyInstance): string | undefined {
+  const address = app.server.listening ? app.server.address() : null;
+  if (!address || typeof address === "string") return undefined;
+  const host =
+    address.address === "0.0.0.0" || address.address === "::"
+      ? "127.0.0.1"
+      : address.family === "IPv6"
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** The code of a refusal Fastify made itself (an unreadable body, a wrong content type, a body too large). */

@@ -16,6 +16,7 @@ type StoreServerBuild = ServerBuild & {
     module: ServerBuild["entry"]["module"] & {
       servicesContext: RouterContext<Services>;
       cspNonceContext: RouterContext<string>;
+      incomingRequestContext: RouterContext<import("node:http").IncomingMessage | undefined>;
     };
   };
 };
@@ -62,6 +63,9 @@ export function createSsrHandler(
     if (!build || mode === "development") build = await loadBuild();
     const context = new RouterContextProvider();
     context.set(build.entry.module.servicesContext, services);
+    // Per-visitor facts (issue 21) for private pages only: a cached page is rendered without them.
+    if (cacheSlotOf(request) === undefined)
+      context.set(build.entry.module.incomingRequestContext, request.raw);
     const cached = mode === "production" && request.method === "GET" && cacheSlotOf(request) !== undefined;
     if (mode === "production" && !cached) {
       // Vite's dev server injects its own inline scripts, so the policy applies to the built app only.

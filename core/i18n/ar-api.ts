@@ -45,6 +45,7 @@ export const arApi = {
   "api.payment_cancelled": "تم إلغاء عملية الدفع.",
   "api.payment_expired": "انتهت صلاحية جلسة الدفع. يُرجى تقديم طلبك مرة أخرى.",
   "api.payment_unreachable": "تعذّر الوصول إلى مزوّد الدفع. يُرجى المحاولة مرة أخرى.",
+  "api.card_payments_unavailable": "الدفع بالبطاقة غير متاح على هذا الموقع حاليًا.",
   "api.review_duplicate": "لقد قيّمتِ هذا المنتج من قبل.",
   // The back office's refusals (issue 15).
   "api.csrf": "تعذّر تأكيد جلستك. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.",
@@ -63,5 +64,6 @@ export const arApi = {
   "api.too_many_files": "ملفات كثيرة في وقت واحد.",
   "api.unauthenticated": "يُرجى تسجيل الدخول للمتابعة.",
   "api.unknown_category": "هذه الفئة غير موجودة.",
+  "api.demo_owner_local_only": "لا يمكن لحساب المالك التجريبي تسجيل الدخول إلا من جهاز المتجر نفسه.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
 } as const satisfies Record<keyof typeof enApi, string>;

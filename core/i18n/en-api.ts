@@ -49,6 +49,7 @@ export const enApi = {
   "api.payment_cancelled": "The payment was cancelled.",
   "api.payment_expired": "The payment session expired. Please place your order again.",
   "api.payment_unreachable": "We could not reach the payment provider. Please try again.",
+  "api.card_payments_unavailable": "Card payment is not available on this site at the moment.",
   "api.review_duplicate": "You have already reviewed this product.",
   // The back office's refusals (issue 15).
   "api.csrf": "Your session could not be confirmed. Please reload the page and try again.",
@@ -67,5 +68,6 @@ export const enApi = {
   "api.too_many_files": "Too many files at once.",
   "api.unauthenticated": "Please log in to continue.",
   "api.unknown_category": "This category does not exist.",
+  "api.demo_owner_local_only": "The demo owner can sign in only on the shop's own computer.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

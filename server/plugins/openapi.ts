@@ -26,6 +26,7 @@ const SWAGGER_UI_STYLE_HASH = "sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99
 const errorText: Record<number, string> = {
   400: "The request does not match the schema, or the shop refuses it; the message says why.",
   401: "No valid `token` header.",
+  403: "Not offered to this visitor (card_payments_unavailable: a test payment provider answers only this machine).",
   404: "Not found.",
   409: "Conflicts with the shop's current state (e.g. stock).",
   429: "Too many attempts; the message says how long to wait (Retry-After).",

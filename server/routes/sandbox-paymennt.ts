@@ -1,10 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { tOrderIn } from "#core/i18n/ar-orders.ts";
 import type { OrderMessageKey } from "#core/i18n/en-orders.ts";
 import type { Locale } from "#core/locale.ts";
+import type { Config } from "../config.ts";
 import {
   findSandboxCheckout,
   findSandboxCheckoutByRequest,
@@ -13,6 +14,8 @@ import {
 } from "../db/repositories/sandbox.ts";
 import type { Database, SandboxCheckoutTable } from "../db/schema.ts";
 import { escapeHtml } from "../integrations/mail.ts";
+import type { PaymenntCredentials } from "../integrations/paymennt.ts";
+import { sandboxAllowed } from "../locality.ts";
 
 /**
  * The test payment sandbox (issue 11): Paymennt's hosted checkout protocol served by the store itself,
@@ -23,8 +26,12 @@ import { escapeHtml } from "../integrations/mail.ts";
  * - `POST {base}checkout/web`, `GET {base}checkout/{id}` with base `/sandbox/paymennt/mer/v2.0/`, in
  *   Paymennt's envelope `{ success, elapsed, error, result }`;
  * - the hosted card page at `/sandbox/paymennt/pay/{id}`: 4242 4242 4242 4242 pays, 4000 0000 0000 0002
- *   is declined (the page says so; its link returns to the shop), Cancel cancels; each ends at
- *   `returnUrl?checkout={id}`.
+ *   is declined (the page says so; its link returns to the shop), Cancel (a POST from the page) cancels;
+ *   each ends at `returnUrl?checkout={id}`.
+ *
+ * Issue 21: it behaves like a provider. The API takes only the key and secret the store generated for it
+ * (derived from the app secret, the same in every process); pages and API answer only local requests (a
+ * loopback peer and a localhost Host) unless ALLOW_PUBLIC_SANDBOX; every page says it takes no money.
  */
 
 export const SANDBOX_API_PATH = "/sandbox/paymennt/mer/v2.0/";
@@ -125,11 +132,26 @@ function returnTo(row: SandboxCheckoutTable): string {
   return url.toString();
 }
 
+/** The same length and bytes, in constant time. */
+function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
+  if (typeof sent !== "string") return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export function registerPaymentSandbox(
   app: FastifyInstance,
-  options: { db: Kysely<Database>; siteUrl: string; shopName: string },
+  options: {
+    db: Kysely<Database>;
+    config: Pick<Config, "ALLOW_PUBLIC_SANDBOX">;
+    siteUrl: string;
+    shopName: string;
+    /** The key and secret the store's payment client was given for the sandbox. */
+    credentials: () => Promise<PaymenntCredentials>;
+  },
 ): void {
-  const { db, shopName } = options;
+  const { db, shopName, config } = options;
   const siteUrl = options.siteUrl.replace(/\/$/, "");
 
   app.register(async (sandbox) => {
@@ -153,11 +175,25 @@ export function registerPaymentSandbox(
       });
 
     sandbox.addHook("onRequest", async (request, reply) => {
-      if (!request.url.startsWith(SANDBOX_API_PATH)) return;
+      if (!request.url.startsWith("/sandbox/paymennt/")) return;
+      const api = request.url.startsWith(SANDBOX_API_PATH);
+      // Issue 21: a test provider for this machine only, unless switched on for a staging site.
+      if (!sandboxAllowed(config, request)) {
+        request.log.info("test payment sandbox refused a request that is not local");
+        if (api)
+          return envelope(reply, performance.now(), 403, {
+            error: "the test payment sandbox answers only local requests",
+          });
+        return page(reply, 403, (nonce) => messagePage(nonce, english, english("sandbox.localOnly")));
+      }
+      if (!api) return;
       const key = request.headers["x-paymennt-api-key"];
       const secret = request.headers["x-paymennt-api-secret"];
       if (!key || !secret)
         return envelope(reply, performance.now(), 401, { error: "API key and secret required" });
+      const expected = await options.credentials();
+      if (!sameSecret(key, expected.apiKey) || !sameSecret(secret, expected.apiSecret))
+        return envelope(reply, performance.now(), 401, { error: "invalid API key or secret" });
     });
 
     sandbox.post(`${SANDBOX_API_PATH}checkout/web`, async (request, reply) => {
@@ -273,13 +309,20 @@ export function registerPaymentSandbox(
       },
     );
 
-    // Paymennt's page has a cancel link back to the shop; so does the sandbox's.
-    sandbox.get<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}:id/cancel`, async (request, reply) => {
+    // Paymennt's page has a cancel button back to the shop; so does the sandbox's. A change is a POST
+    // from the page: a link someone is sent (or a prefetch) never cancels a shopper's checkout.
+    sandbox.post<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}:id/cancel`, async (request, reply) => {
       const row = await findSandboxCheckout(db, request.params.id);
       if (!row) return page(reply, 404, (nonce) => messagePage(nonce, english, english("sandbox.notFound")));
-      await finishSandboxCheckout(db, row.id, "CANCELLED", new Date().toISOString());
+      if (row.status === "PENDING")
+        await finishSandboxCheckout(db, row.id, "CANCELLED", new Date().toISOString());
       return reply.redirect(returnTo(row), 303);
     });
+    sandbox.get(`${SANDBOX_PAGE_PATH}:id/cancel`, async (_request, reply) =>
+      page(reply.header("allow", "POST"), 405, (nonce) =>
+        messagePage(nonce, english, english("sandbox.cancelIsPost")),
+      ),
+    );
   });
 }
 
@@ -325,6 +368,8 @@ button{margin-top:1.5rem;width:100%;padding:.85rem;font:inherit;font-weight:700;
 a{color:#6b3f1f;font-weight:600}
 .actions{text-align:center;margin-top:1rem}
 .hint{color:#5c5247;font-size:.9rem}
+.notice{border:2px dashed #7a4e2d;background:#fff8ec;border-radius:.6rem;padding:.75rem;margin:1rem 0 0}
+button.secondary{margin-top:0;width:auto;background:none;color:#6b3f1f;text-decoration:underline;padding:.5rem 1rem}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
@@ -342,6 +387,7 @@ function shell(nonce: string, tOrder: Say, body: string): string {
 <body>
 <main>
 <span class="badge">${escapeHtml(tOrder("sandbox.title"))}</span>
+<p class="notice" data-testid="sandbox-notice"><strong>${escapeHtml(tOrder("sandbox.notice"))}</strong></p>
 ${body}
 </main>
 </body>
@@ -369,7 +415,6 @@ ${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ""}`;
     tOrder,
     `<h1>${escapeHtml(tOrder("sandbox.title"))}</h1>
 <p>${escapeHtml(tOrder("sandbox.payTo", { shop: row.shop_name }))}</p>
-<p class="hint">${escapeHtml(tOrder("sandbox.notice"))}</p>
 <section class="card" aria-label="${escapeHtml(tOrder("sandbox.order"))}">
 <dl><dt>${escapeHtml(tOrder("sandbox.order"))}</dt><dd>${escapeHtml(row.order_id)}</dd>
 <dt>${escapeHtml(tOrder("sandbox.amount"))}</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd></dl>
@@ -383,7 +428,9 @@ ${field("name", tOrder("sandbox.name"), 'autocomplete="cc-name" maxlength="100"'
 <button type="submit">${escapeHtml(tOrder("sandbox.pay", { amount }))}</button>
 <p class="hint">${escapeHtml(tOrder("sandbox.testCards"))}</p>
 </form>
-<p class="actions"><a href="${SANDBOX_PAGE_PATH}${escapeHtml(row.id)}/cancel">${escapeHtml(tOrder("sandbox.cancel"))}</a></p>`,
+<form class="actions" method="post" action="${SANDBOX_PAGE_PATH}${escapeHtml(row.id)}/cancel">
+<button type="submit" class="secondary">${escapeHtml(tOrder("sandbox.cancel"))}</button>
+</form>`,
   );
 }
 

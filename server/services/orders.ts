@@ -51,6 +51,7 @@ import type {
   PaymentTable,
   StockHoldTable,
 } from "../db/schema.ts";
+import { cardPaymentsAvailable } from "../going-live.ts";
 import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer } from "../integrations/mail.ts";
@@ -956,6 +957,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
       );
     },
 
+    /**
+     * Issue 21: may this request pay by card? Paymennt's live keys take anyone's; a test provider (the
+     * sandbox, Paymennt's test mode) only a local request's, unless ALLOW_PUBLIC_SANDBOX.
+     */
+    cardPayments(request: Parameters<typeof cardPaymentsAvailable>[1]): boolean {
+      return cardPaymentsAvailable(config, request);
+    },
+
+    /** A card payment not offered to this request is refused before anything is held or numbered. */
+    assertCardPayments(request: Parameters<typeof cardPaymentsAvailable>[1]): void {
+      if (!cardPaymentsAvailable(config, request))
+        throw new HttpError(403, "card_payments_unavailable", tOrder("orderApi.cardUnavailable"));
+    },
+
     /** Cash on delivery is refused before its body is read (the route's preValidation). */
     async assertCashOnDelivery(): Promise<void> {
       if (!(await shopNow()).codEnabled)
@@ -971,10 +986,16 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return loadDtos(await listPlacedOrdersForUser(db, user.id));
     },
 
-    /** GET /api/order/config: what the checkout page needs to know. */
-    async publicConfig() {
+    /** GET /api/order/config: what the checkout page needs to know (card payments: for this request). */
+    async publicConfig(request?: Parameters<typeof cardPaymentsAvailable>[1]) {
       const shop = await shopNow();
-      return { success: true as const, codEnabled: shop.codEnabled, vatRate: shop.vatRate, trn: shop.trn };
+      return {
+        success: true as const,
+        codEnabled: shop.codEnabled,
+        cardPayments: cardPaymentsAvailable(config, request),
+        vatRate: shop.vatRate,
+        trn: shop.trn,
+      };
     },
 
     finalizePayment,

@@ -542,8 +542,8 @@ describe("the checkout pages when something is missing or refused", () => {
 
 /**
  * The second store of this file: cash on delivery switched on, and its payment client reaching the sandbox
- * through a relay (PUBLIC_SITE_URL, the sandbox's base URL, names the relay's port) that a journey can
- * close, as a payment provider goes down. One store for every journey needing a special configuration.
+ * through a relay (PAYMENNT_SANDBOX_URL, and PUBLIC_SITE_URL for the card page's address, name the relay's
+ * port) that a journey can close, as a payment provider goes down. One store for every journey needing a special configuration.
  */
 describe("cash on delivery, switched on by the shop", () => {
   let codStore: RunningStore;
@@ -555,6 +555,7 @@ describe("cash on delivery, switched on by the shop", () => {
       PASSWORD_HASH_COST: "10",
       COD_ENABLED: "true",
       PUBLIC_SITE_URL: provider.url,
+      PAYMENNT_SANDBOX_URL: provider.url,
       ...(process.env.E2E_COD_DATABASE_URL ? { DATABASE_URL: process.env.E2E_COD_DATABASE_URL } : {}),
     });
     provider.to(Number(new URL(codStore.baseUrl).port));

@@ -59,9 +59,14 @@ export default function CheckoutForm({
   const book = useAddressBook(drawnAccount);
   const addresses = book.addresses;
   const [codEnabled, setCodEnabled] = useState(drawn?.codEnabled ?? false);
+  // Issue 21: a test payment provider answers only this machine; the server says whether this visitor may
+  // pay by card (until a navigation's own call has answered, the card stays offered: the server refuses).
+  const [cardPayments, setCardPayments] = useState(drawn?.cardPayments ?? true);
   // Drawn by the server, the address form is already on the page: it is hydrated when its code has come.
   const [formReady, setFormReady] = useState(() => drawnAccount !== null || addressFormLoaded());
-  const [paymentMode, setPaymentMode] = useState<PaymentMode>("online");
+  const [paymentMode, setPaymentMode] = useState<PaymentMode>(
+    drawn && !drawn.cardPayments && drawn.codEnabled ? "cod" : "online",
+  );
   const [deliveryType, setDeliveryType] = useState<DeliveryType>(DEFAULT_DELIVERY_TYPE);
   const [selected, setSelected] = useState(() =>
     drawnAccount ? primaryIndex(drawnAccount.addresses, drawnAccount.primaryAddress) : -1,
@@ -75,8 +80,11 @@ export default function CheckoutForm({
   useEffect(() => {
     let live = true;
     if (askConfig) {
-      void api<{ codEnabled: boolean }>("/api/order/config").then((result) => {
-        if (live && result.success) setCodEnabled(result.codEnabled === true);
+      void api<{ codEnabled: boolean; cardPayments: boolean }>("/api/order/config").then((result) => {
+        if (!live || !result.success) return;
+        setCodEnabled(result.codEnabled === true);
+        setCardPayments(result.cardPayments !== false);
+        if (result.cardPayments === false && result.codEnabled === true) setPaymentMode("cod");
       });
     }
     return () => {
@@ -100,7 +108,8 @@ export default function CheckoutForm({
   }, [addresses, book.primary, selected]);
 
   const busy = state !== "idle";
-  const canPlace = Boolean(quote?.canCheckout) && !busy;
+  const methodAvailable = paymentMode === "online" ? cardPayments : codEnabled;
+  const canPlace = Boolean(quote?.canCheckout) && !busy && methodAvailable;
 
   async function placeOrder() {
     if (busy) return;
@@ -175,10 +184,11 @@ export default function CheckoutForm({
             <Choice
               name="payment"
               value="online"
-              checked={paymentMode === "online"}
+              checked={paymentMode === "online" && cardPayments}
+              disabled={!cardPayments}
               onSelect={() => setPaymentMode("online")}
               title={t("checkout.payment.online")}
-              text={t("checkout.payment.onlineText")}
+              text={cardPayments ? t("checkout.payment.onlineText") : t("checkout.payment.cardUnavailable")}
               testId="payment-online"
             />
             <Choice
@@ -202,6 +212,14 @@ export default function CheckoutForm({
               text={t("checkout.payment.popupText")}
               testId="payment-popup"
             />
+            {!cardPayments && !codEnabled ? (
+              <p
+                className="rounded-2xl border border-sand-dark bg-cream p-4 text-sm text-ink"
+                data-testid="no-payment-method"
+              >
+                {t("checkout.payment.noneAvailable")}
+              </p>
+            ) : null}
           </fieldset>
 
           <fieldset className="flex flex-col gap-3" data-testid="delivery-types">

@@ -27,14 +27,27 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         tags,
         response: {
           200: ok(
-            { codEnabled: z.boolean(), vatRate: z.number(), trn: z.string().nullable() },
-            "Whether cash on delivery is offered, the VAT rate and the shop's TRN",
+            {
+              codEnabled: z.boolean(),
+              cardPayments: z
+                .boolean()
+                .describe(
+                  "Whether this visitor may pay by card (a test payment provider answers only this machine)",
+                ),
+              vatRate: z.number(),
+              trn: z.string().nullable(),
+            },
+            "Whether cash on delivery and card payment are offered, the VAT rate and the shop's TRN",
           ),
           ...errors(),
         },
       },
     },
-    async () => services.orders.publicConfig(),
+    // The answer depends on who asks (card payments): no cache keeps it.
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return services.orders.publicConfig(request);
+    },
   );
 
   // Placing: without a valid token, SPEC §5's 'You must be logged in to place an order.'
@@ -71,9 +84,11 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
               },
               "Go to checkoutUrl to pay",
             ),
-            ...errors(400, 401, 409, 429, 502, 503),
+            ...errors(400, 401, 403, 409, 429, 502, 503),
           },
         },
+        // Issue 21: card payment not offered to this visitor is refused before anything is held or numbered.
+        preValidation: async (request) => services.orders.assertCardPayments(request),
       },
       async (request) => services.orders.startOnlinePayment(currentUser(request), request.body),
     );

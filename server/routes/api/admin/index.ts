@@ -14,6 +14,7 @@ import {
 } from "#core/admin.ts";
 import type { Config } from "../../../config.ts";
 import { HttpError, InputError, zodValidator } from "../../../http-errors.ts";
+import { demoOwnerAllowed } from "../../../locality.ts";
 import { tokenFrom } from "../../../plugins/auth.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import { type AuditRecorder, auditRecorder } from "../../../services/admin-audit.ts";
@@ -45,7 +46,7 @@ export const adminSession: { [scheme: string]: string[] }[] = [{ adminSession: [
 const errorText: Record<number, string> = {
   400: "The body or query does not match the schema (code validation), or the shop refuses it.",
   401: "No back-office session, or it expired (code unauthenticated).",
-  403: "The role may not do this (forbidden), or the CSRF token or Origin is wrong (csrf).",
+  403: "The role may not do this (forbidden), the CSRF token or Origin is wrong (csrf), or the demo owner signs in from another machine (demo_owner_local_only).",
   404: "Not found.",
   409: "Conflicts with the shop's current state; the code says which.",
   413: "A file is too large, or too many files (file_too_large, too_many_files).",
@@ -184,6 +185,7 @@ export default async function adminRoutes(
       const { token, principal: session } = await admin.sessions.login(request.body, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
+        demoOwnerAllowed: demoOwnerAllowed(config, request),
       });
       reply.header("set-cookie", admin.sessions.cookie(token));
       return {
@@ -259,7 +261,7 @@ export default async function adminRoutes(
       },
     );
 
-    await scope.register(orderRoutes, { services });
+    await scope.register(orderRoutes, { services, config });
     await scope.register(catalogRoutes, { services });
     await scope.register(contentRoutes, { services });
     await scope.register(inboxRoutes, { services });

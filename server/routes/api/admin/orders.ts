@@ -7,12 +7,17 @@ import {
   IdParamsSchema,
   OrderStatusChangeSchema,
 } from "#core/admin.ts";
+import type { Config } from "../../../config.ts";
+import { paymentsNotice } from "../../../going-live.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
 
 /** Dashboard and orders (staff and owner). */
-export default async function orderRoutes(base: FastifyInstance, { services }: { services: Services }) {
+export default async function orderRoutes(
+  base: FastifyInstance,
+  { services, config }: { services: Services; config: Config },
+) {
   const app = base.withTypeProvider<ApiTypeProvider>();
   const { orders } = services.admin;
   const common = { tags: adminTags, security: adminSession };
@@ -26,7 +31,12 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         response: { 200: DashboardAnswerSchema, ...adminErrors() },
       },
     },
-    async () => ({ success: true, dashboard: await orders.dashboard() }),
+    async () => ({
+      success: true,
+      dashboard: await orders.dashboard(),
+      // Issue 21: why shoppers cannot pay by card, or that card payments take no money.
+      paymentsNotice: paymentsNotice(config, (await services.settings.current()).codEnabled),
+    }),
   );
 
   app.get(
