@@ -62,7 +62,8 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium as the journeys use it; `extraArgs` adds flags (e.g. --host-resolver-rules for a public Host). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}; apt-get install chromium`);
   return chromium.launch({
@@ -77,6 +78,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--no-first-run",
       "--disable-quic",
+      ...extraArgs,
     ],
   });
 }
