@@ -286,12 +286,13 @@ describe.each(TEST_ENGINES)("the sandbox behaves like a provider, on $name", (en
     const { paymentId } = await startPayment();
     const keys = await sandboxCredentials(db, store.config);
     const url = `${store.base}/sandbox/paymennt/mer/v2.0/checkout/${paymentId}`;
-    for (const headers of [
+    const tries: Record<string, string>[] = [
       {},
       { "X-Paymennt-Api-Key": "sandbox-key", "X-Paymennt-Api-Secret": "sandbox-secret" },
       { "X-Paymennt-Api-Key": keys.apiKey, "X-Paymennt-Api-Secret": "wrong-secret" },
       { "X-Paymennt-Api-Key": "wrong-key", "X-Paymennt-Api-Secret": keys.apiSecret },
-    ]) {
+    ];
+    for (const headers of tries) {
       const res = await fetch(url, { headers });
       expect(res.status).toBe(401);
       const text = await res.text();
