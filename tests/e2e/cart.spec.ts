@@ -269,14 +269,13 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
       await page.getByTestId("add-to-cart").click();
       await page.waitForURL(/\/cart$/);
       await page.getByText("Only 0 in stock for selected size").waitFor();
-      expect(await page.getByText("Error", { exact: true }).isVisible()).toBe(true);
+      await page.getByText("Error", { exact: true }).waitFor();
       // SPEC §4: the local change is kept; the cart shows why it cannot be bought.
-      expect(await page.getByTestId("cart-line").count()).toBe(1);
-      await page.getByTestId("line-problem").waitFor();
-      expect(await page.getByTestId("line-problem").textContent()).toBe(
-        `${product.name} (${variant.filter_value}) is out of stock`,
-      );
-      expect(await page.getByTestId("proceed-to-checkout").isDisabled()).toBe(true);
+      await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
+      await expect
+        .poll(() => page.getByTestId("line-problem").textContent())
+        .toBe(`${product.name} (${variant.filter_value}) is out of stock`);
+      await expect.poll(() => page.getByTestId("proceed-to-checkout").isDisabled()).toBe(true);
     } finally {
       db.prepare("update product_variants set stock = ? where sku = ?").run(variant.stock, variant.sku);
     }
