@@ -13,6 +13,7 @@ import {
 } from "./testing/checkout.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { createGateProxy, type GateProxy } from "./testing/gate-proxy.ts";
+import { createTestStore } from "./testing/store.ts";
 
 /**
  * Idempotency-Key on the order calls (issue 21 finding 8; decision 0017), through HTTP on a listening
@@ -330,5 +331,34 @@ describe("the request's identity", () => {
       '{"a":[{"x":"é","y":2}],"b":1}',
     );
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: "1" }));
+  });
+});
+
+describe("the API reference", () => {
+  it("declares the Idempotency-Key header and the 409 and 422 answers on both order calls", async () => {
+    const store = await createTestStore(TEST_ENGINES[0]!);
+    try {
+      const doc = (await store.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+        paths: Record<
+          string,
+          {
+            post: {
+              parameters?: { in: string; name: string; required?: boolean; description?: string }[];
+              responses: Record<string, { description: string }>;
+            };
+          }
+        >;
+      };
+      for (const path of ["/api/order/paymennt", "/api/order/place"]) {
+        const op = doc.paths[path]!.post;
+        const header = op.parameters?.find((p) => p.in === "header" && p.name === "idempotency-key");
+        expect(header).toMatchObject({ required: false });
+        expect(header?.description).toContain("same key with another body is refused (422)");
+        expect(op.responses["409"]?.description).toContain("in_progress");
+        expect(op.responses["422"]?.description).toContain("idempotency_key_reused");
+      }
+    } finally {
+      await store.close();
+    }
   });
 });

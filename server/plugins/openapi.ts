@@ -27,7 +27,7 @@ const errorText: Record<number, string> = {
   400: "The request does not match the schema, or the shop refuses it; the message says why.",
   401: "No valid `token` header.",
   404: "Not found.",
-  409: "Conflicts with the shop's current state (e.g. stock), or an order call with the same Idempotency-Key is still running (`in_progress`).",
+  409: "Conflicts with the shop's current state (e.g. stock).",
   422: "The Idempotency-Key was already used with a different body (`idempotency_key_reused`).",
   429: "Too many attempts; the message says how long to wait (Retry-After).",
   502: "The payment provider did not answer.",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ErrorCodeSchema } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
-import { OrderSchema, ok } from "#core/schemas/api.schema.ts";
+import { ErrorResponseSchema, OrderSchema, ok } from "#core/schemas/api.schema.ts";
 import { HttpError } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser, tokenFrom } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
@@ -15,6 +15,9 @@ import {
 import type { Services } from "../../services/index.ts";
 
 const tags = ["order"];
+const keyConflict = ErrorResponseSchema.describe(
+  "Not enough stock (`out_of_stock`), or a request with the same Idempotency-Key is still running (`in_progress`; Retry-After).",
+);
 
 /**
  * SPEC §7 order calls (issue 11): start an online payment, verify it, place a cash-on-delivery order,
@@ -84,6 +87,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
               "Go to checkoutUrl to pay (a repeat of an Idempotency-Key: the same checkout)",
             ),
             ...errors(400, 401, 409, 422, 429, 502, 503),
+            409: keyConflict,
           },
         },
       },
@@ -115,6 +119,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
               "The placed order (a repeat of an Idempotency-Key: the first answer)",
             ),
             ...errors(400, 401, 409, 422, 429, 503),
+            409: keyConflict,
           },
         },
         // 'not offered' is the answer whatever the body says, as it was before the body was checked.
