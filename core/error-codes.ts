@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   "payment_cancelled",
   "payment_expired",
   "payment_unreachable", // the provider could not be asked about the payment; try again
+  "in_progress", // an order call with this Idempotency-Key is still running; try again in a moment
+  "idempotency_key_reused", // this Idempotency-Key was used with a different order (422)
+  "idempotency_key_invalid", // the Idempotency-Key header is not 8-200 printable ASCII characters
   // Reviews
   "review_duplicate",
   // Back office (core/admin.ts lists them with their statuses)

@@ -45,6 +45,9 @@ export const arApi = {
   "api.payment_cancelled": "تم إلغاء عملية الدفع.",
   "api.payment_expired": "انتهت صلاحية جلسة الدفع. يُرجى تقديم طلبك مرة أخرى.",
   "api.payment_unreachable": "تعذّر الوصول إلى مزوّد الدفع. يُرجى المحاولة مرة أخرى.",
+  "api.in_progress": "ما زال طلبك قيد الإتمام. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
+  "api.idempotency_key_reused": "تغيّر طلبك أثناء إتمامه. يُرجى المحاولة مرة أخرى.",
+  "api.idempotency_key_invalid": "تعذّر إرسال الطلب. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.",
   "api.review_duplicate": "لقد قيّمتِ هذا المنتج من قبل.",
   // The back office's refusals (issue 15).
   "api.csrf": "تعذّر تأكيد جلستك. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.",

@@ -49,6 +49,9 @@ export const enApi = {
   "api.payment_cancelled": "The payment was cancelled.",
   "api.payment_expired": "The payment session expired. Please place your order again.",
   "api.payment_unreachable": "We could not reach the payment provider. Please try again.",
+  "api.in_progress": "Your order is still being placed. Please wait a moment and try again.",
+  "api.idempotency_key_reused": "Your order changed while it was being placed. Please try again.",
+  "api.idempotency_key_invalid": "The order could not be sent. Please reload the page and try again.",
   "api.review_duplicate": "You have already reviewed this product.",
   // The back office's refusals (issue 15).
   "api.csrf": "Your session could not be confirmed. Please reload the page and try again.",

@@ -724,18 +724,31 @@ describe("cash on delivery, switched on by the shop", () => {
       }
     });
 
-    it("says 'Failed to place order. Please try again.' when the order call never gets an answer", {
+    it("says 'Failed to place order. Please try again.' when the order call never gets an answer, and retries under the same Idempotency-Key", {
       timeout: 60_000,
     }, async () => {
       await openCheckout();
       await page.getByTestId("payment-cod").click();
       const button = page.getByTestId("place-order");
-      await page.route("**/api/order/place", (route) => route.abort("connectionreset"));
+      // Issue 21 finding 8: each try carries the attempt's Idempotency-Key, the same for its retry.
+      const keys: (string | undefined)[] = [];
+      await page.route("**/api/order/place", (route) => {
+        keys.push(route.request().headers()["idempotency-key"]);
+        return route.abort("connectionreset");
+      });
       try {
-        await button.click();
-        await expectToast(page, "Failed to place order. Please try again.");
-        await expect.poll(() => button.textContent()).toBe("Place Order");
-        expect(await button.isEnabled()).toBe(true);
+        for (const tries of [1, 2]) {
+          await button.click();
+          await expect.poll(() => keys.length).toBe(tries);
+          await expectToast(page, "Failed to place order. Please try again.");
+          await expect.poll(() => button.textContent()).toBe("Place Order");
+          expect(await button.isEnabled()).toBe(true);
+        }
+        expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+        expect(keys[1]).toBe(keys[0]);
+        expect((await page.evaluate(() => sessionStorage.getItem("store.orderAttempt"))) ?? "").toContain(
+          keys[0]!,
+        );
       } finally {
         await page.unroute("**/api/order/place");
       }
