@@ -16,8 +16,9 @@ export function normalizeText(input: string): string {
       if (char === "\u200e" || char === "\u200f")
         return first !== -1 && offset > first && offset < last ? char : "";
       if (char !== "\u200c" && char !== "\u200d") return "";
-      const before = whole[offset - 1];
-      const after = whole[offset + 1];
+      // Whole code points: an emoji on either side is a surrogate pair, visible only as a pair.
+      const before = whole.slice(Math.max(0, offset - 2), offset).match(/.$/u)?.[0];
+      const after = whole.slice(offset + 1, offset + 3).match(/^./u)?.[0];
       return before && after && VISIBLE.test(before) && VISIBLE.test(after) ? char : "";
     })
     .replace(/\p{Cc}/gu, (char) => (/\s/.test(char) ? " " : ""))
