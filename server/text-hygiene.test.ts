@@ -401,6 +401,16 @@ describe.each(TEST_ENGINES)("page addresses that are not text, on $name", (engin
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
   });
 
+  it.each(["/cart", "/checkout", "/ar/cart"])(
+    "GET %s with a NUL in the cart's cookie copy draws the page as without one",
+    async (url) => {
+      const copy = encodeURIComponent(JSON.stringify([["a\u0000b", "M/54", "", 1]]));
+      const res = await store.app.inject({ method: "GET", url, headers: { cookie: `store_cart=${copy}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    },
+  );
+
   it("a form post to a page with a NUL in its address gets the page too, and no action runs", async () => {
     const res = await store.app.inject({
       method: "POST",
