@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "rate_limited", // too many attempts; Retry-After says how long to wait
   "busy", // the database is busy; try again in a second (Retry-After)
   "server_error",
+  "invalid_text", // a NUL or an unpaired surrogate in a field (core/text.ts); `field` names it
   // Sessions and accounts
   "unauthorized", // no token where one is needed (or SPEC §5 'You must be logged in to place an order.')
   "session_expired", // a forged, expired or revoked token
@@ -77,6 +78,7 @@ export const ERROR_CODES = [
   "no_email",
   "last_owner",
   "unknown_category",
+  "image_too_large", // 413: more pixels than UPLOAD_MAX_MEGAPIXELS
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,6 +13,7 @@ export const arApi = {
   "api.rate_limited": "محاولات كثيرة. يُرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
   "api.busy": "المتجر مشغول حاليًا. يُرجى المحاولة بعد لحظات.",
   "api.server_error": "حدث خطأ من جهتنا. يُرجى المحاولة مرة أخرى بعد قليل.",
+  "api.invalid_text": "يحتوي ما أدخلته على حرف غير مسموح به. يُرجى حذفه والمحاولة مرة أخرى.",
   "api.unauthorized": "يُرجى تسجيل الدخول للمتابعة.",
   "api.session_expired": "انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.",
   "api.invalid_credentials": "البريد الإلكتروني أو رقم الهاتف وكلمة المرور غير متطابقة.",
@@ -66,5 +67,6 @@ export const arApi = {
   "api.too_many_files": "ملفات كثيرة في وقت واحد.",
   "api.unauthenticated": "يُرجى تسجيل الدخول للمتابعة.",
   "api.unknown_category": "هذه الفئة غير موجودة.",
+  "api.image_too_large": "أبعاد هذه الصورة كبيرة جدًا. يُرجى إرسال صورة أصغر.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
 } as const satisfies Record<keyof typeof enApi, string>;

@@ -17,6 +17,8 @@ export const enApi = {
   "api.rate_limited": "Too many attempts. Please wait a few minutes and try again.",
   "api.busy": "The shop is busy. Please try again in a moment.",
   "api.server_error": "Something went wrong on our side. Please try again in a moment.",
+  "api.invalid_text":
+    "Something you typed contains a character that is not allowed. Please remove it and try again.",
   "api.unauthorized": "Please log in to continue.",
   "api.session_expired": "Your session has expired. Please log in again.",
   "api.invalid_credentials": "The e-mail or phone number and password do not match.",
@@ -70,5 +72,6 @@ export const enApi = {
   "api.too_many_files": "Too many files at once.",
   "api.unauthenticated": "Please log in to continue.",
   "api.unknown_category": "This category does not exist.",
+  "api.image_too_large": "This image has too many pixels. Please send a smaller one.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;
