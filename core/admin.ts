@@ -44,6 +44,7 @@ export const ADMIN_ERROR_CODES = [
   "no_email", // 409: the request has no e-mail address to reply to
   "last_owner", // 409: the shop's last owner cannot be demoted or removed
   "unknown_category", // 400
+  "image_too_large", // 413: more pixels than the shop's UPLOAD_MAX_MEGAPIXELS
   "demo_owner_local_only", // 403: the seeded demo owner signs in only from this machine (ALLOW_PUBLIC_DEMO_OWNER)
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];

@@ -32,6 +32,9 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "orderApi.pending": "لم يتم تأكيد الدفع بعد. يرجى التحقق مرة أخرى بعد قليل.",
   "orderApi.placed": "تم تقديم الطلب",
   "orderApi.busy": "يقوم كثير من المتسوقين بالطلب الآن. يرجى المحاولة مرة أخرى.",
+  "orderApi.keyInProgress": "ما زال طلبك قيد الإتمام. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
+  "orderApi.keyReused": "استُخدم مفتاح Idempotency-Key هذا لطلب مختلف من قبل.",
+  "orderApi.keyInvalid": "يجب أن يتكون ترويسة Idempotency-Key من 8 إلى 200 حرف ASCII قابل للطباعة.",
 
   "orderMail.confirmSubject": "طلبك {number} من {shop}",
   "orderMail.confirmIntro": "شكرًا لطلبك. سنخبرك عندما يكون في طريقه إليك.",

@@ -36,6 +36,10 @@ export const enOrders = {
   "orderApi.pending": "Your payment has not been confirmed yet. Please check again in a moment.",
   "orderApi.placed": "Order placed",
   "orderApi.busy": "Many shoppers are ordering right now. Please try again.",
+  // Idempotency-Key (decision 0017).
+  "orderApi.keyInProgress": "Your order is still being placed. Please wait a moment and try again.",
+  "orderApi.keyReused": "This Idempotency-Key was already used for a different order.",
+  "orderApi.keyInvalid": "The Idempotency-Key header must be 8 to 200 printable ASCII characters.",
 
   "orderMail.confirmSubject": "Your order {number} at {shop}",
   "orderMail.confirmIntro": "Thank you for your order. We will let you know when it is on its way.",

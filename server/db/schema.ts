@@ -283,6 +283,22 @@ export interface SandboxCheckoutTable {
   updated_at: string;
 }
 
+/** Idempotency keys of the order calls (decision 0017). */
+export interface IdempotencyKeyTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  state: "in_progress" | "committed" | "done";
+  claim: string;
+  claimed_until: string | null;
+  order_id: string | null;
+  payment_id: string | null;
+  answer_status: number | null;
+  answer_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface CounterTable {
   name: string;
   value: number;
@@ -456,6 +472,7 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
   shop_settings: ShopSettingTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type { Generated };

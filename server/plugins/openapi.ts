@@ -29,6 +29,7 @@ const errorText: Record<number, string> = {
   403: "Not offered to this visitor (card_payments_unavailable: a test payment provider answers only this machine).",
   404: "Not found.",
   409: "Conflicts with the shop's current state (e.g. stock).",
+  422: "The Idempotency-Key was already used with a different body (`idempotency_key_reused`).",
   429: "Too many attempts; the message says how long to wait (Retry-After).",
   502: "The payment provider did not answer.",
   503: "The feature is not configured or the shop is closing.",

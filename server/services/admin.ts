@@ -34,7 +34,7 @@ export function createAdminService(options: {
     sessions,
     /** For /admin page loaders: the signed-in staff member or owner of a request, or null. */
     sessionFromCookie: (cookieHeader: string | null | undefined) => sessions.fromCookieHeader(cookieHeader),
-    catalog: createAdminCatalog({ db, media, settings }),
+    catalog: createAdminCatalog({ db, media, settings, maxMegapixels: config.UPLOAD_MAX_MEGAPIXELS }),
     orders: createAdminOrders({ db, orders, mailer, settings, log }),
     inbox: createAdminInbox({ db, mailer, settings, log }),
     staff: createAdminStaff({ db, mailer, settings, siteUrl: config.PUBLIC_SITE_URL }),

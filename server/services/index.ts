@@ -20,6 +20,7 @@ import { type AdminService, createAdminService } from "./admin.ts";
 import { createSettingsService, type SettingsService } from "./admin-settings.ts";
 import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
+import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
 import { createReviewsService, type ReviewsService } from "./reviews.ts";
@@ -36,6 +37,8 @@ export interface Services {
   mail: Mailer;
   requests: RequestsService;
   orders: OrdersService;
+  /** Idempotency-Key on the order calls (decision 0017). */
+  idempotency: IdempotencyService;
   paymennt: PaymenntClient;
   /** The shop's effective settings: the environment's, overridden in the back office (issue 15). */
   settings: SettingsService;
@@ -121,6 +124,7 @@ export function createServices(
     shop: publicConfig(config),
     paymennt,
     orders,
+    idempotency: createIdempotencyService({ db: database.db, config, log }),
     settings,
     admin: createAdminService({ db: database.db, config, mailer: mail, orders, settings, log }),
     catalog: createCatalogService(database.db),

@@ -11,6 +11,7 @@ import type { Config } from "../config.ts";
 import { isDatabaseBusy } from "../db/connection.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
+import { deleteExpiredKeys } from "../db/repositories/idempotency.ts";
 import {
   applySettledHold,
   availableStockFor,
@@ -55,7 +56,7 @@ import { cardPaymentsAvailable } from "../going-live.ts";
 import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer } from "../integrations/mail.ts";
-import { filsToAmount, type PaymenntClient } from "../integrations/paymennt.ts";
+import { filsToAmount, type PaymenntClient, PaymenntError } from "../integrations/paymennt.ts";
 import { type MailContext, newOrderMail, orderConfirmationMail, orderStatusMail } from "./order-mail.ts";
 
 /**
@@ -112,6 +113,17 @@ export interface FinalizeResult {
 interface PlacedOrder {
   order: OrderTable;
   lines: OrderLineTable[];
+}
+
+/**
+ * What an order call's idempotency key (services/idempotency.ts, decision 0017) needs of the order path:
+ * a write in the order's own transaction, so the key's row commits with the order or not at all.
+ */
+export interface OrderCommitHooks {
+  /** Last in the order's transaction; `answer` is the call's answer when it is known before the commit. */
+  committing(trx: Trx, facts: { orderId: string; paymentId?: string; answer?: object }): Promise<void>;
+  /** Right after the commit, before anything else happens (the crash tests' hook). */
+  committed?(): void;
 }
 
 export interface OrdersServiceOptions {
@@ -682,7 +694,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   /** The pending order, its lines, payment attempt and holds in one transaction; then the checkout. */
-  async function startPayment(user: UserRow, payload: OrderPayload) {
+  async function startPayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
     await supersedeOpenAttempts(user);
     const lines = await priceLines(payload.lines);
     let orderNumber = await orderNumberBeforeTransaction();
@@ -753,14 +765,31 @@ export function createOrdersService(options: OrdersServiceOptions) {
         await insertHolds(trx, holds);
         // Held units leave what shoppers can buy: the pages showing them change.
         if (holds.length > 0) await bumpCatalogVersion(trx);
+        await hooks?.committing(trx, { orderId, paymentId });
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
       throw error;
     }
+    hooks?.committed?.();
+    return openCheckout(order, lineRows, payment, { keyed: hooks !== undefined, resuming: false });
+  }
 
+  /**
+   * Paymennt's checkout for an attempt committed with its order: by startPayment, or again by a repeat of
+   * the same idempotency key whose first request never answered (decision 0017), with the same request id.
+   * Paymennt refuses a second checkout under one request id, so two requests resuming one attempt cannot
+   * both make one: the one refused reads back what the other recorded.
+   */
+  async function openCheckout(
+    order: OrderTable,
+    lineRows: OrderLineTable[],
+    payment: PaymentTable,
+    how: { keyed: boolean; resuming: boolean },
+  ) {
     const siteUrl = config.PUBLIC_SITE_URL.replace(/\/$/, "");
-    const a = payload.address;
+    const orderNumber = order.order_number;
+    const paymentId = payment.id;
     let checkout: Awaited<ReturnType<PaymenntClient["createCheckout"]>>;
     try {
       checkout = await paymennt.createCheckout({
@@ -783,19 +812,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
           quantity: l.quantity,
           linetotal: filsToAmount(l.line_total_fils),
         })),
+        // The order's copy of the address and the account's e-mail (orderRow), as the shopper sent them.
         customer: {
-          firstName: a.first_name,
-          lastName: a.last_name ?? "",
-          email: user.email ?? "",
+          firstName: order.ship_first_name,
+          lastName: order.ship_last_name,
+          email: order.ship_email,
           phone: order.ship_phone,
         },
         billingAddress: {
-          name: `${a.first_name} ${a.last_name ?? ""}`.trim(),
-          address1: a.address,
-          address2: a.landmark ?? "",
-          city: a.city,
-          state: a.state,
-          zip: a.postcode,
+          name: `${order.ship_first_name} ${order.ship_last_name}`.trim(),
+          address1: order.ship_address,
+          address2: order.ship_landmark,
+          city: order.ship_city,
+          state: order.ship_state,
+          zip: order.ship_postcode,
           country: "ARE",
         },
         // Issue 14: Paymennt's page speaks the order's language and brings an Arabic shopper back to the
@@ -804,6 +834,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
         language: order.language === "ar" ? "AR" : "EN",
       });
     } catch (error) {
+      // Refused (Paymennt answered) while another request of the same key may hold this request id.
+      const answered = error instanceof PaymenntError && error.status !== undefined;
+      if (how.keyed && answered) {
+        const recorded = await checkoutRecordedBy(paymentId);
+        if (recorded) return recorded;
+        if (how.resuming) throw new HttpError(409, "in_progress", tOrder("orderApi.keyInProgress"));
+      }
       log.error({ err: error, orderNumber }, "payment could not be started");
       await settleUnpaid(payment, "failed", "NOT_STARTED", "system");
       throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
@@ -818,14 +855,53 @@ export function createOrdersService(options: OrdersServiceOptions) {
       }),
       at: new Date().toISOString(),
     });
-    if (!recorded) throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
+    if (!recorded) {
+      // Another request of the same key recorded it first: the same checkout, so the same answer.
+      const other = how.keyed ? await checkoutRecordedBy(paymentId, 0) : undefined;
+      if (other) return other;
+      throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
+    }
+    return checkoutAnswer(checkout.id, checkout.redirectUrl, orderNumber);
+  }
+
+  function checkoutAnswer(checkoutId: string, checkoutUrl: string, orderNumber: string) {
     return {
       success: true as const,
-      paymentId: checkout.id,
-      checkoutUrl: checkout.redirectUrl,
+      paymentId: checkoutId,
+      checkoutUrl,
       orderNumber,
       message: tOrder("orderApi.redirecting"),
     };
+  }
+
+  /** The checkout another request recorded for this attempt, waited for up to `waitMs`. */
+  async function checkoutRecordedBy(paymentId: string, waitMs = 3000) {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const payment = await findPayment(db, paymentId);
+      if (payment?.provider_checkout_id && payment.redirect_url) {
+        const order = await findOrder(db, payment.order_id);
+        if (order)
+          return checkoutAnswer(payment.provider_checkout_id, payment.redirect_url, order.order_number);
+      }
+      if (Date.now() >= until || payment?.status !== "created") return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * A repeat of an idempotency key whose attempt committed (decision 0017): the checkout it has, or the
+   * one it never got, asked for with the same request id. Undefined when the attempt ended without a
+   * checkout (nothing lives on under the key).
+   */
+  async function resumePayment(user: UserRow, paymentId: string) {
+    const payment = await findPayment(db, paymentId);
+    const found = payment ? await findOrderWithLines(db, payment.order_id) : undefined;
+    if (!payment || !found || found.order.user_id !== user.id) return undefined;
+    if (payment.provider_checkout_id && payment.redirect_url)
+      return checkoutAnswer(payment.provider_checkout_id, payment.redirect_url, found.order.order_number);
+    if (payment.status !== "created") return undefined;
+    return openCheckout(found.order, found.lines, payment, { keyed: true, resuming: true });
   }
 
   /** The shopper's own attempt, finalized by its id (our payment id or Paymennt's checkout id). */
@@ -856,7 +932,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   /** A cash-on-delivery order, placed and its stock taken in one transaction. */
-  async function placeCod(user: UserRow, payload: OrderPayload) {
+  async function placeCod(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
     const lines = await priceLines(payload.lines);
     let orderNumber = await orderNumberBeforeTransaction();
     const at = new Date().toISOString();
@@ -891,18 +967,25 @@ export function createOrdersService(options: OrdersServiceOptions) {
         }
         await onOrderPlaced(trx, order, lineRows);
         if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
+        // The answer is known before the commit: an idempotency key's row stores it with the order.
+        if (hooks) await hooks.committing(trx, { orderId, answer: await answer(shopNow(trx)) });
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
       throw error;
     }
+    hooks?.committed?.();
     deliverMails();
-    return {
-      success: true as const,
-      message: tOrder("orderApi.placed"),
-      orderNumber,
-      order: toDto(order, lineRows, await shopNow()),
-    };
+    return answer(shopNow());
+
+    async function answer(shop: ReturnType<typeof shopNow>) {
+      return {
+        success: true as const,
+        message: tOrder("orderApi.placed"),
+        orderNumber,
+        order: toDto(order, lineRows, await shop),
+      };
+    }
   }
 
   return {
@@ -936,8 +1019,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
-    async startOnlinePayment(user: UserRow, payload: OrderPayload) {
-      return refusingWhenBusy(() => startPayment(user, payload));
+    async startOnlinePayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
+      return refusingWhenBusy(() => startPayment(user, payload, hooks));
+    },
+
+    /** A repeat of /order/paymennt's idempotency key after its attempt committed (decision 0017). */
+    async resumeOnlinePayment(user: UserRow, paymentId: string) {
+      return refusingWhenBusy(() => resumePayment(user, paymentId));
     },
 
     /** SPEC §7 POST /api/order/verifyPaymennt: only the payment (checkout) id is read from the body. */
@@ -978,8 +1066,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
-    async placeCashOnDelivery(user: UserRow, payload: OrderPayload) {
-      return refusingWhenBusy(() => placeCod(user, payload));
+    async placeCashOnDelivery(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
+      return refusingWhenBusy(() => placeCod(user, payload, hooks));
     },
     /** SPEC §7 POST /api/order/userorders: placed orders only, newest first. */
     async listUserOrders(user: UserRow): Promise<OrderDto[]> {
@@ -1021,6 +1109,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           log.error({ err: error, paymentId: payment.id }, "reconciliation of a payment failed");
         }
       }
+      // The order calls' idempotency keys past their expiry go with the same pass (decision 0017).
+      await deleteExpiredKeys(db, nowIso);
       return handled;
     },
 

@@ -426,13 +426,16 @@ describe("the checkout pages when something is missing or refused", () => {
     await page.goto("/checkout");
     await waitForHydration(page);
     const problem = page.getByTestId("line-problem");
-    await problem.waitFor();
     // SPEC §8: 'Stock error: Only N in stock for {item} ({size})'.
-    const text = (await problem.textContent()) ?? "";
-    expect(text).toMatch(/^Stock error: Only \d+ in stock for /);
-    expect(text.endsWith(`for ${product.name} (${variant.filter_value})`)).toBe(true);
-    expect(await page.getByTestId("stock-blocked").isVisible()).toBe(true);
-    expect(await page.getByTestId("place-order").isDisabled()).toBe(true);
+    const expected = `for ${product.name} (${variant.filter_value})`;
+    await expect
+      .poll(async () => {
+        const text = (await problem.textContent()) ?? "";
+        return /^Stock error: Only \d+ in stock for /.test(text) && text.endsWith(expected) ? "ok" : text;
+      })
+      .toBe("ok");
+    await page.getByTestId("stock-blocked").waitFor();
+    await expect.poll(() => page.getByTestId("place-order").isDisabled()).toBe(true);
     await checkScreen(page);
 
     // Within stock again, but no delivery address yet: SPEC §5's text, and the button stays as it was.
@@ -448,8 +451,8 @@ describe("the checkout pages when something is missing or refused", () => {
     await expect.poll(() => button.isEnabled()).toBe(true);
     await button.click();
     await expectToast(page, "Please select a delivery address.");
-    expect(await button.textContent()).toBe("Place Order");
-    expect(await button.isEnabled()).toBe(true);
+    await expect.poll(() => button.textContent()).toBe("Place Order");
+    await expect.poll(() => button.isEnabled()).toBe(true);
     expect(await storedJson(page, "store.pendingPayment")).toBeNull();
 
     // Sara saves an address and opens checkout for the last units of a size; meanwhile another shopper
@@ -489,7 +492,10 @@ describe("the checkout pages when something is missing or refused", () => {
     );
     await page.reload();
     await waitForHydration(page);
-    await page.getByTestId("summary-line").waitFor();
+    // The server draws the summary from the cart's cookie copy, which may still be the earlier cart: wait
+    // until the page has priced this cart (the scarce size) and Place Order is ready for it.
+    await page.getByTestId("summary-line").filter({ hasText: scarce.name }).waitFor();
+    await expect.poll(() => page.getByTestId("summary-line").count()).toBe(1);
     await expect.poll(() => button.isEnabled()).toBe(true);
 
     const rival = { name: "Rana", phone: "0506667788", email: "rana@example.com", password: "rana-pass-123" };
@@ -534,7 +540,7 @@ describe("the checkout pages when something is missing or refused", () => {
     expect(await refusal.textContent()).toContain(`${scarce.name} (${size.filter_value}) is out of stock`);
     await expect.poll(() => button.textContent()).toBe("Place Order");
     await page.getByTestId("line-problem").waitFor();
-    expect(await button.isDisabled()).toBe(true);
+    await expect.poll(() => button.isDisabled()).toBe(true);
     expect(await storedJson(page, "store.pendingPayment")).toBeNull();
     await context.close();
   });
@@ -719,18 +725,31 @@ describe("cash on delivery, switched on by the shop", () => {
       }
     });
 
-    it("says 'Failed to place order. Please try again.' when the order call never gets an answer", {
+    it("says 'Failed to place order. Please try again.' when the order call never gets an answer, and retries under the same Idempotency-Key", {
       timeout: 60_000,
     }, async () => {
       await openCheckout();
       await page.getByTestId("payment-cod").click();
       const button = page.getByTestId("place-order");
-      await page.route("**/api/order/place", (route) => route.abort("connectionreset"));
+      // Issue 21 finding 8: each try carries the attempt's Idempotency-Key, the same for its retry.
+      const keys: (string | undefined)[] = [];
+      await page.route("**/api/order/place", (route) => {
+        keys.push(route.request().headers()["idempotency-key"]);
+        return route.abort("connectionreset");
+      });
       try {
-        await button.click();
-        await expectToast(page, "Failed to place order. Please try again.");
-        await expect.poll(() => button.textContent()).toBe("Place Order");
-        expect(await button.isEnabled()).toBe(true);
+        for (const tries of [1, 2]) {
+          await button.click();
+          await expect.poll(() => keys.length).toBe(tries);
+          await expectToast(page, "Failed to place order. Please try again.");
+          await expect.poll(() => button.textContent()).toBe("Place Order");
+          expect(await button.isEnabled()).toBe(true);
+        }
+        expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+        expect(keys[1]).toBe(keys[0]);
+        expect((await page.evaluate(() => sessionStorage.getItem("store.orderAttempt"))) ?? "").toContain(
+          keys[0]!,
+        );
       } finally {
         await page.unroute("**/api/order/place");
       }

@@ -10,6 +10,12 @@ import {
 } from "#core/checkout.ts";
 import { DEFAULT_DELIVERY_TYPE, DELIVERY_TYPES, PAYMENT_REDIRECT_DELAY_MS } from "#core/constants.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
+import {
+  endsOrderAttempt,
+  forgetOrderAttempt,
+  orderAttemptKey,
+  orderFingerprint,
+} from "#core/order-attempt.ts";
 import { useLocale, useLocalNavigate, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import type { CheckoutDrawn } from "../../routes/checkout";
@@ -135,10 +141,16 @@ export default function CheckoutForm({
     });
     const online = paymentMode === "online";
     setState(online ? "redirecting" : "placing");
-    const result = await api<{ paymentId: string; checkoutUrl: string; orderNumber: string }>(
-      online ? "/api/order/paymennt" : "/api/order/place",
-      { body: { ...payload, language: locale } },
-    );
+    const call = online ? "/api/order/paymennt" : "/api/order/place";
+    const body = { ...payload, language: locale };
+    // One Idempotency-Key per attempt, kept for its retries (core/order-attempt.ts, decision 0017).
+    const storage = sessionStore();
+    const key = orderAttemptKey(orderFingerprint(call, body), storage);
+    const result = await api<{ paymentId: string; checkoutUrl: string; orderNumber: string }>(call, {
+      body,
+      headers: { "idempotency-key": key },
+    });
+    if (endsOrderAttempt(result)) forgetOrderAttempt(storage);
 
     if (result.success && online && result.paymentId && result.checkoutUrl) {
       savePendingPayment({ ...pendingPaymentRecord(payload, result.paymentId), language: locale });
@@ -258,4 +270,13 @@ export default function CheckoutForm({
       </div>
     </div>
   );
+}
+
+/** The tab's sessionStorage, or undefined where it is blocked. */
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }

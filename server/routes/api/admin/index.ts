@@ -12,8 +12,9 @@ import {
   IMAGE_MAX_FILES,
   OkAnswerSchema,
 } from "#core/admin.ts";
+import { findBadText } from "#core/text.ts";
 import type { Config } from "../../../config.ts";
-import { HttpError, InputError, zodValidator } from "../../../http-errors.ts";
+import { badTextError, HttpError, InputError, zodValidator } from "../../../http-errors.ts";
 import { demoOwnerAllowed } from "../../../locality.ts";
 import { tokenFrom } from "../../../plugins/auth.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
@@ -76,16 +77,33 @@ export function auditAs(request: FastifyRequest): AuditRecorder {
   return auditRecorder({ id: user.id, name: user.name });
 }
 
-/** The uploaded files of a multipart request (field names are not checked: every file is an image). */
+/**
+ * The uploaded files of a multipart request (field names are not checked: every file is an image). Its
+ * text (file names, and text parts, which are otherwise ignored) meets the rule every JSON body meets
+ * (server/input-guard.ts): a NUL or an unpaired surrogate is a 400 naming the field.
+ */
 export async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
   if (!request.isMultipart())
     throw new AdminError(415, "validation", "Send the images as multipart/form-data");
   const files: UploadedFile[] = [];
-  for await (const part of request.files({ limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES } })) {
-    files.push({ filename: (part.filename || "image").slice(0, 200), buffer: await part.toBuffer() });
+  for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES } })) {
+    const text =
+      part.type === "file"
+        ? { [part.fieldname]: { filename: part.filename } }
+        : { [part.fieldname]: part.value };
+    const field = findBadText(text);
+    if (field !== undefined) throw badTextError(field);
+    if (part.type === "file")
+      files.push({ filename: (part.filename || "image").slice(0, 200), buffer: await part.toBuffer() });
   }
   return files;
 }
+
+/**
+ * The body limit of an upload route, checked against Content-Length before anything is read
+ * (server/input-guard.ts): every file at its largest, and room for the multipart framing.
+ */
+export const uploadBodyLimit = (files: number) => files * IMAGE_MAX_BYTES + 64 * 1024;
 
 const STATUS_CODES: Record<number, AdminErrorCode> = {
   400: "validation",
@@ -107,8 +125,9 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
         : 500;
   let code: string;
   let message = error.message;
-  if (error instanceof AdminError) code = error.code;
-  else if (error instanceof InputError) code = "validation";
+  // A deliberate refusal keeps its own code (invalid_text and payload_too_large come from the guards
+  // every request meets, server/input-guard.ts).
+  if (error instanceof HttpError) code = error.code;
   else if (error.code === "FST_REQ_FILE_TOO_LARGE") {
     code = "file_too_large";
     message = `A file is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
@@ -129,7 +148,8 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     message = "Something went wrong on our side. Please try again.";
   } else request.log.info({ status, code, message }, "admin request refused");
   if (error instanceof HttpError && error.headers) reply.headers(error.headers);
-  return reply.code(status).send({ success: false, message, code });
+  const field = error instanceof InputError && code === "invalid_text" ? { field: error.field } : {};
+  return reply.code(status).send({ success: false, message, code, ...field });
 }
 
 /**
