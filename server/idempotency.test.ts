@@ -58,7 +58,13 @@ describe.each(TEST_ENGINES)("Idempotency-Key on the order calls on $name", (engi
 
   beforeAll(async () => {
     gate = await createGateProxy();
-    store = await createListeningStore(engine, { PUBLIC_SITE_URL: gate.url, COD_ENABLED: "true" });
+    // The payment client reaches the sandbox through the gate (issue 21: it would call the server's own
+    // address otherwise).
+    store = await createListeningStore(engine, {
+      PUBLIC_SITE_URL: gate.url,
+      PAYMENNT_SANDBOX_URL: gate.url,
+      COD_ENABLED: "true",
+    });
     gate.target = store.base;
     db = store.database.db;
   });
