@@ -398,6 +398,8 @@ export const AdminOrderSummarySchema = z.object({
   phone: z.string(),
   totalFils: z.number().int(),
   itemCount: z.number().int(),
+  /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
+  isTest: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 export const AdminOrderListAnswerSchema = PagedSchema.extend({

@@ -4,7 +4,14 @@ import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { type AdminOrderSummary, ORDER_STATUS_OPTIONS, type Paged } from "../../components/admin/types";
-import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
+import {
+  buttonClass,
+  inputClass,
+  PageHeader,
+  Pager,
+  StatusBadge,
+  TestBadge,
+} from "../../components/admin/ui";
 import type { Route } from "./+types/orders";
 
 export function meta() {
@@ -29,9 +36,12 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
     id: "number",
     header: "Order",
     cell: ({ row }) => (
-      <Link to={`/admin/orders/${row.original.id}`} className="font-medium underline underline-offset-4">
-        {row.original.orderNumber}
-      </Link>
+      <span className="flex items-center gap-1.5">
+        <Link to={`/admin/orders/${row.original.id}`} className="font-medium underline underline-offset-4">
+          {row.original.orderNumber}
+        </Link>
+        {row.original.isTest ? <TestBadge /> : null}
+      </span>
     ),
   },
   { id: "date", header: "Placed", cell: ({ row }) => formatDateTime(row.original.placedAt) },

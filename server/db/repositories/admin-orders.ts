@@ -130,6 +130,8 @@ export async function orderFigures(
     .where("placed_at", ">=", from)
     .where("placed_at", "<", to)
     .where("status", "!=", "Cancelled")
+    // Test orders took no money (decision 0015).
+    .where("is_test", "=", false)
     .executeTakeFirstOrThrow();
   return { orders: Number(row.n), revenueFils: Number(row.total ?? 0) };
 }
