@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderDto } from "#core/order.ts";
 import type { IssuedDocument } from "#core/schemas/document.schema.ts";
+import { openDatabase } from "./db/connection.ts";
+import { migrateTo, migrateToLatest } from "./db/migrate.ts";
 import { findOrderWithLines } from "./db/repositories/orders.ts";
 import { paymentsAreTest } from "./services/documents.ts";
 import { type AdminClient, adminLogin, createRoleUser } from "./testing/admin.ts";
@@ -32,6 +34,92 @@ describe("which payments are test payments", () => {
     expect(paymentsAreTest(mode("live"), { sandbox: true })).toBe(true);
     expect(paymentsAreTest(mode("test"), { sandbox: false })).toBe(true);
     expect(paymentsAreTest(mode("live"), { sandbox: false })).toBe(false);
+  });
+});
+
+describe.each(TEST_ENGINES)("the documents migration on $name", (engine) => {
+  it("marks the orders already paid through the store's own sandbox as test orders, and no others", async () => {
+    const fresh = await engine.create();
+    const database = openDatabase(fresh.url, { poolSize: 2 });
+    try {
+      const db = database.db;
+      await migrateTo(db, "2026-11-24-0009-admin");
+      const at = "2026-11-25T10:00:00.000Z";
+      await db
+        .insertInto("users")
+        .values({
+          id: "u1",
+          name: "Amal",
+          email: "amal@example.com",
+          email_verified: true,
+          phone: "+971501234567",
+          password_hash: null,
+          google_sub: null,
+          session_version: 0,
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .execute();
+      const sandboxPaid = await insertTestOrder(db, { userId: "u1", at, status: "Delivered" });
+      const livePaid = await insertTestOrder(db, { userId: "u1", at, status: "Delivered" });
+      const payment = (orderId: string, requestId: string) => ({
+        id: `pay-${requestId}`,
+        order_id: orderId,
+        provider: "paymennt",
+        provider_checkout_id: `chk-${requestId}`,
+        request_id: requestId,
+        amount_fils: 90_000,
+        currency: "AED",
+        status: "paid" as const,
+        redirect_url: null,
+        status_history: "[]",
+        next_check_at: at,
+        claimed_until: null,
+        checks: 0,
+        finalized_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+      await db
+        .insertInto("payments")
+        .values([payment(sandboxPaid.id, "r-sandbox"), payment(livePaid.id, "r-live")])
+        .execute();
+      await db
+        .insertInto("sandbox_checkouts")
+        .values({
+          id: "chk-r-sandbox",
+          request_id: "r-sandbox",
+          order_id: sandboxPaid.order_number,
+          currency: "AED",
+          amount: "900",
+          status: "PAID",
+          return_url: "http://localhost/payment-redirect",
+          shop_name: "Noor Atelier",
+          request_body: "{}",
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await migrateToLatest(db);
+      const rows = await db.selectFrom("orders").select(["id", "is_test"]).execute();
+      const flag = (id: string) => Boolean(Number(rows.find((r) => r.id === id)!.is_test));
+      expect(flag(sandboxPaid.id)).toBe(true);
+      expect(flag(livePaid.id)).toBe(false);
+      const counters = await db
+        .selectFrom("counters")
+        .selectAll()
+        .where("name", "like", "document_%")
+        .execute();
+      expect(counters.map((c) => [c.name, Number(c.value)]).sort()).toEqual([
+        ["document_credit_note", 0],
+        ["document_receipt", 0],
+        ["document_tax_invoice", 0],
+        ["document_test", 0],
+      ]);
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
   });
 });
 

@@ -14,6 +14,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("orders")
     .addColumn("is_test", "boolean", (c) => c.notNull().defaultTo(false))
     .execute();
+  // Orders already paid through the store's own sandbox: its checkouts are in this database, matched by the
+  // attempt's request id. (Paymennt's test mode left no trace that can be told apart from live.)
+  await db
+    .updateTable("orders")
+    .set({ is_test: true })
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("payments as p")
+          .innerJoin("sandbox_checkouts as s", "s.request_id", "p.request_id")
+          .select("p.id")
+          .whereRef("p.order_id", "=", "orders.id"),
+      ),
+    )
+    .execute();
 
   await db.schema
     .createTable("documents")
