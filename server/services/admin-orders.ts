@@ -145,6 +145,10 @@ export function createAdminOrders(options: {
       actor: AuditActor,
       audit: AuditRecorder,
     ): Promise<AdminOrderDetail> {
+      // An order from before issued documents gets its document first, in a transaction of its own, so
+      // the status change never takes the series' lock after the stock rows (decision 0015).
+      const before = await findOrder(db, id);
+      if (before?.placed_at) await orders.documents.forOrder(before);
       await db.transaction().execute(async (trx) => {
         const order = await findOrder(trx, id);
         if (!order?.placed_at) throw notFound("Order");
