@@ -158,7 +158,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await page.close();
   });
 
-  it("pays by card on the sandbox and finds the order, 'Order Placed', with its tax invoice", {
+  it("pays by card on the sandbox and finds the order, 'Order Placed', with its test document", {
     timeout: 120_000,
   }, async () => {
     const page = await openPage(context, "/login");
