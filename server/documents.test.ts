@@ -216,6 +216,16 @@ describe.each(TEST_ENGINES)("issued documents and test orders on $name", (engine
     // The back office: the badge's data in the list and the detail; the revenue figures leave it out.
     const list = await owner.call("GET", `/api/admin/orders?search=${order.orderNumber}`);
     expect(list.body.orders).toEqual([expect.objectContaining({ id: order._id, isTest: true })]);
+    const only = await owner.call("GET", "/api/admin/orders?test=only&limit=100");
+    const onlyIds = (only.body.orders as { id: string; isTest: boolean }[]).map((o) => o.id);
+    expect(onlyIds).toContain(order._id);
+    expect((only.body.orders as { isTest: boolean }[]).every((o) => o.isTest)).toBe(true);
+    const hidden = await owner.call("GET", "/api/admin/orders?test=hide&limit=100");
+    expect((hidden.body.orders as { id: string }[]).map((o) => o.id)).not.toContain(order._id);
+    expect((await owner.call("GET", "/api/admin/orders?test=maybe")).body).toMatchObject({
+      success: false,
+      code: "validation",
+    });
     const detail = await owner.call("GET", `/api/admin/orders/${order._id}`);
     expect(detail.body.order).toMatchObject({ isTest: true, invoice: { kind: "test" } });
     expect(await dashboardToday()).toEqual(before);
@@ -249,6 +259,8 @@ describe.each(TEST_ENGINES)("issued documents and test orders on $name", (engine
     const codMail = readMail(await smtp.waitFor(cod.buyer.email, { since: codSince }));
     expect(codMail.subject).not.toContain("TEST");
     expect(codMail.text).not.toContain("test order");
+    const hiddenNow = await owner.call("GET", "/api/admin/orders?test=hide&limit=100");
+    expect((hiddenNow.body.orders as { id: string }[]).map((o) => o.id)).toContain(cod.order._id);
   });
 
   it("numbers each series without gaps; a refused or rolled-back placement takes no number", async () => {

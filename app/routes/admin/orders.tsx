@@ -21,7 +21,7 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   return adminGet<{ orders: AdminOrderSummary[] } & Paged>(
-    `/api/admin/orders${listQuery(url, ["status", "search", "page"])}`,
+    `/api/admin/orders${listQuery(url, ["status", "search", "test", "page"])}`,
     request.signal,
   );
 }
@@ -110,6 +110,16 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 {status}
               </option>
             ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="orders-test" className="text-sm font-medium">
+            Test orders
+          </label>
+          <select id="orders-test" name="test" defaultValue={params.get("test") ?? ""} className={inputClass}>
+            <option value="">Shown</option>
+            <option value="hide">Hidden</option>
+            <option value="only">Only test orders</option>
           </select>
         </div>
         <button type="submit" className={buttonClass.primary}>
