@@ -383,6 +383,8 @@ export const AdminOrderQuerySchema = z.object({
   status: z.enum(ADMIN_ORDER_STATUSES).optional(),
   /** An order number (NA-100231), a name or a phone number. */
   search: optionalText(100, "Search").optional(),
+  /** Test orders (decision 0015): `hide` leaves them out, `only` lists nothing else; shown by default. */
+  test: z.enum(["hide", "only"], { error: "test must be hide or only" }).optional(),
   page,
   limit: limit(100, 25),
 });
@@ -399,6 +401,8 @@ export const AdminOrderSummarySchema = z.object({
   phone: z.string(),
   totalFils: z.number().int(),
   itemCount: z.number().int(),
+  /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
+  isTest: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 export const AdminOrderListAnswerSchema = PagedSchema.extend({

@@ -9,6 +9,7 @@ import * as orders from "./migrations/2026-11-23-0006-orders.ts";
 import * as requests from "./migrations/2026-11-23-0007-requests.ts";
 import * as arabic from "./migrations/2026-11-24-0008-arabic.ts";
 import * as admin from "./migrations/2026-11-24-0009-admin.ts";
+import * as documents from "./migrations/2026-11-27-0010-documents.ts";
 import * as idempotency from "./migrations/2026-11-27-0011-idempotency.ts";
 import type { Database } from "./schema.ts";
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-0007-requests": requests,
   "2026-11-24-0008-arabic": arabic,
   "2026-11-24-0009-admin": admin,
+  "2026-11-27-0010-documents": documents,
   "2026-11-27-0011-idempotency": idempotency,
 };
 

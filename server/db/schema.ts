@@ -204,6 +204,8 @@ export interface OrderTable {
   placed_at: string | null;
   /** The language the order was placed in: its mails and the payment page use it. */
   language: Language;
+  /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
+  is_test?: boolean | number;
   created_at: string;
   updated_at: string;
 }
@@ -434,6 +436,18 @@ export interface AuditLogTable {
   changes: string;
 }
 
+/** An issued document (decision 0015): never updated; every view renders its snapshot. */
+export interface DocumentTable {
+  id: string;
+  order_id: string;
+  kind: "tax_invoice" | "receipt" | "test" | "credit_note";
+  series_number: number;
+  number: string;
+  issued_at: string;
+  /** JSON (core/schemas/document.schema.ts). */
+  snapshot: string;
+}
+
 /** One overridden shop setting; its value is JSON. */
 export interface ShopSettingTable {
   key: string;
@@ -472,6 +486,7 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
   shop_settings: ShopSettingTable;
+  documents: DocumentTable;
   idempotency_keys: IdempotencyKeyTable;
 }
 

@@ -334,6 +334,8 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       await page.getByRole("button", { name: "Show" }).click();
       await page.getByRole("link", { name: orderNumber }).click();
       await page.getByRole("heading", { level: 1, name: `Order ${orderNumber}` }).waitFor();
+      // Paid on the sandbox: a test order (decision 0015).
+      expect(await page.getByTestId("test-order-badge").textContent()).toBe("Test");
       await expectAccessible(page);
       for (const status of ["Packing", "Shipped", "Out for Delivery", "Delivered"]) {
         await page.getByRole("button", { name: `Move to ${status}` }).click();
@@ -348,6 +350,11 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       await page.getByRole("link", { name: "Packing slip" }).click();
       await page.getByRole("heading", { level: 1, name: "Packing slip" }).waitFor();
       expect(await page.getByRole("table").textContent()).toContain(bought.name);
+      await expectAccessible(page);
+      await page.getByRole("link", { name: "Back to the order" }).click();
+      await page.getByRole("link", { name: "Test document — not a tax invoice" }).click();
+      await page.getByRole("heading", { level: 1, name: "Test document — not a tax invoice" }).waitFor();
+      expect(await page.getByTestId("issued-document").textContent()).toContain("No money was taken.");
       await expectAccessible(page);
 
       // The shopper's My Orders says Delivered.

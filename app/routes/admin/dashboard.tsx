@@ -45,6 +45,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Dashboard" />
+      <p className="-mt-4 mb-4 text-sm text-neutral-600">
+        Orders and revenue leave out test orders (paid through the test payment sandbox: no money taken).
+      </p>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-figures">
         <Figure label="Orders today" value={String(d.today.orders)} />
         <Figure label="Revenue today" value={formatFils(d.today.revenueFils)} />

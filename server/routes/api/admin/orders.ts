@@ -7,6 +7,7 @@ import {
   IdParamsSchema,
   OrderStatusChangeSchema,
 } from "#core/admin.ts";
+import { IssuedDocumentAnswerSchema } from "#core/schemas/document.schema.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
@@ -56,6 +57,20 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
       },
     },
     async (request) => ({ success: true, ...(await orders.detail(request.params.id)) }),
+  );
+
+  app.get(
+    "/orders/:id/document",
+    {
+      schema: {
+        ...common,
+        summary:
+          "The order's issued document (tax invoice, receipt or test document) as issued, in English and Arabic",
+        params: IdParamsSchema,
+        response: { 200: IssuedDocumentAnswerSchema, ...adminErrors(404) },
+      },
+    },
+    async (request) => ({ success: true, document: await orders.document(request.params.id) }),
   );
 
   app.post(
