@@ -48,7 +48,10 @@ export default async function mailRoutes(base: FastifyInstance, { services }: { 
       return {
         success: true,
         mail: outcome,
-        message: outcome === "sent" ? "Queued again: it is being sent." : MAIL_WAITING_TEXT,
+        message:
+          outcome === "sent"
+            ? "Queued again: it is being sent."
+            : `Printed to the server's log again. ${MAIL_WAITING_TEXT}`,
       };
     },
   );
