@@ -14,6 +14,30 @@ export function withMailNotice(done: string, outcome: MailOutcome | undefined, s
   return [done, notice].filter(Boolean).join(" ");
 }
 
+/** The order screen's notice after a status move (the shopper's mail: sent, waiting, or none). */
+export const statusMovedText = (status: string, mail: MailOutcome | undefined): string =>
+  withMailNotice(`Moved to ${status}.`, mail, "The shopper has been e-mailed.");
+
+/** The request screen's notice after a reply by e-mail. */
+export const replyText = (mail: MailOutcome | undefined): string =>
+  mail === "waiting"
+    ? "Reply saved; the e-mail will be sent once mail is configured (SMTP_URL)."
+    : "Reply sent by e-mail.";
+
+/** The staff screen's notice after adding someone (a new account is invited by e-mail). */
+export const staffAddedText = (mail: MailOutcome | undefined): string =>
+  withMailNotice(
+    "Added to the staff.",
+    mail,
+    "The new account has been e-mailed a link to choose its password.",
+  );
+
+/** The owner's mail screen's notice after Resend. */
+export const resentText = (mail: MailOutcome | undefined): string =>
+  mail === "waiting"
+    ? `Printed to the server's log again. ${MAIL_WAITING_TEXT}`
+    : "Queued again: it is being sent.";
+
 /** The kinds of mail the store sends, as the owner's mail screen names them. */
 export const MAIL_KIND_LABELS: Record<string, string> = {
   "verify-email": "Verification code",

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
-import { MAIL_WAITING_TEXT } from "#core/admin-mail-text.ts";
+import { replyText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
@@ -58,7 +58,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
     const body = { subject: field(form, "subject"), message: field(form, "message") };
     const answer = await run(
       () => adminSend<{ mail?: MailOutcome }>("POST", `${base}/reply`, body),
-      (done) => (done.mail === "waiting" ? `Reply saved. ${MAIL_WAITING_TEXT}` : "Reply sent by e-mail."),
+      (done) => replyText(done.mail),
     );
     if (answer) formElement.reset();
   }

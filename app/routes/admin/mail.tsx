@@ -1,9 +1,9 @@
-import { mailKindLabel } from "#core/admin-mail-text.ts";
+import { mailKindLabel, resentText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { MailListAnswer, UndeliveredMail } from "../../components/admin/types";
+import type { MailListAnswer, MailOutcome, UndeliveredMail } from "../../components/admin/types";
 import { buttonClass, Notice, PageHeader, StatusBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/mail";
@@ -62,11 +62,11 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
             onClick={() =>
               run(
                 () =>
-                  adminSend<{ message: string }>(
+                  adminSend<{ mail: MailOutcome }>(
                     "POST",
                     `/api/admin/mail/${encodeURIComponent(row.original.id)}/resend`,
                   ),
-                (answer) => answer.message,
+                (answer) => resentText(answer.mail),
               )
             }
           >

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { withMailNotice } from "#core/admin-mail-text.ts";
+import { statusMovedText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { formatDateTime, formatFils } from "../../components/admin/format";
@@ -31,7 +31,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const moveTo = (status: string) =>
     run(
       () => adminSend<{ mail?: MailOutcome }>("POST", `/api/admin/orders/${order._id}/status`, { status }),
-      (answer) => withMailNotice(`Moved to ${status}.`, answer.mail, "The shopper has been e-mailed."),
+      (answer) => statusMovedText(status, answer.mail),
     );
   // The server says where the order may go; the usual move is the next step of SPEC §4's flow.
   const next = nextStatuses.find((status) => status !== "Cancelled");

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { withMailNotice } from "#core/admin-mail-text.ts";
+import { staffAddedText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { AdminLoading } from "../../components/admin/loading";
@@ -45,12 +45,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     };
     const done = await run(
       () => adminSend<{ mail?: MailOutcome }>("POST", "/api/admin/staff", body),
-      (answer) =>
-        withMailNotice(
-          "Added to the staff.",
-          answer.mail,
-          "The new account has been e-mailed a link to choose its password.",
-        ),
+      (answer) => staffAddedText(answer.mail),
     );
     if (done) formElement.reset();
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { IdParamsSchema } from "#core/admin.ts";
-import { MAIL_WAITING_TEXT } from "#core/admin-mail-text.ts";
+import { resentText } from "#core/admin-mail-text.ts";
 import {
   MailListAnswerSchema,
   MailListQuerySchema,
@@ -45,14 +45,7 @@ export default async function mailRoutes(base: FastifyInstance, { services }: { 
     },
     async (request) => {
       const outcome = await mail.resend(request.params.id, auditAs(request));
-      return {
-        success: true,
-        mail: outcome,
-        message:
-          outcome === "sent"
-            ? "Queued again: it is being sent."
-            : `Printed to the server's log again. ${MAIL_WAITING_TEXT}`,
-      };
+      return { success: true, mail: outcome, message: resentText(outcome) };
     },
   );
 }
