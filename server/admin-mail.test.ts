@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   MAIL_WAITING_TEXT,
@@ -6,6 +7,9 @@ import {
   staffAddedText,
   statusMovedText,
 } from "#core/admin-mail-text.ts";
+import { openDatabase } from "./db/connection.ts";
+import { migrateTo, migrateToLatest } from "./db/migrate.ts";
+import { listUndeliveredOutboxMails, listUnloggedOutboxMails } from "./db/repositories/outbox.ts";
 import { freshPhone } from "./testing/accounts.ts";
 import { type AdminClient, adminLogin, createRoleUser } from "./testing/admin.ts";
 import {
@@ -251,5 +255,47 @@ describe.each(TEST_ENGINES)("undelivered mail with an SMTP server on $name", (en
     const again = await owner.call("POST", `/api/admin/mail/${ack!.id}/resend`);
     expect(again.status).toBe(409);
     expect(smtp.received.slice(since).filter((m) => m.to.includes(buyer.email))).toHaveLength(1);
+  });
+});
+
+describe.each(TEST_ENGINES)("the mail migration on $name", (engine) => {
+  it("counts the mails stored before it as printed, so an upgrade does not print old mail again", async () => {
+    const fresh = await engine.create();
+    const database = openDatabase(fresh.url, { poolSize: 2 });
+    try {
+      const db = database.db;
+      await migrateTo(db, "2026-11-24-0009-admin");
+      const at = "2026-11-20T10:00:00.000Z";
+      await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto("outbox")
+        .values({
+          id: "old-mail",
+          kind: "order-confirmation",
+          to_address: "old@example.com",
+          subject: "Your order",
+          text_body: "text",
+          html_body: "<p>text</p>",
+          status: "stored",
+          error: null,
+          created_at: at,
+          sent_at: null,
+          next_attempt_at: at,
+          claimed_until: null,
+        })
+        .execute();
+      await migrateToLatest(db);
+      const row = await db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("id", "=", "old-mail")
+        .executeTakeFirstOrThrow();
+      expect(row.logged_at).toBe(at);
+      // Still listed for the owner, and a Resend prints it once more.
+      expect((await listUndeliveredOutboxMails(db, 10)).rows.map((r) => r.id)).toEqual(["old-mail"]);
+      expect(await listUnloggedOutboxMails(db, 10)).toEqual([]);
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
   });
 });
