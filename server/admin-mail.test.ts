@@ -10,6 +10,8 @@ import {
 import { openDatabase } from "./db/connection.ts";
 import { migrateTo, migrateToLatest } from "./db/migrate.ts";
 import { listUndeliveredOutboxMails, listUnloggedOutboxMails } from "./db/repositories/outbox.ts";
+import { subjectForLog } from "./integrations/mail.ts";
+import { codeMail } from "./services/account-mail.ts";
 import { freshPhone } from "./testing/accounts.ts";
 import { type AdminClient, adminLogin, createRoleUser } from "./testing/admin.ts";
 import {
@@ -297,5 +299,28 @@ describe.each(TEST_ENGINES)("the mail migration on $name", (engine) => {
       await database.close();
       await fresh.drop();
     }
+  });
+});
+
+describe("a code mail's subject in a public log", () => {
+  it("leaves the code out, in English and Arabic, and other subjects whole", () => {
+    for (const locale of ["en", "ar"] as const) {
+      for (const kind of ["verify-email", "reset-password"] as const) {
+        const mail = codeMail({
+          kind,
+          to: "a@example.com",
+          code: "482913",
+          shopName: "Noor Atelier",
+          locale,
+        });
+        expect(mail.subject).toContain("482913");
+        const logged = subjectForLog(mail.kind, mail.subject);
+        expect(logged).not.toMatch(/\d/);
+        expect(logged).toContain("Noor Atelier");
+      }
+    }
+    expect(subjectForLog("order-confirmation", "Order NA-100234 confirmed")).toBe(
+      "Order NA-100234 confirmed",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { createTransport, type Transporter } from "nodemailer";
+import type { MailOutcome } from "#core/admin-mail-text.ts";
 import {
   claimOutboxLogging,
   claimOutboxMail,
@@ -19,9 +20,7 @@ import { newId } from "../ids.ts";
  * What became of a mail a change queued, for the screen that made it: handed to SMTP ("sent"), stored
  * until mail is configured ("waiting"), or no mail at all ("none", e.g. no e-mail address).
  */
-export type { MailOutcome } from "#core/admin-mail-text.ts";
-
-import type { MailOutcome } from "#core/admin-mail-text.ts";
+export type { MailOutcome };
 
 /** One e-mail: plain text plus a simple HTML version. `kind` names it in the outbox (verify-email…). */
 export interface MailMessage {
