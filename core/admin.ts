@@ -35,7 +35,7 @@ export const ADMIN_ERROR_CODES = [
   "stock_below_committed", // 409: the adjustment would take stock below what is held or sold
   "stock_untracked", // 409: the size does not track stock
   "variant_in_use", // 409: a removed size has orders or held units
-  "invalid_transition", // 409: the order cannot move to that status
+  "invalid_transition", // 409: the order cannot move to that status (or a sent mail be sent again)
   "not_cod", // 409: only an unpaid cash-on-delivery order can be marked paid
   "product_has_orders", // 409: delete refused; archive it instead
   "not_image", // 415: an upload is not an image sharp can read
@@ -481,6 +481,8 @@ export const InboxReplySchema = z.object({
   to: z.string(),
   subject: z.string(),
   message: z.string(),
+  /** What became of its mail (the outbox's status): sent, stored (waiting for SMTP_URL), failed, pending. */
+  mailStatus: z.enum(["sent", "stored", "failed", "pending"]).nullable().optional(),
 });
 
 export const InboxItemSchema = InboxSummarySchema.extend({
@@ -673,6 +675,7 @@ export const AUDIT_ENTITIES = [
   "settings",
   "user",
   "request",
+  "mail",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -328,6 +328,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   next_attempt_at: string | null;
   claimed_until: string | null;
+  /** When a mail stored without SMTP was printed to the log (each exactly once; migration 0012). */
+  logged_at: string | null;
 }
 
 /** The back office inbox's status (issue 15; 0007's answered/closed became in_progress/done). */

@@ -26,7 +26,7 @@ import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orde
 import { findUserById } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
-import type { Mailer } from "../integrations/mail.ts";
+import type { Mailer, MailOutcome } from "../integrations/mail.ts";
 import type { AuditActor, AuditRecorder } from "./admin-audit.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
 import type { SettingsService } from "./admin-settings.ts";
@@ -144,12 +144,12 @@ export function createAdminOrders(options: {
       input: OrderStatusChange,
       actor: AuditActor,
       audit: AuditRecorder,
-    ): Promise<AdminOrderDetail> {
+    ): Promise<AdminOrderDetail & { mail: MailOutcome }> {
       // An order from before issued documents gets its document first, in a transaction of its own, so
       // the status change never takes the series' lock after the stock rows (decision 0015).
       const before = await findOrder(db, id);
       if (before?.placed_at) await orders.documents.forOrder(before);
-      await db.transaction().execute(async (trx) => {
+      const mailed = await db.transaction().execute(async (trx) => {
         const order = await findOrder(trx, id);
         if (!order?.placed_at) throw notFound("Order");
         if (!nextOrderStatuses(order.status).includes(input.status))
@@ -183,10 +183,10 @@ export function createAdminOrders(options: {
           label: order.order_number,
           changes: [{ field: "status", before: order.status, after: input.status }],
         });
-        await orders.queueStatusMail(trx, order, lines, input.status, input.note);
+        return orders.queueStatusMail(trx, order, lines, input.status, input.note);
       });
       deliverMails();
-      return detail(id);
+      return { ...(await detail(id)), mail: mailed ? mailer.outcome : "none" };
     },
 
     /** An unpaid cash-on-delivery order whose money the courier collected. */

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/connection.ts";
 import { createGoogleVerifier } from "../integrations/google.ts";
 import { createMailer, createSmtpSender, type Mailer } from "../integrations/mail.ts";
 import { createPaymenntClient, PAYMENNT_BASE_URLS, type PaymenntClient } from "../integrations/paymennt.ts";
+import { siteIsLocal } from "../locality.ts";
 import { SANDBOX_API_PATH } from "../routes/sandbox-paymennt.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type AddressesService, createAddressesService } from "./addresses.ts";
@@ -64,6 +65,8 @@ export function createServices(database: DatabaseHandle, config: Config, log: Fa
     from: config.MAIL_FROM ?? `${config.SHOP_NAME} <${config.SHOP_EMAIL}>`,
     sender: config.SMTP_URL ? createSmtpSender(config.SMTP_URL) : undefined,
     log,
+    // Without SMTP, a mail is printed whole (codes included) only while demo conveniences are on.
+    printInFull: siteIsLocal(config),
   });
   const google = createGoogleVerifier({
     clientId: config.GOOGLE_CLIENT_ID,

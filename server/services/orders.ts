@@ -1011,7 +1011,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * Issue 14: queues the mail telling the shopper their order moved to `status`, in the order's
      * language, inside the caller's transaction (the back office's status change), so it exists exactly
      * when the change does; once committed, `services.mail.flush()` sends it (else the retry timer
-     * does). Nothing is queued for an order without an e-mail.
+     * does). Nothing is queued for an order without an e-mail; true when a mail was queued.
      */
     async queueStatusMail(
       trx: Trx,
@@ -1019,7 +1019,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       lines: OrderLineTable[],
       status: string,
       note?: string,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const shop = await (options.settings?.current(trx) ?? undefined);
       const document = await documents.forOrder(order, lines, trx);
       const mail = orderStatusMail({
@@ -1035,6 +1035,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         },
       });
       if (mail) await mailer.enqueue(trx, mail);
+      return mail !== undefined && mail !== null;
     },
 
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { statusMovedText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { AdminOrderDetail } from "../../components/admin/types";
+import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/order";
@@ -29,8 +30,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { busy, result, run } = useChange();
   const moveTo = (status: string) =>
     run(
-      () => adminSend("POST", `/api/admin/orders/${order._id}/status`, { status }),
-      `Moved to ${status}. The shopper has been e-mailed.`,
+      () => adminSend<{ mail?: MailOutcome }>("POST", `/api/admin/orders/${order._id}/status`, { status }),
+      (answer) => statusMovedText(status, answer.mail),
     );
   // The server says where the order may go; the usual move is the next step of SPEC §4's flow.
   const next = nextStatuses.find((status) => status !== "Cancelled");

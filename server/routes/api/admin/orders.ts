@@ -8,6 +8,7 @@ import {
   OrderStatusChangeSchema,
 } from "#core/admin.ts";
 import { IssuedDocumentAnswerSchema } from "#core/schemas/document.schema.ts";
+import { AdminOrderMailAnswerSchema } from "#core/schemas/admin-mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
@@ -78,10 +79,10 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
     {
       schema: {
         ...common,
-        summary: "Move an order forward or cancel it (the shopper is mailed)",
+        summary: "Move an order forward or cancel it (the shopper is mailed; `mail` says sent or waiting)",
         params: IdParamsSchema,
         body: OrderStatusChangeSchema,
-        response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404, 409) },
+        response: { 200: AdminOrderMailAnswerSchema, ...adminErrors(400, 404, 409) },
       },
     },
     async (request) => {
