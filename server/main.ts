@@ -3,6 +3,7 @@ import { prepareDatabase, startStore } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { noteCatalogBumpElsewhere, onCatalogBump } from "./db/repositories/catalog-version.ts";
 import { publicSiteNotice } from "./going-live.ts";
+import { siteIsLocal } from "./locality.ts";
 
 const startedAt = performance.now();
 
@@ -67,8 +68,11 @@ async function runServer(config: Config) {
   else app.log.info(details, `store ready on http://localhost:${config.PORT}`);
 
   if (!config.SMTP_URL && jobs) {
+    const printed = siteIsLocal(config)
+      ? "printed whole (sign-up and password-reset codes included) to this log"
+      : "printed to this log as its recipient, subject, kind and id (never its text or a code: PUBLIC_SITE_URL is public)";
     app.log.warn(
-      `MAIL IS NOT CONFIGURED: SMTP_URL is not set, so no e-mail leaves this server. Every mail (sign-up and password-reset codes included) is printed to this log as a "mail not sent" line${config.NODE_ENV === "production" ? "" : " and shown at /dev/outbox"}. Set SMTP_URL to send them.`,
+      `MAIL IS NOT CONFIGURED: SMTP_URL is not set, so no e-mail leaves this server. Every mail is kept in the outbox and ${printed} as a "mail not sent" line; the owner sees them at /admin/mail${config.NODE_ENV === "production" ? "" : " and /dev/outbox shows them"}. Set SMTP_URL to send them.`,
     );
   }
 

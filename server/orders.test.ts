@@ -816,11 +816,20 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
         totalFils: 99_950,
         vatFils: 4_760,
       });
+      // Paid through the sandbox: a test order, with a test document of its own series (decision 0015).
+      expect(latest!.isTest).toBe(true);
       expect(latest!.invoice).toEqual({
-        number: res.body.orderNumber,
+        kind: "test",
+        number: expect.stringMatching(/^TEST-\d{6}$/),
         date: latest!.date,
-        title: "Receipt",
+        title: "Test document — not a tax invoice",
+        titleAr: "مستند تجريبي — ليس فاتورة ضريبية",
+        notice: {
+          en: "Test order: paid through the test payment sandbox. No money was taken.",
+          ar: "طلب تجريبي: دُفع عبر بيئة الدفع التجريبية. لم يُؤخذ أي مبلغ.",
+        },
         sellerName: "Noor Atelier",
+        sellerNameAr: "Noor Atelier",
         sellerAddress: store.config.SHOP_OFFICE_ADDRESS,
         trn: null,
         vatRate: 5,
@@ -947,7 +956,8 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
         paymentStatus: "unpaid",
         price: { payment_mode: "cod", COD: "900" },
         totals: { totalFils: 90_000, vatFils: 4_286 },
-        invoice: { title: "Tax Invoice", trn: "100123456700003", vatRate: 5 },
+        isTest: false,
+        invoice: { kind: "tax_invoice", title: "Tax Invoice", trn: "100123456700003", vatRate: 5 },
       });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 1, held: 0 });
       const short = await api(store.base, "POST", "/api/order/place", {

@@ -204,6 +204,8 @@ export interface OrderTable {
   placed_at: string | null;
   /** The language the order was placed in: its mails and the payment page use it. */
   language: Language;
+  /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
+  is_test?: boolean | number;
   created_at: string;
   updated_at: string;
 }
@@ -326,6 +328,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   next_attempt_at: string | null;
   claimed_until: string | null;
+  /** When a mail stored without SMTP was printed to the log (each exactly once; migration 0012). */
+  logged_at: string | null;
 }
 
 /** The back office inbox's status (issue 15; 0007's answered/closed became in_progress/done). */
@@ -434,6 +438,18 @@ export interface AuditLogTable {
   changes: string;
 }
 
+/** An issued document (decision 0015): never updated; every view renders its snapshot. */
+export interface DocumentTable {
+  id: string;
+  order_id: string;
+  kind: "tax_invoice" | "receipt" | "test" | "credit_note";
+  series_number: number;
+  number: string;
+  issued_at: string;
+  /** JSON (core/schemas/document.schema.ts). */
+  snapshot: string;
+}
+
 /** One overridden shop setting; its value is JSON. */
 export interface ShopSettingTable {
   key: string;
@@ -472,6 +488,7 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
   shop_settings: ShopSettingTable;
+  documents: DocumentTable;
   idempotency_keys: IdempotencyKeyTable;
 }
 

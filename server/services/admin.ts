@@ -8,6 +8,7 @@ import { createMediaStore } from "../media.ts";
 import { listAudit } from "./admin-audit.ts";
 import { createAdminCatalog } from "./admin-catalog.ts";
 import { createAdminInbox } from "./admin-inbox.ts";
+import { createAdminMail } from "./admin-mail.ts";
 import { createAdminOrders } from "./admin-orders.ts";
 import { createAdminSessions } from "./admin-session.ts";
 import type { SettingsService } from "./admin-settings.ts";
@@ -39,6 +40,7 @@ export function createAdminService(options: {
     inbox: createAdminInbox({ db, mailer, settings, log }),
     staff: createAdminStaff({ db, mailer, settings, siteUrl: config.PUBLIC_SITE_URL }),
     settings,
+    mail: createAdminMail({ db, mailer, log }),
     audit: (query: { entity?: AuditEntity; entityId?: string; page: number; limit: number }) =>
       listAudit(db, query),
   };

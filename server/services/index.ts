@@ -13,6 +13,7 @@ import {
   type PaymenntClient,
   type PaymenntCredentials,
 } from "../integrations/paymennt.ts";
+import { siteIsLocal } from "../locality.ts";
 import { SANDBOX_API_PATH } from "../routes/sandbox-paymennt.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type AddressesService, createAddressesService } from "./addresses.ts";
@@ -111,6 +112,8 @@ export function createServices(
     from: config.MAIL_FROM ?? `${config.SHOP_NAME} <${config.SHOP_EMAIL}>`,
     sender: config.SMTP_URL ? createSmtpSender(config.SMTP_URL) : undefined,
     log,
+    // Without SMTP, a mail is printed whole (codes included) only while demo conveniences are on.
+    printInFull: siteIsLocal(config),
   });
   const google = createGoogleVerifier({
     clientId: config.GOOGLE_CLIENT_ID,

@@ -7,6 +7,7 @@ import type { Locale } from "#core/locale.ts";
 import { filsToAed } from "#core/money.ts";
 import { includedVat, type OrderDto, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
+import type { DocumentSnapshot } from "#core/schemas/document.schema.ts";
 import type { Config } from "../config.ts";
 import { isDatabaseBusy } from "../db/connection.ts";
 import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
@@ -57,6 +58,7 @@ import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer } from "../integrations/mail.ts";
 import { filsToAmount, type PaymenntClient, PaymenntError } from "../integrations/paymennt.ts";
+import { createDocumentsService, invoiceOf, isTestOrder, paymentsAreTest } from "./documents.ts";
 import { type MailContext, newOrderMail, orderConfirmationMail, orderStatusMail } from "./order-mail.ts";
 
 /**
@@ -113,6 +115,8 @@ export interface FinalizeResult {
 interface PlacedOrder {
   order: OrderTable;
   lines: OrderLineTable[];
+  /** Its document, issued in the placing transaction (decision 0015). */
+  document?: DocumentSnapshot;
 }
 
 /**
@@ -169,6 +173,7 @@ function history(payment: PaymentTable, entry: { at: string; status: string; sou
 
 export function createOrdersService(options: OrdersServiceOptions) {
   const { db, config, mailer, paymennt, log } = options;
+  const documents = createDocumentsService({ db, config, settings: options.settings });
   const background = new Set<Promise<unknown>>();
   /** The shop's name, invoice and payment settings now: the back office's over the environment's. */
   async function shopNow(executor: Kysely<Database> | Trx = db) {
@@ -361,13 +366,22 @@ export function createOrdersService(options: OrdersServiceOptions) {
     trx: Trx,
     locale: Locale,
     shop?: Awaited<ReturnType<typeof shopNow>>,
+    document?: DocumentSnapshot,
   ): Promise<MailContext> {
     shop ??= await shopNow(trx);
-    const context: MailContext = { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
+    // The issued document's seller, VAT rate and TRN, not today's settings (decision 0015).
+    const context: MailContext = document
+      ? {
+          shopName: document.sellerName.en,
+          vatRate: document.vatRate,
+          trn: document.trn,
+          isTest: document.isTest,
+        }
+      : { shopName: shop.shopName, vatRate: shop.vatRate, trn: shop.trn };
     if (locale === "en") return context;
     return {
       ...context,
-      shopNameAr: config.SHOP_NAME_AR ?? config.SHOP_NAME,
+      shopNameAr: document?.sellerName.ar ?? config.SHOP_NAME_AR ?? config.SHOP_NAME,
       currencyAr: config.CURRENCY_LABEL_AR,
       colorNamesAr: (await loadTermNames(trx, ["color"])).get("color"),
     };
@@ -378,21 +392,28 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * reconciliation, cash on delivery), inside the placing transaction: the order's mails are queued in
    * the outbox so they exist exactly when the order does.
    */
-  async function onOrderPlaced(trx: Trx, order: OrderTable, lines: OrderLineTable[]): Promise<void> {
+  async function onOrderPlaced(
+    trx: Trx,
+    order: OrderTable,
+    lines: OrderLineTable[],
+  ): Promise<DocumentSnapshot> {
     await deleteOrderedCartLines(trx, order.user_id, lines);
+    const document = await documents.issue(trx, order, lines);
     const shop = await shopNow(trx);
-    const context = await mailContextFor(trx, order.language, shop);
+    const context = await mailContextFor(trx, order.language, shop, document);
     const confirmation = orderConfirmationMail(order, lines, context);
     if (confirmation) await mailer.enqueue(trx, confirmation);
     await mailer.enqueue(
       trx,
       newOrderMail(order, lines, {
-        shopName: shop.shopName,
-        vatRate: shop.vatRate,
-        trn: shop.trn,
+        shopName: document.sellerName.en,
+        vatRate: document.vatRate,
+        trn: document.trn,
+        isTest: document.isTest,
         shopEmail: shop.shopEmail,
       }),
     );
+    return document;
   }
 
   // DTOs
@@ -400,7 +421,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
   function toDto(
     order: OrderTable,
     lines: OrderLineTable[],
-    shop: Awaited<ReturnType<typeof shopNow>>,
+    document: DocumentSnapshot | undefined,
   ): OrderDto {
     const placedAt = order.placed_at ?? order.created_at;
     const cod = order.payment_mode === "cod";
@@ -456,15 +477,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         totalFils: Number(order.total_fils),
         vatFils: Number(order.tax_fils),
       },
-      invoice: {
-        number: order.order_number,
-        date: placedAt,
-        title: shop.trn ? "Tax Invoice" : "Receipt",
-        sellerName: shop.shopName,
-        sellerAddress: shop.sellerAddress,
-        trn: shop.trn,
-        vatRate: shop.vatRate,
-      },
+      isTest: isTestOrder(order),
+      invoice: invoiceOf(order, document),
     };
   }
 
@@ -473,19 +487,21 @@ export function createOrdersService(options: OrdersServiceOptions) {
       db,
       orders.map((o) => o.id),
     );
-    const shop = await shopNow();
+    const issued = await documents.forOrders(orders, lines);
     return orders.map((o) =>
       toDto(
         o,
         lines.filter((l) => l.order_id === o.id),
-        shop,
+        issued.get(o.id),
       ),
     );
   }
 
   async function orderDto(orderId: string): Promise<OrderDto | undefined> {
     const found = await findOrderWithLines(db, orderId);
-    return found ? toDto(found.order, found.lines, await shopNow()) : undefined;
+    return found
+      ? toDto(found.order, found.lines, await documents.forOrder(found.order, found.lines))
+      : undefined;
   }
 
   // Settling attempts
@@ -563,10 +579,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
         note: reason ?? `payment ${raw}`,
       });
       const placedOrder: OrderTable = { ...order, ...placement, updated_at: at };
-      await onOrderPlaced(trx, placedOrder, lines);
+      const document = await onOrderPlaced(trx, placedOrder, lines);
       // Last, so the version row is the last lock this transaction takes (no deadlock between orders).
       if (stockShownChanged) await bumpCatalogVersion(trx);
-      return { order: placedOrder, lines };
+      return { order: placedOrder, lines, document };
     });
     if (placed) deliverMails();
     return placed;
@@ -713,6 +729,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
       placed_at: null,
       created_at: at,
     });
+    // Issue 21: a payment the sandbox or Paymennt's test mode takes is no money; its order is a test order.
+    order.is_test = paymentsAreTest(config, paymennt);
     const payment: PaymentTable = {
       id: paymentId,
       order_id: orderId,
@@ -913,7 +931,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     const result = await finalize(payment, "shopper");
     if (result?.status === "paid") {
       const order = result.placed
-        ? toDto(result.placed.order, result.placed.lines, await shopNow())
+        ? toDto(result.placed.order, result.placed.lines, result.placed.document)
         : await orderDto(payment.order_id);
       return { success: true as const, status: "paid" as const, message: tOrder("orderApi.paid"), order };
     }
@@ -947,6 +965,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       placed_at: at,
       created_at: at,
     });
+    let document: DocumentSnapshot | undefined;
     try {
       await db.transaction().execute(async (trx) => {
         orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
@@ -965,10 +984,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
           if (line.variant.stock === null) continue;
           if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
         }
-        await onOrderPlaced(trx, order, lineRows);
+        document = await onOrderPlaced(trx, order, lineRows);
         if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
         // The answer is known before the commit: an idempotency key's row stores it with the order.
-        if (hooks) await hooks.committing(trx, { orderId, answer: await answer(shopNow(trx)) });
+        if (hooks) await hooks.committing(trx, { orderId, answer: answer() });
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
@@ -976,14 +995,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
     }
     hooks?.committed?.();
     deliverMails();
-    return answer(shopNow());
+    return answer();
 
-    async function answer(shop: ReturnType<typeof shopNow>) {
+    function answer() {
       return {
         success: true as const,
         message: tOrder("orderApi.placed"),
         orderNumber,
-        order: toDto(order, lineRows, await shop),
+        order: toDto(order, lineRows, document),
       };
     }
   }
@@ -993,7 +1012,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * Issue 14: queues the mail telling the shopper their order moved to `status`, in the order's
      * language, inside the caller's transaction (the back office's status change), so it exists exactly
      * when the change does; once committed, `services.mail.flush()` sends it (else the retry timer
-     * does). Nothing is queued for an order without an e-mail.
+     * does). Nothing is queued for an order without an e-mail; true when a mail was queued.
      */
     async queueStatusMail(
       trx: Trx,
@@ -1001,8 +1020,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
       lines: OrderLineTable[],
       status: string,
       note?: string,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const shop = await (options.settings?.current(trx) ?? undefined);
+      const document = await documents.forOrder(order, lines, trx);
       const mail = orderStatusMail({
         order,
         lines,
@@ -1010,12 +1030,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
         note,
         locale: order.language,
         context: {
-          ...(await mailContextFor(trx, order.language)),
+          ...(await mailContextFor(trx, order.language, undefined, document)),
           shopPhone: shop?.phone ?? config.SHOP_PHONE,
           shopEmail: shop?.email ?? config.SHOP_EMAIL,
         },
       });
       if (mail) await mailer.enqueue(trx, mail);
+      return mail !== undefined && mail !== null;
     },
 
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
@@ -1090,6 +1111,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** One order as its shopper sees it (lines, address, totals, invoice data), for the back office. */
     orderDto,
+
+    /** Issued documents (decision 0015): the back office prints them. */
+    documents,
 
     /**
      * One pass of the reconciliation job: every open attempt whose check is due is claimed (one process

@@ -334,6 +334,8 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       await page.getByRole("button", { name: "Show" }).click();
       await page.getByRole("link", { name: orderNumber }).click();
       await page.getByRole("heading", { level: 1, name: `Order ${orderNumber}` }).waitFor();
+      // Paid on the sandbox: a test order (decision 0015).
+      expect(await page.getByTestId("test-order-badge").textContent()).toBe("Test");
       await expectAccessible(page);
       for (const status of ["Packing", "Shipped", "Out for Delivery", "Delivered"]) {
         await page.getByRole("button", { name: `Move to ${status}` }).click();
@@ -348,6 +350,11 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       await page.getByRole("link", { name: "Packing slip" }).click();
       await page.getByRole("heading", { level: 1, name: "Packing slip" }).waitFor();
       expect(await page.getByRole("table").textContent()).toContain(bought.name);
+      await expectAccessible(page);
+      await page.getByRole("link", { name: "Back to the order" }).click();
+      await page.getByRole("link", { name: "Test document — not a tax invoice" }).click();
+      await page.getByRole("heading", { level: 1, name: "Test document — not a tax invoice" }).waitFor();
+      expect(await page.getByTestId("issued-document").textContent()).toContain("No money was taken.");
       await expectAccessible(page);
 
       // The shopper's My Orders says Delivered.
@@ -387,7 +394,8 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       const reply = `Dear ${buyer.name}, our tailor will visit on Sunday to measure (${size}).`;
       await page.getByLabel("Message").fill(reply);
       await page.getByRole("button", { name: `Send reply to ${buyer.email}` }).click();
-      await expectNotice(page, "Reply sent by e-mail.");
+      // No SMTP_URL here: the reply is stored, and the screen says it waits for mail to be configured.
+      await expectNotice(page, "Reply saved; the e-mail will be sent once mail is configured (SMTP_URL).");
       await page.getByTestId("request-replies").getByText(reply).waitFor();
       await expect
         .poll(async () => (await outboxTo(buyer.email)).some((m) => m.text.includes(reply)), {
@@ -408,6 +416,7 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
         ["Settings", "Settings"],
         ["Staff", "Staff"],
         ["Audit log", "Audit log"],
+        ["Mail", "Mail"],
       ] as const) {
         await openScreen(page, link, heading);
         await expectAccessible(page);
@@ -415,6 +424,43 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       await openScreen(page, "Blog", "Blog");
       await page.getByRole("link", { name: "New post" }).click();
       await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the owner's mail screen", () => {
+  it("lists the mails stored without SMTP_URL and resends one, which waits again", {
+    timeout: 90_000,
+  }, async () => {
+    const context = await newContext("desktop");
+    try {
+      const page = await ownerLogsIn(context);
+      await openScreen(page, "Mail", "Mail");
+      await page
+        .getByTestId("mail-configuration")
+        .getByText(/^Mail is not configured/)
+        .waitFor();
+      // The customer's verification code, stored (no SMTP_URL here) and listed with its kind.
+      const row = page
+        .getByRole("region", { name: /^Undelivered mail/ })
+        .getByRole("row")
+        .filter({ hasText: customer.email })
+        .filter({ hasText: "Verification code" });
+      await row.first().waitFor();
+      expect(await row.first().textContent()).toContain("Waiting for mail to be configured");
+      await expectAccessible(page);
+      await row
+        .first()
+        .getByRole("button", { name: /^Resend/ })
+        .click();
+      await expectNotice(
+        page,
+        "Printed to the server's log again. Saved; the e-mail will be sent once mail is configured (SMTP_URL).",
+      );
+      await row.first().waitFor();
       await expectAccessible(page);
     } finally {
       await context.close();

@@ -50,6 +50,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Dashboard" />
+      <p className="-mt-4 mb-4 text-sm text-neutral-600">
+        Orders and revenue leave out test orders (paid through the test payment sandbox: no money taken).
+      </p>
       {notice ? (
         <p
           className={`mb-4 rounded-lg border p-4 text-sm ${

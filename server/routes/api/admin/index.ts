@@ -26,6 +26,7 @@ import type { Services } from "../../../services/index.ts";
 import catalogRoutes from "./catalog.ts";
 import contentRoutes from "./content.ts";
 import inboxRoutes from "./inbox.ts";
+import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
 import ownerRoutes from "./owner.ts";
 
@@ -286,6 +287,7 @@ export default async function adminRoutes(
     await scope.register(contentRoutes, { services });
     await scope.register(inboxRoutes, { services });
     await scope.register(ownerRoutes, { services });
+    await scope.register(mailRoutes, { services });
   });
 }
 

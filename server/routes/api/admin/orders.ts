@@ -7,6 +7,8 @@ import {
   IdParamsSchema,
   OrderStatusChangeSchema,
 } from "#core/admin.ts";
+import { AdminOrderMailAnswerSchema } from "#core/schemas/admin-mail.ts";
+import { IssuedDocumentAnswerSchema } from "#core/schemas/document.schema.ts";
 import type { Config } from "../../../config.ts";
 import { paymentsNotice } from "../../../going-live.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
@@ -68,15 +70,29 @@ export default async function orderRoutes(
     async (request) => ({ success: true, ...(await orders.detail(request.params.id)) }),
   );
 
+  app.get(
+    "/orders/:id/document",
+    {
+      schema: {
+        ...common,
+        summary:
+          "The order's issued document (tax invoice, receipt or test document) as issued, in English and Arabic",
+        params: IdParamsSchema,
+        response: { 200: IssuedDocumentAnswerSchema, ...adminErrors(404) },
+      },
+    },
+    async (request) => ({ success: true, document: await orders.document(request.params.id) }),
+  );
+
   app.post(
     "/orders/:id/status",
     {
       schema: {
         ...common,
-        summary: "Move an order forward or cancel it (the shopper is mailed)",
+        summary: "Move an order forward or cancel it (the shopper is mailed; `mail` says sent or waiting)",
         params: IdParamsSchema,
         body: OrderStatusChangeSchema,
-        response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404, 409) },
+        response: { 200: AdminOrderMailAnswerSchema, ...adminErrors(400, 404, 409) },
       },
     },
     async (request) => {
