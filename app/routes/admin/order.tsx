@@ -87,7 +87,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 </button>
               }
               title={`Cancel order ${order.orderNumber}?`}
-              description="The stock of its lines returns to the shop and the shopper is e-mailed. This cannot be undone."
+              description="The stock of its lines returns to the shop and an e-mail to the shopper is queued (the next notice says whether it was sent). This cannot be undone."
               confirmLabel="Cancel the order"
               onConfirm={() => moveTo("Cancelled")}
             />
