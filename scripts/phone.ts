@@ -15,7 +15,8 @@
 //
 // PHONE_RUNS (default 5) the runs per page, PHONE_PAGES (comma separated paths; {product} and {post} stand
 // for the first product and the first demo blog post) the pages, PHONE_REPEAT=0 leaves out the repeat visit,
-// PHONE_CPU_SLOWDOWN the CPU rate (default 4). The machine's benchmarkIndex (Lighthouse's CPU benchmark, see
+// PHONE_CPU_SLOWDOWN the CPU rate (default 4, the issue's; "calibrated" takes the one `npm run lighthouse`
+// calibrates for this machine). The machine's benchmarkIndex (Lighthouse's CPU benchmark, see
 // scripts/cpu-calibration.ts) and load average are printed with the table: the CPU slowdown is relative to
 // the machine, so the figures compare only between runs on the same, equally quiet, machine.
 import { loadavg } from "node:os";
@@ -23,12 +24,15 @@ import { userAgents } from "lighthouse/core/config/constants.js";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
 import { median, startBuiltStore } from "./built-store.ts";
-import { measureBenchmarkIndex } from "./cpu-calibration.ts";
+import { cpuSlowdownFor, measureBenchmarkIndex } from "./cpu-calibration.ts";
 import { chromiumPath, SETUP_HINT } from "./test-programs.ts";
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const REPEAT = process.env.PHONE_REPEAT !== "0";
-const CPU_SLOWDOWN = Number(process.env.PHONE_CPU_SLOWDOWN ?? 4);
+/** A number, or "calibrated": the slowdown `npm run lighthouse` would use on this machine. */
+const CPU_SLOWDOWN_SET = process.env.PHONE_CPU_SLOWDOWN ?? "4";
+if (CPU_SLOWDOWN_SET !== "calibrated" && !(Number(CPU_SLOWDOWN_SET) >= 1))
+  throw new Error('PHONE_CPU_SLOWDOWN must be a number of at least 1, or "calibrated"');
 const PAGES = process.env.PHONE_PAGES?.split(",") ?? [
   "/",
   "/shop",
@@ -72,7 +76,7 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /** Chrome's network and CPU throttling on the page (they last across its navigations). */
-async function throttle(context: BrowserContext, page: Page) {
+async function throttle(context: BrowserContext, page: Page, cpuSlowdown: number) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.clearBrowserCache");
@@ -84,7 +88,7 @@ async function throttle(context: BrowserContext, page: Page) {
     uploadThroughput: (NETWORK.upKbps * 1024) / 8,
     connectionType: "cellular4g",
   });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
 }
 
 /** Opens `url` and waits for its load event and the "hydrated" mark; then reads the page's timeline. */
@@ -155,6 +159,8 @@ try {
   const blank = await browser.newPage();
   const benchmarkIndex = await measureBenchmarkIndex((benchmark) => blank.evaluate(benchmark));
   await blank.close();
+  const cpuSlowdown =
+    CPU_SLOWDOWN_SET === "calibrated" ? cpuSlowdownFor(benchmarkIndex) : Number(CPU_SLOWDOWN_SET);
 
   const encodings = new Set<string>();
   let latencySeen = true;
@@ -177,7 +183,7 @@ try {
           if (new URL(response.url()).pathname.endsWith(".js"))
             encodings.add(response.headers()["content-encoding"] ?? "identity");
         });
-        await throttle(context, page);
+        await throttle(context, page, cpuSlowdown);
         const cold = await visit(page, url);
         if (cold.htmlMs < NETWORK.latencyMs) latencySeen = false;
         first.push(cold);
@@ -205,7 +211,7 @@ try {
       "",
       `Throttled phone, Chromium ${chromiumVersion}: ${SCREEN.width}x${SCREEN.height} at ${SCREEN.deviceScaleFactor}x, ` +
         `${NETWORK.latencyMs} ms latency, ${NETWORK.downKbps / 1024} Mbit/s down, ${NETWORK.upKbps} kbit/s up, ` +
-        `CPU slowed ${CPU_SLOWDOWN}x; median of ${RUNS} run(s); first = cold cache, repeat = same context.`,
+        `CPU slowed ${cpuSlowdown}x${CPU_SLOWDOWN_SET === "calibrated" ? " (calibrated)" : ""}; median of ${RUNS} run(s); first = cold cache, repeat = same context.`,
       `Machine: benchmarkIndex ${benchmarkIndex} (Lighthouse's CPU benchmark, unthrottled), load average ` +
         `${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after. JavaScript over the wire as ` +
         `${[...encodings].join(", ") || "—"}.`,
