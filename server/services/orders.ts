@@ -14,35 +14,39 @@ import { deleteOrderedCartLines } from "../db/repositories/cart.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { deleteExpiredKeys } from "../db/repositories/idempotency.ts";
 import {
-  applySettledHold,
-  availableStockFor,
-  claimPayment,
-  duePayments,
   findOrder,
   findOrderWithLines,
-  findPayment,
-  findPaymentByAnyId,
   hasSingleWriter,
-  insertHolds,
   insertOrder,
   insertOrderEvent,
-  insertPayment,
   listPlacedOrdersForUser,
   markOrderPlaced,
   markOrderUnplaced,
-  moveHolds,
   nextOrderNumber,
-  openPaymentsForUser,
   orderLines,
-  recordCheckout,
-  releaseHolds,
-  releasePaymentClaim,
-  reserveStock,
-  settlePayment,
-  takeStock,
   type VariantForOrder,
   variantsForProducts,
 } from "../db/repositories/orders.ts";
+import {
+  claimPayment,
+  duePayments,
+  findPayment,
+  findPaymentByAnyId,
+  insertPayment,
+  openPaymentsForUser,
+  recordCheckout,
+  releasePaymentClaim,
+  settlePayment,
+} from "../db/repositories/payments.ts";
+import {
+  applySettledHold,
+  availableStockFor,
+  insertHolds,
+  moveHolds,
+  releaseHolds,
+  reserveStock,
+  takeStock,
+} from "../db/repositories/stock-holds.ts";
 import { loadTermNames } from "../db/repositories/terms.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type {
