@@ -20,7 +20,7 @@ import type { OrderCommitHooks } from "./orders.ts";
 /**
  * Idempotency-Key on the order calls (issue 21 finding 8; docs/decisions/0017-idempotency.md). A shopper's
  * key is claimed by inserting an in-progress row; the row becomes the order's inside the order's own
- * transaction (services/orders.ts calls `committing` last), so a crash before the commit leaves no order
+ * transaction (services/orders/ calls `committing` last), so a crash before the commit leaves no order
  * and an abandoned claim, and a crash after it leaves the order and its key together. A repeat with the
  * same body gets the stored answer (or, for an online payment committed without one, the same attempt
  * resumed); with another body, 422; while the first is still before its commit, 409 `in_progress`.
