@@ -57,11 +57,11 @@ afterAll(async () => {
 async function expectCardUnavailable(page: Page) {
   const card = page.getByTestId("payment-online");
   await expect.poll(() => card.getByRole("radio").isDisabled()).toBe(true);
-  expect(await card.textContent()).toContain(CARD_UNAVAILABLE);
+  await expect.poll(() => card.textContent()).toContain(CARD_UNAVAILABLE);
   const cod = page.getByTestId("payment-cod").getByRole("radio");
-  expect(await cod.isEnabled()).toBe(true);
+  await expect.poll(() => cod.isEnabled()).toBe(true);
   await expect.poll(() => cod.isChecked()).toBe(true);
-  expect(await page.getByTestId("no-payment-method").count()).toBe(0);
+  await expect.poll(() => page.getByTestId("no-payment-method").count()).toBe(0);
 }
 
 describe("a shopper on the public address of a shop without Paymennt keys", () => {
@@ -129,16 +129,16 @@ describe("a shopper on the public address of a shop without Paymennt keys", () =
     await waitForHydration(page);
     const order = page.getByTestId("order").first();
     await order.waitFor();
-    expect(await order.getByTestId("order-status").textContent()).toContain("Order Placed");
+    await expect.poll(() => order.getByTestId("order-status").textContent()).toContain("Order Placed");
   });
 
   it("is refused the test payment page itself", { timeout: 60_000 }, async () => {
     const page = await context.newPage();
     const answer = await page.goto("/sandbox/paymennt/pay/0123456789abcdef01234567");
     expect(answer?.status()).toBe(403);
-    expect(await page.locator("main").textContent()).toContain(
-      "This test payment page answers only on the shop's own computer.",
-    );
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain("This test payment page answers only on the shop's own computer.");
     await page.close();
   });
 });

@@ -91,10 +91,10 @@ describe.each(["phone", "desktop"] as ViewportName[])("the sandbox card page at 
       await page.getByRole("heading", { level: 1, name: "Test payment" }).waitFor();
       // Issue 21: it says, before anything else, that it takes no money.
       const notice = page.getByTestId("sandbox-notice");
-      expect(await notice.isVisible()).toBe(true);
-      expect(await notice.textContent()).toBe(
-        "This is a test payment page: it takes no money. No card is charged and nothing is paid.",
-      );
+      await expect.poll(() => notice.isVisible()).toBe(true);
+      await expect
+        .poll(() => notice.textContent())
+        .toBe("This is a test payment page: it takes no money. No card is charged and nothing is paid.");
       await expectAccessible(page);
       await page.screenshot({ path: `/tmp/sandbox-${viewport}.png`, fullPage: true });
 
@@ -156,7 +156,7 @@ describe.each(["phone", "desktop"] as ViewportName[])("the sandbox card page at 
       await expect(page.getByLabel("Card number").getAttribute("aria-invalid")).resolves.toBe("true");
       await expectAccessible(page);
       // Cancel is a form's button (a POST), never a link a prefetch or a shared URL could follow.
-      expect(await page.getByRole("link", { name: "Cancel" }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("link", { name: "Cancel" }).count()).toBe(0);
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.waitForURL("**/payment-redirect?checkout=*");
     } finally {
