@@ -11,7 +11,7 @@ import { startAfterPaintStream } from "./lib/start-after-paint.server";
 import { StylesheetTextContext, stylesheetHref } from "./lib/stylesheet";
 
 // The Fastify server sets the services and the CSP nonce under these keys; they must be the build's own.
-export { clientIpContext, cspNonceContext, servicesContext } from "./lib/context";
+export { clientIpContext, cspNonceContext, incomingRequestContext, servicesContext } from "./lib/context";
 
 export const streamTimeout = 5_000;
 

@@ -55,6 +55,7 @@ const admin = [
     route("settings", "routes/admin/settings.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("mail", "routes/admin/mail.tsx"),
   ]),
 ];
 

@@ -35,7 +35,7 @@ export const ADMIN_ERROR_CODES = [
   "stock_below_committed", // 409: the adjustment would take stock below what is held or sold
   "stock_untracked", // 409: the size does not track stock
   "variant_in_use", // 409: a removed size has orders or held units
-  "invalid_transition", // 409: the order cannot move to that status
+  "invalid_transition", // 409: the order cannot move to that status (or a sent mail be sent again)
   "not_cod", // 409: only an unpaid cash-on-delivery order can be marked paid
   "product_has_orders", // 409: delete refused; archive it instead
   "not_image", // 415: an upload is not an image sharp can read
@@ -44,6 +44,8 @@ export const ADMIN_ERROR_CODES = [
   "no_email", // 409: the request has no e-mail address to reply to
   "last_owner", // 409: the shop's last owner cannot be demoted or removed
   "unknown_category", // 400
+  "image_too_large", // 413: more pixels than the shop's UPLOAD_MAX_MEGAPIXELS
+  "demo_owner_local_only", // 403: the seeded demo owner signs in only from this machine (ALLOW_PUBLIC_DEMO_OWNER)
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 
@@ -164,7 +166,14 @@ export const DashboardSchema = z.object({
   lowStock: z.array(LowStockRowSchema),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
-export const DashboardAnswerSchema = z.object({ success: z.literal(true), dashboard: DashboardSchema });
+/** Issue 21: the dashboard's sentence about card payments (none when Paymennt takes real payments). */
+export const PaymentsNoticeSchema = z.object({ level: z.enum(["warning", "info"]), text: z.string() });
+export type PaymentsNotice = z.infer<typeof PaymentsNoticeSchema>;
+export const DashboardAnswerSchema = z.object({
+  success: z.literal(true),
+  dashboard: DashboardSchema,
+  paymentsNotice: PaymentsNoticeSchema.nullable(),
+});
 
 // Products
 
@@ -382,6 +391,8 @@ export const AdminOrderQuerySchema = z.object({
   status: z.enum(ADMIN_ORDER_STATUSES).optional(),
   /** An order number (NA-100231), a name or a phone number. */
   search: optionalText(100, "Search").optional(),
+  /** Test orders (decision 0015): `hide` leaves them out, `only` lists nothing else; shown by default. */
+  test: z.enum(["hide", "only"], { error: "test must be hide or only" }).optional(),
   page,
   limit: limit(100, 25),
 });
@@ -398,6 +409,8 @@ export const AdminOrderSummarySchema = z.object({
   phone: z.string(),
   totalFils: z.number().int(),
   itemCount: z.number().int(),
+  /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
+  isTest: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 export const AdminOrderListAnswerSchema = PagedSchema.extend({
@@ -476,6 +489,8 @@ export const InboxReplySchema = z.object({
   to: z.string(),
   subject: z.string(),
   message: z.string(),
+  /** What became of its mail (the outbox's status): sent, stored (waiting for SMTP_URL), failed, pending. */
+  mailStatus: z.enum(["sent", "stored", "failed", "pending"]).nullable().optional(),
 });
 
 export const InboxItemSchema = InboxSummarySchema.extend({
@@ -668,6 +683,7 @@ export const AUDIT_ENTITIES = [
   "settings",
   "user",
   "request",
+  "mail",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

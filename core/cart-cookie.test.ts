@@ -44,6 +44,10 @@ describe("the cart's cookie copy", () => {
       encodeURIComponent('[["id","M",""]]'),
       encodeURIComponent('[["id","M","",0]]'),
       encodeURIComponent('{"a":1}'),
+      // Text that is not text (issue 21): a NUL or a lone surrogate in any of its strings.
+      encodeURIComponent(JSON.stringify([["a\u0000b", "M", "", 1]])),
+      encodeURIComponent(JSON.stringify([["id", "M\ud800", "", 1]])),
+      encodeURIComponent(JSON.stringify([["id", "M", "\u0000", 1]])),
     ]) {
       expect(cartFromCookie(`${CART_COOKIE}=${raw}`)).toBeNull();
     }

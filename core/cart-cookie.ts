@@ -1,5 +1,6 @@
 import type { CartLine, CartQuoteRequestLine } from "./cart.ts";
 import { cookieCopyWrites } from "./cookie-copy.ts";
+import { isBadText } from "./text.ts";
 
 /**
  * A copy of the browser's cart lines (product, size, colour, quantity: nothing private, no prices) in a
@@ -58,6 +59,8 @@ export function cartFromCookie(header: string | null | undefined): CartQuoteRequ
       if (!Array.isArray(row)) return null;
       const [productId, size, color, quantity] = row as unknown[];
       if (typeof productId !== "string" || typeof size !== "string" || typeof color !== "string") return null;
+      // Text that is not text (core/text.ts) makes the copy unreadable, as it would make a quote refused.
+      if (isBadText(productId) || isBadText(size) || isBadText(color)) return null;
       if (!Number.isInteger(quantity) || (quantity as number) < 1) return null;
       lines.push({ productId, size, color, quantity: quantity as number });
     }

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "rate_limited", // too many attempts; Retry-After says how long to wait
   "busy", // the database is busy; try again in a second (Retry-After)
   "server_error",
+  "invalid_text", // a NUL or an unpaired surrogate in a field (core/text.ts); `field` names it
   // Sessions and accounts
   "unauthorized", // no token where one is needed (or SPEC §5 'You must be logged in to place an order.')
   "session_expired", // a forged, expired or revoked token
@@ -54,6 +55,10 @@ export const ERROR_CODES = [
   "payment_cancelled",
   "payment_expired",
   "payment_unreachable", // the provider could not be asked about the payment; try again
+  "in_progress", // an order call with this Idempotency-Key is still running; try again in a moment
+  "idempotency_key_reused", // this Idempotency-Key was used with a different order (422)
+  "idempotency_key_invalid", // the Idempotency-Key header is not 8-200 printable ASCII characters
+  "card_payments_unavailable", // card payment is not offered to this visitor (issue 21): a test provider answers only local requests
   // Reviews
   "review_duplicate",
   // Back office (core/admin.ts lists them with their statuses)
@@ -74,6 +79,8 @@ export const ERROR_CODES = [
   "no_email",
   "last_owner",
   "unknown_category",
+  "image_too_large", // 413: more pixels than UPLOAD_MAX_MEGAPIXELS
+  "demo_owner_local_only", // the demo owner signs in only on this machine (issue 21)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

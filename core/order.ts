@@ -51,12 +51,24 @@ export interface OrderDto {
   };
   address: Record<string, string>;
   totals: { subtotalFils: number; shippingFils: number; totalFils: number; vatFils: number };
+  /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
+  isTest: boolean;
+  /** The order's issued document as it was issued (decision 0015), never today's settings. */
   invoice: {
+    /** 'pending' while an online payment is open: no document is issued yet. */
+    kind: "tax_invoice" | "receipt" | "test" | "pending";
+    /** The document's number in its series (INV-000001, RCT-000001, TEST-000001). */
     number: string;
     date: string;
-    title: "Tax Invoice" | "Receipt";
+    /** 'Tax Invoice', 'Receipt' or the test document's title, and its Arabic. */
+    title: string;
+    titleAr: string;
+    /** A test document's warning in both languages; null otherwise. */
+    notice: { en: string; ar: string } | null;
     sellerName: string;
+    sellerNameAr: string;
     sellerAddress: string;
+    /** Only on a tax invoice. */
     trn: string | null;
     /** Percent, e.g. 5. */
     vatRate: number;
@@ -99,11 +111,16 @@ export const OrderDtoSchema = z.object({
   }),
   address: z.record(z.string(), z.string()),
   totals: z.object({ subtotalFils: fils, shippingFils: fils, totalFils: fils, vatFils: fils }),
+  isTest: z.boolean(),
   invoice: z.object({
+    kind: z.enum(["tax_invoice", "receipt", "test", "pending"]),
     number: z.string(),
     date: z.string(),
-    title: z.enum(["Tax Invoice", "Receipt"]),
+    title: z.string(),
+    titleAr: z.string(),
+    notice: z.object({ en: z.string(), ar: z.string() }).nullable(),
     sellerName: z.string(),
+    sellerNameAr: z.string(),
     sellerAddress: z.string(),
     trn: z.string().nullable(),
     vatRate: z.number(),

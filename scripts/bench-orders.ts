@@ -104,8 +104,8 @@ async function benchOnce(options: {
       databaseUrl: database.url,
       logLevel,
       processes: options.processes,
-      // Where the store's Paymennt client (the sandbox's base URL) and the checkout's return URL point.
-      siteUrl: provider?.base,
+      // Where the store's Paymennt client reaches the sandbox (its own address when inline).
+      sandboxUrl: provider?.base,
     });
     servers.push(store);
     const base = store.base;
@@ -197,6 +197,9 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** The store's and the provider's shared app secret (the sandbox's key and secret derive from it). */
+const BENCH_APP_SECRET = randomBytes(32).toString("base64url");
+
 /** `node server/main.ts` in production mode on a free port, its log in `dir`; resolves once it answers. */
 async function startServer(options: {
   dir: string;
@@ -204,7 +207,7 @@ async function startServer(options: {
   databaseUrl: string;
   logLevel: string;
   processes: number;
-  siteUrl?: string;
+  sandboxUrl?: string;
 }): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -228,7 +231,11 @@ async function startServer(options: {
       SEED_DEMO: "false",
       HOST: "127.0.0.1",
       PORT: String(port),
-      PUBLIC_SITE_URL: options.siteUrl ?? base,
+      PUBLIC_SITE_URL: base,
+      ...(options.sandboxUrl ? { PAYMENNT_SANDBOX_URL: options.sandboxUrl } : {}),
+      // The sandbox takes only the key and secret derived from the app secret: the store and the provider
+      // share one, as a shop and Paymennt share the shop's keys.
+      JWT_SECRET: BENCH_APP_SECRET,
       DATABASE_URL: options.databaseUrl,
       MEDIA_DIR: join(options.dir, "media"),
       PASSWORD_HASH_COST: "10",

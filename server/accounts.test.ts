@@ -884,12 +884,13 @@ describe.each(TEST_ENGINES)("accounts on $name", (engine) => {
       const owner = await post("/api/user/login", { identifier: shopper.phone, password: shopper.password });
       expect(owner.status).toBe(200);
       expect(Date.now() - started).toBeGreaterThanOrEqual(3 * SLOW_DOWN_STEP_MS - 20);
-      // The owner's success clears the account's record: the next log-in is quick again.
+      // The owner's success clears the account's record: the next log-in is not slowed. Had the record
+      // stayed, it would wait three steps again, as the owner's did; a busy machine hashes well within that.
       started = Date.now();
       expect(
         (await post("/api/user/login", { identifier: shopper.phone, password: shopper.password })).status,
       ).toBe(200);
-      expect(Date.now() - started).toBeLessThan(SLOW_DOWN_STEP_MS);
+      expect(Date.now() - started).toBeLessThan(3 * SLOW_DOWN_STEP_MS);
     });
 
     it("stops one client address after the limit, whatever the identifiers", async () => {

@@ -34,6 +34,8 @@ function runAdminCreate(
   });
 }
 
+const DEMO_OWNER_TEST_PASSWORD = "demo-owner-test-pass";
+
 describe.each(TEST_ENGINES)("settings, staff and admin:create on $name", (engine) => {
   let store: TestStore;
   let owner: AdminClient;
@@ -42,7 +44,11 @@ describe.each(TEST_ENGINES)("settings, staff and admin:create on $name", (engine
   beforeAll(async () => {
     store = await createTestStore(engine, {
       pages: true,
-      env: { COD_ENABLED: "true", AUTH_RATE_LIMIT_PER_IP: "100000" },
+      env: {
+        COD_ENABLED: "true",
+        AUTH_RATE_LIMIT_PER_IP: "100000",
+        DEMO_OWNER_PASSWORD: DEMO_OWNER_TEST_PASSWORD,
+      },
     });
     const user = await createRoleUser(store.database.db, "owner");
     ownerId = user.id;
@@ -154,8 +160,8 @@ describe.each(TEST_ENGINES)("settings, staff and admin:create on $name", (engine
     ).toEqual(["customer", "owner", "staff"]);
   });
 
-  it("the demo store has the README's owner", async () => {
-    const client = await adminLogin(store.app, DEMO_OWNER.email, DEMO_OWNER.password);
+  it("the demo store has an owner, with the password it was seeded with (DEMO_OWNER_PASSWORD)", async () => {
+    const client = await adminLogin(store.app, DEMO_OWNER.email, DEMO_OWNER_TEST_PASSWORD);
     expect((await client.call("GET", "/api/admin/me")).body).toMatchObject({ user: { role: "owner" } });
   });
 

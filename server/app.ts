@@ -15,11 +15,13 @@ import Fastify, {
 import { pino } from "pino";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { enHttp } from "#core/i18n/en-http.ts";
+import { badTextMessage } from "#core/text.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, isDatabaseBusy, pingDatabase } from "./db/connection.ts";
 import { watchCatalogVersion } from "./db/repositories/catalog-version.ts";
 import { HttpError, InputError, zodValidator } from "./http-errors.ts";
 import { newId } from "./ids.ts";
+import { registerInputGuards } from "./input-guard.ts";
 import { serializeRequest } from "./log-redaction.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -41,7 +43,7 @@ import { registerPageSessionRoutes } from "./routes/page-session.ts";
 import { registerPaymentSandbox } from "./routes/sandbox-paymennt.ts";
 import { registerSeoRoutes } from "./routes/seo.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { createServices, type Services } from "./services/index.ts";
+import { createServices, type Services, sandboxCredentials } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
 
 export interface AppOptions {
@@ -64,6 +66,51 @@ export interface StoreApp {
   /** The in-memory cache of public pages and API answers (absent with Vite's dev server). */
   cache: ResponseCache | undefined;
 }
+
+const security = securityHeaders();
+
+/** Renders SPEC's not-found page (in the address's language) with the given status. */
+type StatusPage = (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<unknown>;
+
+/**
+ * What Fastify's router could not route: an address whose escapes are not UTF-8 (FST_ERR_BAD_URL), a
+ * path parameter over its length (FST_ERR_MAX_PARAM_LENGTH). Under /api the answer is the API's shape;
+ * elsewhere SPEC's not-found page (400 for an unreadable address), or a plain HTML page without pages.
+ */
+function answerUnroutable(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusPage: StatusPage | undefined,
+) {
+  const unreadable = error.code === "FST_ERR_BAD_URL";
+  const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  const status = unreadable ? 400 : tooLong ? 414 : 500;
+  if (status === 500) request.log.error({ err: error }, "request failed before routing");
+  else request.log.info({ status, code: error.code }, "address refused");
+  reply.headers(security);
+  if (/^\/api(?:[/?#]|$)/.test(request.url)) {
+    const [code, message]: [ErrorCode, string] = unreadable
+      ? ["invalid_text", badTextMessage("The address")]
+      : tooLong
+        ? ["bad_request", "The address is too long."]
+        : ["server_error", "Something went wrong on our side. Please try again."];
+    return reply
+      .code(status)
+      .type("application/json; charset=utf-8")
+      .send(JSON.stringify({ success: false, code, message }));
+  }
+  if (statusPage && status !== 500) return statusPage(request, reply, unreadable ? 400 : 404);
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .send(plainPage(status === 500 ? "Something went wrong" : "This address cannot be read"));
+}
+
+/** A page for answers without the storefront's pages (the API-only server tests build). */
+const plainPage = (title: string) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p><a href="/">Home</a></p></html>`;
+const notFoundHtml = plainPage("Oops! Page not found");
 
 /**
  * Requests Node refuses before Fastify sees them (headers too large, a request that never finishes
@@ -146,8 +193,12 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
+    // An address the router cannot read (escapes that are not UTF-8, a parameter too long) is answered
+    // in the store's shapes too: JSON under /api, an HTML page elsewhere (decision 0020).
+    frameworkErrors: (error, request, reply) => answerUnroutable(error, request, reply, statusPage),
   });
-  const services = createServices(database, config, app.log);
+  let statusPage: StatusPage | undefined;
+  const services = createServices(database, config, app.log, () => ownAddress(app));
   // The reconciliation job and mail retries claim their rows in the database; with several processes on
   // one machine, one of them runs the timers (server/main.ts).
   if (options.backgroundJobs !== false) {
@@ -213,11 +264,13 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   app.setValidatorCompiler(zodValidator());
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const security = securityHeaders();
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(security);
     done();
   });
+  // Before any route, cache or service: Content-Length against the body limit, and text that is not
+  // text in the query, the path and the body (server/input-guard.ts).
+  registerInputGuards(app);
   // Below 4 KB compression saves a phone a few milliseconds at most and costs the server a compressor
   // per answer (a payment's verify answer, 1-3 KB, spent 4 % of an order's CPU in brotli: decision 0014).
   await app.register(compress, { global: true, threshold: 4096, encodings: ["br", "gzip"] });
@@ -265,14 +318,30 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     { prefix: "/api" },
   );
 
+  // Whatever no route claims (with pages, only methods pages do not take, e.g. OPTIONS): the API's shape
+  // under /api, else SPEC's not-found page when there are pages, else a plain one.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (/^\/api(?:[/?#]|$)/.test(request.url))
+      return reply.code(404).send({
+        success: false,
+        code: "not_found",
+        message: `No API route ${request.method} ${request.url}`,
+      });
+    if (statusPage && (request.method === "GET" || request.method === "HEAD"))
+      return statusPage(request, reply, 404);
+    return reply.code(404).type("text/html; charset=utf-8").send(notFoundHtml);
+  });
+
   registerMediaRoutes(app, media);
   registerPageSessionRoutes(app, services);
   // The test payment sandbox exists only while no Paymennt keys are configured.
   if (services.paymennt.sandbox) {
     registerPaymentSandbox(app, {
       db: database.db,
+      config,
       siteUrl: config.PUBLIC_SITE_URL,
       shopName: config.SHOP_NAME,
+      credentials: () => sandboxCredentials(database.db, config),
     });
     app.log.warn(
       "PAYMENNT_API_KEY and PAYMENNT_API_SECRET are not set: card payments go to the test payment sandbox and take no money",
@@ -282,9 +351,26 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   registerSeoRoutes(app, database.db, config.PUBLIC_SITE_URL);
 
   const mode = options.ssr ?? false;
-  if (mode) await registerPages(app, services, mode, options.buildDir ?? "build", cache);
+  if (mode) statusPage = await registerPages(app, services, mode, options.buildDir ?? "build", cache);
 
   return { app, services, cache };
+}
+
+/**
+ * How this process reaches itself once it listens: the address it listens on, or 127.0.0.1 when it
+ * listens on every interface (issue 21: the payment client calls the built-in sandbox there, whatever
+ * PUBLIC_SITE_URL says).
+ */
+function ownAddress(app: FastifyInstance): string | undefined {
+  const address = app.server.listening ? app.server.address() : null;
+  if (!address || typeof address === "string") return undefined;
+  const host =
+    address.address === "0.0.0.0" || address.address === "::"
+      ? "127.0.0.1"
+      : address.family === "IPv6"
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** The code of a refusal Fastify made itself (an unreadable body, a wrong content type, a body too large). */
@@ -348,7 +434,15 @@ async function registerPages(
     // Pages read their own bodies (form posts go to route actions), so Fastify must not consume them.
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
-    pages.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: ssr });
-    pages.route({ method: ["GET", "HEAD", "POST"], url: "/", handler: ssr });
+    // `page`: bad text in a page's address gets SPEC's not-found page from ssr, not a JSON refusal.
+    const config = { page: true };
+    pages.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      handler: ssr,
+      config,
+    });
+    pages.route({ method: ["GET", "HEAD", "POST"], url: "/", handler: ssr, config });
   });
+  return ssr.statusPage;
 }

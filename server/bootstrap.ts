@@ -6,12 +6,14 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { addMissingCategories } from "./db/repositories/store-setup.ts";
 import { createMediaStore } from "./media.ts";
 import { addDemoArabic, ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
-import { createOrPromoteOwner, DEMO_OWNER } from "./services/admin-owner.ts";
+import { seedDemoOwner } from "./services/admin-owner.ts";
 
 export interface PreparedDatabase {
   database: DatabaseHandle;
   migrations: string[];
   seed: SeedResult | undefined;
+  /** The demo owner made with a freshly seeded demo store; its password only when generated (issue 21). */
+  demoOwner?: { email: string; generatedPassword?: string };
 }
 
 /** Opens the database, runs the frozen migrations, and seeds the demo store when it is empty and allowed. */
@@ -32,11 +34,17 @@ export async function prepareDatabase(
     const media = createMediaStore(config.MEDIA_DIR);
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
-    // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with (README).
-    if (seed?.seeded) await createOrPromoteOwner(database.db, DEMO_OWNER, config.PASSWORD_HASH_COST);
+    // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with; issue 21: with a
+    // password generated now (printed once by the caller) or DEMO_OWNER_PASSWORD.
+    const demoOwner = seed?.seeded
+      ? await seedDemoOwner(database.db, {
+          password: config.DEMO_OWNER_PASSWORD,
+          cost: config.PASSWORD_HASH_COST,
+        })
+      : undefined;
     // A demo store seeded before the Arabic storefront gets its Arabic texts once (issue 14).
     if (config.SEED_DEMO) await addDemoArabic(database.db);
-    return { database, migrations, seed };
+    return { database, migrations, seed, demoOwner };
   } catch (error) {
     await database.close();
     throw error;

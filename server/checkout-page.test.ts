@@ -142,4 +142,37 @@ describe.each(TEST_ENGINES)("/checkout drawn from the session's cookie copy on $
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain("Jumeirah");
   });
+
+  it("draws card payment unavailable for a visitor that is not local (issue 21), and offered on this machine", async () => {
+    const salma = await shopper("Flat 8, Al Mamzar");
+    const cookie = `${cartCookie}; ${SESSION_COOKIE}=${salma.token}`;
+    const from = async (remoteAddress: string, host: string) => {
+      const res = await store.app.inject({
+        method: "GET",
+        url: "/checkout",
+        remoteAddress,
+        headers: { cookie, host, "user-agent": "Mozilla/5.0" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      return res.body;
+    };
+    const onlineRadio = (html: string) => /<input[^>]*value="online"[^>]*>/.exec(html)?.[0] ?? "";
+    for (const [remoteAddress, host] of [
+      ["203.0.113.7", "shop.example"],
+      ["127.0.0.1", "shop.example"],
+    ] as const) {
+      const html = await from(remoteAddress, host);
+      const text = visibleText(html);
+      expect(text).toContain("Flat 8, Al Mamzar");
+      expect(text).toContain("Card payment is not available on this site at the moment.");
+      // Cash on delivery is off in this store: the page says no order can be placed.
+      expect(text).toContain("neither card payment nor cash on delivery is available");
+      expect(onlineRadio(html)).toContain("disabled");
+      expect(html).toMatch(/data-testid="place-order"[^>]*disabled|disabled[^>]*data-testid="place-order"/);
+    }
+    const local = await from("127.0.0.1", "localhost:3000");
+    expect(visibleText(local)).not.toContain("Card payment is not available");
+    expect(onlineRadio(local)).not.toContain("disabled");
+  });
 });

@@ -71,6 +71,60 @@ describe.each(TEST_ENGINES)("requests refused before routing on $name", (engine)
   });
 
   it.each([
+    [
+      "GET",
+      "/api/product/%E0%A4%A",
+      400,
+      "invalid_text",
+      "The address contains a character that is not allowed.",
+    ],
+    [
+      "GET",
+      "/api/review/product/%ED%A0%80",
+      400,
+      "invalid_text",
+      "The address contains a character that is not allowed.",
+    ],
+    [
+      "GET",
+      "/api/product/list?search=%ED%A0%80",
+      400,
+      "invalid_text",
+      "search contains a character that is not allowed.",
+    ],
+    ["OPTIONS", "/api/product/list", 404, "not_found", "No API route OPTIONS /api/product/list"],
+    ["DELETE", "/api/user/login", 404, "not_found", "No API route DELETE /api/user/login"],
+    ["GET", "/api/admin/nothing-here", 404, "not_found", "No API route GET /api/admin/nothing-here"],
+  ])(
+    "answers %s %s, which the router refuses or no route takes, with %i in the API's shape",
+    async (method, path, status, code, message) => {
+      const res = await fetch(`${base}${path}`, { method });
+      expect(res.status).toBe(status);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ success: false, code, message });
+    },
+  );
+
+  it.each([
+    ["application/json", "{not json", 400, "validation", "The request body could not be read"],
+    ["application/xml", "<a/>", 415, "validation", "Unsupported content type"],
+  ])(
+    "answers a back-office %s body it cannot read with %#: the API's shape",
+    async (type, body, status, code, message) => {
+      const res = await fetch(`${base}/api/admin/login`, {
+        method: "POST",
+        headers: { "content-type": type },
+        body,
+      });
+      expect(res.status).toBe(status);
+      const answer = await res.json();
+      expect(answer).toMatchObject({ success: false, code });
+      expect(typeof answer.message).toBe("string");
+      if (status === 400) expect(answer.message).toBe(message);
+    },
+  );
+
+  it.each([
     ["application/xml", "<a/>", 415, "unsupported_media_type", "Unsupported content type"],
     ["application/json", "", 400, "bad_request", "The request body is empty"],
     ["application/json", "{not json", 400, "bad_request", "The request body could not be read"],

@@ -100,6 +100,13 @@ export const ConfigSchema = z.object({
   // as a staging site may.
   ALLOW_PUBLIC_SANDBOX: booleanFlag.default(false),
   ALLOW_PUBLIC_DEMO_OWNER: booleanFlag.default(false),
+  /** The seeded demo owner's password, for tests and staging; generated and printed once when unset. */
+  DEMO_OWNER_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).max(128).optional(),
+  /**
+   * Tests and the order bench: where the payment client reaches the test payment sandbox; the server's own
+   * address (http://127.0.0.1:{the port it listens on}) when unset.
+   */
+  PAYMENNT_SANDBOX_URL: z.url({ error: "must be an absolute URL such as http://127.0.0.1:4300" }).optional(),
   /** Uploaded images larger than this many megapixels are refused with 413 before they are decoded. */
   UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().max(1000).default(40),
   // Back office (issue 15): a session ends after this many minutes without a request.

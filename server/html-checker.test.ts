@@ -5,11 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { javaPath, SETUP_HINT } from "../scripts/test-programs.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
-/** The Nu HTML Checker's jar (npm vnu-jar); it runs on Java (`.ci/run` installs it where missing). */
+/** The Nu HTML Checker's jar (npm vnu-jar); it runs on Java, which scripts/test-setup.sh installs. */
 const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
+const JAVA = javaPath();
 
 interface NuMessage {
   type: string;
@@ -25,8 +27,10 @@ interface NuMessage {
  * With --errors-only and --format json the report is one JSON object on stderr.
  */
 async function nuErrors(files: string[]): Promise<NuMessage[]> {
+  if (!JAVA)
+    throw new Error(`No Java runtime in JAVA_HOME or on PATH for the Nu HTML Checker: ${SETUP_HINT}`);
   const { stderr } = await promisify(execFile)(
-    "java",
+    JAVA,
     ["-Xss1024k", "-jar", VNU_JAR, "--errors-only", "--format", "json", "--exit-zero-always", ...files],
     { maxBuffer: 32 * 1024 * 1024 },
   );

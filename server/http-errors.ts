@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
 import type { ErrorCode } from "#core/error-codes.ts";
+import { badTextMessage } from "#core/text.ts";
 
 /**
  * A failure the shopper's screen can show: it travels as `{ success: false, code, message }`, the stable
@@ -22,10 +23,15 @@ export class HttpError extends Error {
 /** A request that does not match its route's schema; `field` names the form field a screen marks. */
 export class InputError extends HttpError {
   readonly field: string | undefined;
-  constructor(message: string, field?: string) {
-    super(400, "validation", message);
+  constructor(message: string, field?: string, code: ErrorCode = "validation") {
+    super(400, code, message);
     this.field = field;
   }
+}
+
+/** A NUL or an unpaired surrogate in `field` (core/text.ts): refused before the route's own checks. */
+export function badTextError(field: string): InputError {
+  return new InputError(badTextMessage(field), field, "invalid_text");
 }
 
 /**

@@ -2,6 +2,8 @@ import cluster, { type Worker } from "node:cluster";
 import { prepareDatabase, startStore } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { noteCatalogBumpElsewhere, onCatalogBump } from "./db/repositories/catalog-version.ts";
+import { publicSiteNotice } from "./going-live.ts";
+import { siteIsLocal } from "./locality.ts";
 
 const startedAt = performance.now();
 
@@ -47,10 +49,14 @@ async function runServer(config: Config) {
     migrate: !worker,
     backgroundJobs: jobs,
   });
-  const { app, database, migrations, seed } = store;
+  const { app, database, migrations, seed, demoOwner } = store;
 
   if (migrations.length > 0) app.log.info({ migrations }, "database migrated");
   if (seed?.seeded) app.log.info(seed, "demo store seeded");
+  if (demoOwner) app.log.warn(demoOwnerLine(demoOwner));
+  // Issue 21: once per start (the single process, or the cluster's primary).
+  const notice = worker ? undefined : publicSiteNotice(config);
+  if (notice) app.log.warn(notice);
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const details = {
@@ -62,8 +68,11 @@ async function runServer(config: Config) {
   else app.log.info(details, `store ready on http://localhost:${config.PORT}`);
 
   if (!config.SMTP_URL && jobs) {
+    const printed = siteIsLocal(config)
+      ? "printed whole (sign-up and password-reset codes included) to this log"
+      : "printed to this log as its recipient, subject, kind and id (never its text or a code: PUBLIC_SITE_URL is public)";
     app.log.warn(
-      `MAIL IS NOT CONFIGURED: SMTP_URL is not set, so no e-mail leaves this server. Every mail (sign-up and password-reset codes included) is printed to this log as a "mail not sent" line${config.NODE_ENV === "production" ? "" : " and shown at /dev/outbox"}. Set SMTP_URL to send them.`,
+      `MAIL IS NOT CONFIGURED: SMTP_URL is not set, so no e-mail leaves this server. Every mail is kept in the outbox and ${printed} as a "mail not sent" line; the owner sees them at /admin/mail${config.NODE_ENV === "production" ? "" : " and /dev/outbox shows them"}. Set SMTP_URL to send them.`,
     );
   }
 
@@ -90,6 +99,14 @@ async function runServer(config: Config) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
+/** Issue 21: the demo owner's log-in, said once when the demo is seeded (its password only if generated). */
+function demoOwnerLine(owner: { email: string; generatedPassword?: string }): string {
+  const password = owner.generatedPassword
+    ? `password ${owner.generatedPassword} (generated now and printed only this once)`
+    : "the password in DEMO_OWNER_PASSWORD";
+  return `DEMO OWNER: sign in at /admin/login as ${owner.email} with ${password}. It signs in only from this machine (localhost) unless ALLOW_PUBLIC_DEMO_OWNER=true; npm run admin:create -- --email ${owner.email} --name "Your Name" sets a password of your own.`;
+}
+
 /** A log line in the shape of the workers' (pino's JSON), for the primary process. */
 function log(level: "info" | "warn" | "error", fields: Record<string, unknown>, msg: string) {
   if (LEVELS[level]! < (LEVELS[config.LOG_LEVEL] ?? Number.POSITIVE_INFINITY)) return;
@@ -109,10 +126,13 @@ function log(level: "info" | "warn" | "error", fields: Record<string, unknown>, 
  * every worker shut down gracefully before exiting.
  */
 async function runPrimary(config: Config, count: number) {
-  const { database, migrations, seed } = await prepareDatabase(config);
+  const { database, migrations, seed, demoOwner } = await prepareDatabase(config);
   await database.close();
   if (migrations.length > 0) log("info", { migrations }, "database migrated");
   if (seed?.seeded) log("info", { ...seed }, "demo store seeded");
+  if (demoOwner) log("warn", {}, demoOwnerLine(demoOwner));
+  const notice = publicSiteNotice(config);
+  if (notice) log("warn", {}, notice);
 
   let stopping = false;
   let listening = 0;

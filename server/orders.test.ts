@@ -6,6 +6,7 @@ import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
 import { availableStockFor } from "./db/repositories/products.ts";
 import { hasPaidPurchase } from "./db/repositories/purchases.ts";
 import { createPaymenntClient, type PaymenntCheckoutRequest } from "./integrations/paymennt.ts";
+import { sandboxCredentials } from "./services/index.ts";
 import {
   ADDRESS,
   addTestProduct,
@@ -94,9 +95,15 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
   }
 
   describe("GET /api/order/config", () => {
-    it("tells the checkout that cash on delivery is off, the VAT rate and that there is no TRN", async () => {
+    it("tells the checkout that cash on delivery is off, card payment on (a local visitor), the VAT rate and that there is no TRN", async () => {
       const res = await api(store.base, "GET", "/api/order/config");
-      expect(res.body).toEqual({ success: true, codEnabled: false, vatRate: 5, trn: null });
+      expect(res.body).toEqual({
+        success: true,
+        codEnabled: false,
+        cardPayments: true,
+        vatRate: 5,
+        trn: null,
+      });
     });
   });
 
@@ -536,11 +543,14 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
       expect(await hasPaidPurchase(db, a.id, p.productId)).toBe(false);
     });
 
-    it("cancel link: back to the shop with the checkout id, cancelled, stock back", async () => {
+    it("cancel button (a POST): back to the shop with the checkout id, cancelled, stock back", async () => {
       const p = await product();
       const a = await newShopper(store.base, db);
       const res = await start(a.token, p, 1);
-      const cancel = await fetch(`${res.body.checkoutUrl as string}/cancel`, { redirect: "manual" });
+      const cancel = await fetch(`${res.body.checkoutUrl as string}/cancel`, {
+        method: "POST",
+        redirect: "manual",
+      });
       expect(cancel.status).toBe(303);
       expect(cancel.headers.get("location")).toBe(
         `${store.base}/payment-redirect?checkout=${res.body.paymentId}`,
@@ -806,11 +816,20 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
         totalFils: 99_950,
         vatFils: 4_760,
       });
+      // Paid through the sandbox: a test order, with a test document of its own series (decision 0015).
+      expect(latest!.isTest).toBe(true);
       expect(latest!.invoice).toEqual({
-        number: res.body.orderNumber,
+        kind: "test",
+        number: expect.stringMatching(/^TEST-\d{6}$/),
         date: latest!.date,
-        title: "Receipt",
+        title: "Test document — not a tax invoice",
+        titleAr: "مستند تجريبي — ليس فاتورة ضريبية",
+        notice: {
+          en: "Test order: paid through the test payment sandbox. No money was taken.",
+          ar: "طلب تجريبي: دُفع عبر بيئة الدفع التجريبية. لم يُؤخذ أي مبلغ.",
+        },
         sellerName: "Noor Atelier",
+        sellerNameAr: "Noor Atelier",
         sellerAddress: store.config.SHOP_OFFICE_ADDRESS,
         trn: null,
         vatRate: 5,
@@ -849,7 +868,10 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
         expect(html).toContain(`id="${id}"`);
       }
       expect(html).toContain(">Pay AED 900.00</button>");
-      expect(html).toMatch(/<a href="[^"]+\/cancel">Cancel<\/a>/);
+      expect(html).toMatch(
+        /<form class="actions" method="post" action="[^"]+\/cancel">\s*<button type="submit"[^>]*>Cancel<\/button>/,
+      );
+      expect(html).toContain("This is a test payment page: it takes no money.");
       expect(html).not.toContain("<script");
       const csp = page.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("default-src 'none'");
@@ -874,10 +896,12 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
 
     it("speaks Paymennt's envelope, refuses totals that do not add up and unknown checkouts", async () => {
       const base = `${store.base}/sandbox/paymennt/mer/v2.0/`;
+      // The key and secret the store gave its payment client for the sandbox (issue 21).
+      const keys = await sandboxCredentials(db, store.config);
       const headers = {
         "content-type": "application/json",
-        "X-Paymennt-Api-Key": "k",
-        "X-Paymennt-Api-Secret": "s",
+        "X-Paymennt-Api-Key": keys.apiKey,
+        "X-Paymennt-Api-Secret": keys.apiSecret,
       };
       const bad = await fetch(`${base}checkout/web`, {
         method: "POST",
@@ -909,7 +933,13 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
       const p = await addTestProduct(db, { variants: [{ size: "M/54", retailFils: 45_000, stock: 3 }] });
       const a = await newShopper(store.base, db);
       const config = await api(store.base, "GET", "/api/order/config");
-      expect(config.body).toEqual({ success: true, codEnabled: true, vatRate: 5, trn: "100123456700003" });
+      expect(config.body).toEqual({
+        success: true,
+        codEnabled: true,
+        cardPayments: true,
+        vatRate: 5,
+        trn: "100123456700003",
+      });
       const res = await api(store.base, "POST", "/api/order/place", {
         token: a.token,
         body: orderPayload([{ product: p, quantity: 2 }], { price: { payment_mode: "cod", COD: "1" } }),
@@ -926,7 +956,8 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
         paymentStatus: "unpaid",
         price: { payment_mode: "cod", COD: "900" },
         totals: { totalFils: 90_000, vatFils: 4_286 },
-        invoice: { title: "Tax Invoice", trn: "100123456700003", vatRate: 5 },
+        isTest: false,
+        invoice: { kind: "tax_invoice", title: "Tax Invoice", trn: "100123456700003", vatRate: 5 },
       });
       expect(await stockOf(db, p.variants[0]!.variantId)).toEqual({ stock: 1, held: 0 });
       const short = await api(store.base, "POST", "/api/order/place", {
@@ -1005,8 +1036,8 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
   });
 
   it("answers 502 'Failed to initiate payment.' when the provider cannot be reached, releasing the hold", async () => {
-    // PUBLIC_SITE_URL points at a port nobody listens on, so the client's call to the sandbox fails.
-    const store = await createListeningStore(engine, { PUBLIC_SITE_URL: "http://127.0.0.1:9" });
+    // The sandbox's address points at a port nobody listens on, so the client's call to it fails.
+    const store = await createListeningStore(engine, { PAYMENNT_SANDBOX_URL: "http://127.0.0.1:9" });
     try {
       const db = store.database.db;
       const p = await addTestProduct(db, { variants: [{ size: "M/54", retailFils: 45_000, stock: 3 }] });

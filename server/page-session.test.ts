@@ -68,6 +68,21 @@ describe.each(TEST_ENGINES)("the page session on $name", (engine) => {
     });
   }
 
+  it("refuses a NUL in a posted form as the API does (a lone surrogate cannot be sent in UTF-8), naming the field, before any service", async () => {
+    for (const [path, fields] of [
+      ["/login", { identifier: `a\u0000b@example.com`, password }],
+      ["/signup", { name: "Noura\u0000", phone: freshPhone(), email: "", password }],
+      ["/forgot-password", { email: `x\u0000@example.com` }],
+    ] as const) {
+      const { cookie, csrf } = await openForm(path);
+      const answer = await post(path, { ...fields, csrf }, cookie);
+      expect(answer.statusCode, path).toBe(400);
+      expect(answer.headers["content-type"], path).toContain("text/html");
+      expect(visibleText(answer.body), path).toContain("contains a character that is not allowed.");
+      expect(setCookies(answer.headers).some((l) => l.startsWith(`${PAGE_SESSION_COOKIE}=`))).toBe(false);
+    }
+  });
+
   it("signs her in from the plain form: httpOnly page session, /account drawn with her name, the token handed over once", async () => {
     const { cookie, csrf } = await openForm("/login");
     const answer = await post("/login", { identifier: phone, password, csrf }, cookie);

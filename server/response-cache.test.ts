@@ -289,7 +289,7 @@ describe.each(TEST_ENGINES)("two server processes on one $name database", (engin
       await fresh.drop();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
 
 describe.each(TEST_ENGINES)("a cluster of two workers on $name", (engine) => {
@@ -343,5 +343,5 @@ describe.each(TEST_ENGINES)("a cluster of two workers on $name", (engine) => {
       await fresh.drop();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });

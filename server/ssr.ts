@@ -7,6 +7,7 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { findBadAddressText } from "./input-guard.ts";
 import { type CacheSlot, inlineScriptHashes } from "./response-cache.ts";
 import type { Services } from "./services/index.ts";
 
@@ -17,6 +18,7 @@ type StoreServerBuild = ServerBuild & {
       servicesContext: RouterContext<Services>;
       cspNonceContext: RouterContext<string>;
       clientIpContext: RouterContext<string>;
+      incomingRequestContext: RouterContext<import("node:http").IncomingMessage | undefined>;
     };
   };
 };
@@ -59,20 +61,48 @@ export function createSsrHandler(
     return build;
   }, mode);
 
-  return async function ssr(request: FastifyRequest, reply: FastifyReply) {
+  async function ssr(request: FastifyRequest, reply: FastifyReply) {
+    // An address with text that is not text (a NUL, an unpaired surrogate) names no page: SPEC's
+    // not-found page, as a 400, before any loader takes it to the database (decision 0020).
+    if (findBadAddressText(request) !== undefined) return statusPage(request, reply, 400);
+    return render(request, reply, toFetchRequest(request, reply));
+  }
+
+  /**
+   * SPEC's not-found page in the address's language, with `status` (400 for an address that cannot be
+   * read, 404 for one naming nothing), whatever the address and method were: none of it reaches a loader.
+   */
+  async function statusPage(request: FastifyRequest, reply: FastifyReply, status: number) {
+    const arabic = /^\/ar(?:[/?#]|$)/.test(request.url);
+    const origin = `${request.protocol}://${request.host}`;
+    const page = new Request(new URL(arabic ? "/ar/404" : "/404", origin), {
+      headers: { accept: "text/html", cookie: String(request.headers.cookie ?? "") },
+    });
+    return render(request, reply, page, status);
+  }
+
+  /** Renders `page`; with `status`, under that status and never for the response cache. */
+  async function render(request: FastifyRequest, reply: FastifyReply, page: Request, status?: number) {
     if (!build || mode === "development") build = await loadBuild();
     const context = new RouterContextProvider();
     context.set(build.entry.module.servicesContext, services);
     context.set(build.entry.module.clientIpContext, request.ip);
-    const cached = mode === "production" && request.method === "GET" && cacheSlotOf(request) !== undefined;
+    // Per-visitor facts (issue 21) for private pages only: a cached page is rendered without them.
+    if (cacheSlotOf(request) === undefined)
+      context.set(build.entry.module.incomingRequestContext, request.raw);
+    const cached =
+      status === undefined &&
+      mode === "production" &&
+      request.method === "GET" &&
+      cacheSlotOf(request) !== undefined;
     if (mode === "production" && !cached) {
       // Vite's dev server injects its own inline scripts, so the policy applies to the built app only.
       const nonce = randomBytes(16).toString("base64");
       context.set(build.entry.module.cspNonceContext, nonce);
       reply.header("content-security-policy", contentSecurityPolicy(nonce));
     }
-    const response = await handle(toFetchRequest(request, reply), context);
-    if (!cached || !response.body) return sendFetchResponse(reply, response);
+    const response = await handle(page, context);
+    if (!cached || !response.body) return sendFetchResponse(reply, response, status);
     // A page for the response cache is rendered whole, then its inline scripts are allowed by hash.
     const body = await response.text();
     if (response.headers.get("content-type")?.startsWith("text/html")) {
@@ -80,7 +110,9 @@ export function createSsrHandler(
     }
     copyHeaders(reply, response);
     return reply.send(body);
-  };
+  }
+
+  return Object.assign(ssr, { statusPage });
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -105,8 +137,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   });
 }
 
-function copyHeaders(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
+function copyHeaders(reply: FastifyReply, response: Response, status = response.status) {
+  reply.status(status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
     reply.header(key, value);
@@ -115,8 +147,8 @@ function copyHeaders(reply: FastifyReply, response: Response) {
   if (cookies.length > 0) reply.header("set-cookie", cookies);
 }
 
-function sendFetchResponse(reply: FastifyReply, response: Response) {
-  copyHeaders(reply, response);
+function sendFetchResponse(reply: FastifyReply, response: Response, status?: number) {
+  copyHeaders(reply, response, status);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }

@@ -7,6 +7,7 @@ import { arServer } from "#core/i18n/ar-server.ts";
 import { en, type MessageKey } from "#core/i18n/en.ts";
 import { type Locale, localeOfPath } from "#core/i18n/index.ts";
 import { CSRF_COOKIE, CSRF_FIELD, cookieValue, setCookie } from "#core/page-session.ts";
+import { badTextMessage, findBadText } from "#core/text.ts";
 import { clientIpContext } from "./context";
 
 /**
@@ -81,6 +82,13 @@ export function fieldErrors<S extends z.ZodType>(
   values: unknown,
   locale: Locale,
 ): { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: Record<string, string> } {
+  // Text that is not text (a NUL, a lone surrogate) is refused before any schema or service, as the API's
+  // input guard refuses it (decision 0020): a posted form never reaches the database with it.
+  const bad = findBadText(values);
+  if (bad !== undefined) {
+    const field = bad.split(".")[0] || "form";
+    return { errors: { [field]: inLocale(locale, badTextMessage(field)) } };
+  }
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };
   const errors: Record<string, string> = {};

@@ -6,7 +6,7 @@ import { localeOfPath } from "#core/i18n/locale.ts";
 import type { AddressDto, UserDto } from "#core/schemas/account.schema.ts";
 import { sessionFromCookie } from "#core/session-cookie.ts";
 import { CheckoutLoading } from "../components/checkout/checkout-loading";
-import { getServices } from "../lib/context";
+import { getServices, incomingRequestContext } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { primeAddressList } from "../state/address-list";
@@ -45,6 +45,8 @@ export interface DrawnAccount {
 export interface CheckoutDrawn {
   quote: CartQuote | null;
   codEnabled: boolean;
+  /** May this visitor pay by card (issue 21: a test payment provider answers only this machine)? */
+  cardPayments: boolean;
   /** Null when the request carried no session copy, or one the server does not accept (expired, ended). */
   account: DrawnAccount | null;
 }
@@ -76,10 +78,12 @@ export async function loader({
   const locale = localeOfPath(new URL(request.url).pathname);
   const [quote, config, account] = await Promise.all([
     asked && asked.length > 0 ? services.cart.quote({ lines: asked }, locale) : null,
-    services.orders.publicConfig(),
+    services.orders.publicConfig(context.get(incomingRequestContext)),
     drawnAccount(services, sessionFromCookie(cookie)),
   ]);
-  return { drawn: { quote, codEnabled: config.codEnabled, account } };
+  return {
+    drawn: { quote, codEnabled: config.codEnabled, cardPayments: config.cardPayments, account },
+  };
 }
 
 /** The page may carry the shopper's addresses: no cache, the browser's included, keeps a copy. */

@@ -102,6 +102,8 @@ export interface ApiOptions {
   loading?: boolean;
   /** A token to send instead of the session's (the log-in merge runs before the session holds it). */
   token?: string;
+  /** More request headers (the checkout's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function api<T extends object = object>(
   options: ApiOptions = {},
 ): Promise<ApiResult<T>> {
   const token = options.token ?? getToken();
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   if (token) headers.token = token;
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.loading) loadingCounter.start();

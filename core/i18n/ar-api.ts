@@ -13,6 +13,7 @@ export const arApi = {
   "api.rate_limited": "محاولات كثيرة. يُرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
   "api.busy": "المتجر مشغول حاليًا. يُرجى المحاولة بعد لحظات.",
   "api.server_error": "حدث خطأ من جهتنا. يُرجى المحاولة مرة أخرى بعد قليل.",
+  "api.invalid_text": "يحتوي ما أدخلته على حرف غير مسموح به. يُرجى حذفه والمحاولة مرة أخرى.",
   "api.unauthorized": "يُرجى تسجيل الدخول للمتابعة.",
   "api.session_expired": "انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.",
   "api.invalid_credentials": "البريد الإلكتروني أو رقم الهاتف وكلمة المرور غير متطابقة.",
@@ -45,6 +46,10 @@ export const arApi = {
   "api.payment_cancelled": "تم إلغاء عملية الدفع.",
   "api.payment_expired": "انتهت صلاحية جلسة الدفع. يُرجى تقديم طلبك مرة أخرى.",
   "api.payment_unreachable": "تعذّر الوصول إلى مزوّد الدفع. يُرجى المحاولة مرة أخرى.",
+  "api.in_progress": "ما زال طلبك قيد الإتمام. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
+  "api.idempotency_key_reused": "تغيّر طلبك أثناء إتمامه. يُرجى المحاولة مرة أخرى.",
+  "api.idempotency_key_invalid": "تعذّر إرسال الطلب. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.",
+  "api.card_payments_unavailable": "الدفع بالبطاقة غير متاح على هذا الموقع حاليًا.",
   "api.review_duplicate": "لقد قيّمتِ هذا المنتج من قبل.",
   // The back office's refusals (issue 15).
   "api.csrf": "تعذّر تأكيد جلستك. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.",
@@ -63,5 +68,7 @@ export const arApi = {
   "api.too_many_files": "ملفات كثيرة في وقت واحد.",
   "api.unauthenticated": "يُرجى تسجيل الدخول للمتابعة.",
   "api.unknown_category": "هذه الفئة غير موجودة.",
+  "api.image_too_large": "أبعاد هذه الصورة كبيرة جدًا. يُرجى إرسال صورة أصغر.",
+  "api.demo_owner_local_only": "لا يمكن لحساب المالك التجريبي تسجيل الدخول إلا من جهاز المتجر نفسه.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
 } as const satisfies Record<keyof typeof enApi, string>;

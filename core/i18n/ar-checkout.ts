@@ -23,6 +23,9 @@ export const arCheckout = {
   "checkout.payment.popup": "الدفع بالبطاقة في نافذة منبثقة",
   "checkout.payment.popupText": "ادفعي بالبطاقة في نافذة منبثقة.",
   "checkout.payment.unavailable": "غير متاح",
+  "checkout.payment.cardUnavailable": "الدفع بالبطاقة غير متاح على هذا الموقع حاليًا.",
+  "checkout.payment.noneAvailable":
+    "لا يمكن إتمام الطلبات عبر الموقع حاليًا: الدفع بالبطاقة والدفع عند الاستلام غير متاحين. يُرجى التواصل معنا للطلب.",
 
   "checkout.deliveryType": "نوع التوصيل",
   "checkout.deliveryType.next day delivery": "التوصيل في اليوم التالي",

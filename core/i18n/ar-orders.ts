@@ -20,6 +20,7 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "orderApi.outOfStock": "{item} ({size}) نفد من المخزون",
   "orderApi.methodUnavailable": "طريقة الدفع هذه غير متاحة.",
   "orderApi.initiateFailed": "تعذر بدء عملية الدفع.",
+  "orderApi.cardUnavailable": "الدفع بالبطاقة غير متاح على هذا الموقع حاليًا.",
   "orderApi.redirecting": "جارٍ تحويلك إلى صفحة الدفع...",
   "orderApi.paymentIdMissing": "لم يُعثر على رقم عملية الدفع في الرابط.",
   "orderApi.orderNotFound": "لم يُعثر على بيانات الطلب. يرجى محاولة إتمام الطلب مرة أخرى.",
@@ -31,6 +32,9 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "orderApi.pending": "لم يتم تأكيد الدفع بعد. يرجى التحقق مرة أخرى بعد قليل.",
   "orderApi.placed": "تم تقديم الطلب",
   "orderApi.busy": "يقوم كثير من المتسوقين بالطلب الآن. يرجى المحاولة مرة أخرى.",
+  "orderApi.keyInProgress": "ما زال طلبك قيد الإتمام. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
+  "orderApi.keyReused": "استُخدم مفتاح Idempotency-Key هذا لطلب مختلف من قبل.",
+  "orderApi.keyInvalid": "يجب أن يتكون ترويسة Idempotency-Key من 8 إلى 200 حرف ASCII قابل للطباعة.",
 
   "orderMail.confirmSubject": "طلبك {number} من {shop}",
   "orderMail.confirmIntro": "شكرًا لطلبك. سنخبرك عندما يكون في طريقه إليك.",
@@ -51,7 +55,10 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "orderMail.attention": "يحتاج إلى متابعة: {reason}",
 
   "sandbox.title": "دفع تجريبي",
-  "sandbox.notice": "هذه صفحة الدفع التجريبية للمتجر. لن تُخصم أي مبالغ من البطاقة ولن تنتقل أي أموال.",
+  "sandbox.notice": "هذه صفحة دفع تجريبية: لا تأخذ أي أموال. لن تُخصم أي مبالغ من البطاقة ولن يُدفع أي شيء.",
+  "sandbox.localOnly":
+    "صفحة الدفع التجريبية هذه تعمل على جهاز المتجر فقط. يستقبل المتجر المدفوعات بالبطاقة عبر مزوّد الدفع.",
+  "sandbox.cancelIsPost": "ألغِ عملية الدفع بزر الإلغاء في صفحة الدفع.",
   "sandbox.payTo": "الدفع إلى {shop}",
   "sandbox.amount": "المبلغ",
   "sandbox.order": "الطلب",

@@ -9,6 +9,7 @@ export const arServer: Record<keyof typeof enServer, string> = {
   "field.body": "يجب أن يكون محتوى الطلب كائن JSON.",
   "field.nameRequired": "يرجى إدخال اسمك الكامل.",
   "field.nameTooLong": "يمكن أن يتكون اسمك من 100 حرف كحد أقصى.",
+  "field.nameInvalid": "يحتوي اسمك على حرف غير مسموح به.",
   "field.phoneRequired": "يرجى إدخال رقم هاتفك.",
   "field.phoneInvalid": "يرجى إدخال رقم هاتف متحرك إماراتي صحيح، مثل 050 123 4567.",
   "field.emailRequired": "يرجى إدخال بريدك الإلكتروني.",

@@ -17,6 +17,8 @@ export const enApi = {
   "api.rate_limited": "Too many attempts. Please wait a few minutes and try again.",
   "api.busy": "The shop is busy. Please try again in a moment.",
   "api.server_error": "Something went wrong on our side. Please try again in a moment.",
+  "api.invalid_text":
+    "Something you typed contains a character that is not allowed. Please remove it and try again.",
   "api.unauthorized": "Please log in to continue.",
   "api.session_expired": "Your session has expired. Please log in again.",
   "api.invalid_credentials": "The e-mail or phone number and password do not match.",
@@ -49,6 +51,10 @@ export const enApi = {
   "api.payment_cancelled": "The payment was cancelled.",
   "api.payment_expired": "The payment session expired. Please place your order again.",
   "api.payment_unreachable": "We could not reach the payment provider. Please try again.",
+  "api.in_progress": "Your order is still being placed. Please wait a moment and try again.",
+  "api.idempotency_key_reused": "Your order changed while it was being placed. Please try again.",
+  "api.idempotency_key_invalid": "The order could not be sent. Please reload the page and try again.",
+  "api.card_payments_unavailable": "Card payment is not available on this site at the moment.",
   "api.review_duplicate": "You have already reviewed this product.",
   // The back office's refusals (issue 15).
   "api.csrf": "Your session could not be confirmed. Please reload the page and try again.",
@@ -67,5 +73,7 @@ export const enApi = {
   "api.too_many_files": "Too many files at once.",
   "api.unauthenticated": "Please log in to continue.",
   "api.unknown_category": "This category does not exist.",
+  "api.image_too_large": "This image has too many pixels. Please send a smaller one.",
+  "api.demo_owner_local_only": "The demo owner can sign in only on the shop's own computer.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

@@ -24,6 +24,9 @@ export const enCheckout = {
   "checkout.payment.popup": "Card Pop-up Checkout",
   "checkout.payment.popupText": "Pay with a card in a pop-up window.",
   "checkout.payment.unavailable": "Not available",
+  "checkout.payment.cardUnavailable": "Card payment is not available on this site at the moment.",
+  "checkout.payment.noneAvailable":
+    "Orders cannot be placed on the site right now: neither card payment nor cash on delivery is available. Please contact us to order.",
 
   "checkout.deliveryType": "Delivery Type",
   "checkout.deliveryType.next day delivery": "Next Day Delivery",

@@ -24,6 +24,7 @@ export const enOrders = {
   "orderApi.outOfStock": "{item} ({size}) is out of stock",
   "orderApi.methodUnavailable": "This payment method is not available.",
   "orderApi.initiateFailed": "Failed to initiate payment.",
+  "orderApi.cardUnavailable": "Card payment is not available on this site at the moment.",
   "orderApi.redirecting": "Redirecting to Payment...",
   "orderApi.paymentIdMissing": "Payment ID not found in URL parameters.",
   "orderApi.orderNotFound": "Order data not found. Please try placing your order again.",
@@ -35,6 +36,10 @@ export const enOrders = {
   "orderApi.pending": "Your payment has not been confirmed yet. Please check again in a moment.",
   "orderApi.placed": "Order placed",
   "orderApi.busy": "Many shoppers are ordering right now. Please try again.",
+  // Idempotency-Key (decision 0017).
+  "orderApi.keyInProgress": "Your order is still being placed. Please wait a moment and try again.",
+  "orderApi.keyReused": "This Idempotency-Key was already used for a different order.",
+  "orderApi.keyInvalid": "The Idempotency-Key header must be 8 to 200 printable ASCII characters.",
 
   "orderMail.confirmSubject": "Your order {number} at {shop}",
   "orderMail.confirmIntro": "Thank you for your order. We will let you know when it is on its way.",
@@ -55,7 +60,10 @@ export const enOrders = {
   "orderMail.attention": "Needs attention: {reason}",
 
   "sandbox.title": "Test payment",
-  "sandbox.notice": "This is the store's test payment page. No card is charged and no money moves.",
+  "sandbox.notice": "This is a test payment page: it takes no money. No card is charged and nothing is paid.",
+  "sandbox.localOnly":
+    "This test payment page answers only on the shop's own computer. The shop takes card payments through its payment provider.",
+  "sandbox.cancelIsPost": "Cancel the payment with the Cancel button on its payment page.",
   "sandbox.payTo": "Pay {shop}",
   "sandbox.amount": "Amount",
   "sandbox.order": "Order",

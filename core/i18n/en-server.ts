@@ -12,6 +12,7 @@ export const enServer = {
   "field.body": "The request body must be a JSON object.",
   "field.nameRequired": "Please enter your full name.",
   "field.nameTooLong": "Your name can be at most 100 characters.",
+  "field.nameInvalid": "Your name contains a character that is not allowed.",
   "field.phoneRequired": "Please enter your phone number.",
   "field.phoneInvalid": "Please enter a valid UAE mobile number, such as 050 123 4567.",
   "field.emailRequired": "Please enter your email address.",

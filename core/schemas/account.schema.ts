@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type MessageKey, t } from "#core/i18n/index.ts";
 import { EMIRATES, OTP_LENGTH } from "../constants.ts";
 import { LanguageSchema, type Locale } from "../locale.ts";
+import { isGoodText } from "../text.ts";
 import { normalizeText } from "./text.ts";
 
 /**
@@ -100,8 +101,13 @@ const phone = z
     return normalized;
   });
 
+/**
+ * A person's name, one rule at sign-up and at profile update (issue 21): NUL and unpaired surrogates are
+ * refused (core/text.ts) before normalizeText would quietly drop a NUL; ZWNJ, ZWJ, LRM and RLM stay.
+ */
 const name = z
   .string(say("field.nameRequired"))
+  .refine(isGoodText, say("field.nameInvalid"))
   .overwrite(normalizeText)
   .min(1, say("field.nameRequired"))
   .max(100, say("field.nameTooLong"));

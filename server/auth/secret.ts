@@ -12,15 +12,17 @@ export interface AppKeys {
   codes: Buffer;
 }
 
+/** JWT_SECRET when set, otherwise the one kept in app_meta (made by the first process that asks). */
+export async function appSecret(db: Kysely<Database>, configured: string | undefined): Promise<string> {
+  return configured ?? (await keepFirstAppMeta(db, META_KEY, randomBytes(48).toString("base64url")));
+}
+
 /**
  * The secret behind session tokens and code hashes: JWT_SECRET when set, otherwise one generated on
  * first use and kept in app_meta, so every app process on the same database signs and checks alike.
  */
 export async function loadAppKeys(db: Kysely<Database>, configured: string | undefined): Promise<AppKeys> {
-  let secret = configured;
-  if (!secret) {
-    secret = await keepFirstAppMeta(db, META_KEY, randomBytes(48).toString("base64url"));
-  }
+  const secret = await appSecret(db, configured);
   return {
     session: new TextEncoder().encode(secret),
     codes: createHmac("sha256", secret).update("one-time-code").digest(),

@@ -9,6 +9,9 @@ import * as orders from "./migrations/2026-11-23-0006-orders.ts";
 import * as requests from "./migrations/2026-11-23-0007-requests.ts";
 import * as arabic from "./migrations/2026-11-24-0008-arabic.ts";
 import * as admin from "./migrations/2026-11-24-0009-admin.ts";
+import * as documents from "./migrations/2026-11-27-0010-documents.ts";
+import * as idempotency from "./migrations/2026-11-27-0011-idempotency.ts";
+import * as mail from "./migrations/2026-11-27-0012-mail.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -22,6 +25,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-0007-requests": requests,
   "2026-11-24-0008-arabic": arabic,
   "2026-11-24-0009-admin": admin,
+  "2026-11-27-0010-documents": documents,
+  "2026-11-27-0011-idempotency": idempotency,
+  "2026-11-27-0012-mail": mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,6 +1,15 @@
 import type { Generated } from "kysely";
 import type { Locale as Language } from "#core/locale.ts";
 import type { ReviewStatus } from "#core/schemas/review.schema.ts";
+import type {
+  IdempotencyKeyTable,
+  OrderEventTable,
+  OrderLineTable,
+  OrderTable,
+  PaymentTable,
+  SandboxCheckoutTable,
+  StockHoldTable,
+} from "./schema/orders.ts";
 
 export type { ReviewStatus };
 
@@ -172,116 +181,18 @@ export interface OneTimeCodeTable {
   created_at: string;
 }
 
-export type PaymentStatus = "pending" | "paid" | "unpaid" | "failed" | "cancelled" | "expired" | "refunded";
-
-/** An order (issue 11). `placed_at` is null while an online payment is pending: not an order yet. */
-export interface OrderTable {
-  id: string;
-  order_number: string;
-  user_id: string;
-  status: string;
-  payment_status: PaymentStatus;
-  payment_mode: "online" | "cod";
-  delivery_type: string;
-  currency: string;
-  subtotal_fils: number;
-  shipping_fils: number;
-  tax_fils: number;
-  total_fils: number;
-  ship_first_name: string;
-  ship_last_name: string;
-  ship_address: string;
-  ship_landmark: string;
-  ship_city: string;
-  ship_state: string;
-  ship_postcode: string;
-  ship_country: string;
-  ship_email: string;
-  ship_phone: string;
-  needs_attention: boolean | number;
-  attention_reason: string | null;
-  hold_expires_at: string | null;
-  placed_at: string | null;
-  /** The language the order was placed in: its mails and the payment page use it. */
-  language: Language;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface OrderLineTable {
-  id: string;
-  order_id: string;
-  position: number;
-  product_id: string;
-  variant_id: string | null;
-  sku: string;
-  name: string;
-  /** The product's Arabic name when the order was placed (null: it had none). */
-  name_ar: string | null;
-  size: string;
-  color: string;
-  image: string;
-  unit_price_fils: number;
-  quantity: number;
-  line_total_fils: number;
-  vat_fils: number;
-}
-
-export type PaymentAttemptStatus = "created" | "pending" | "paid" | "failed" | "cancelled" | "expired";
-
-export interface PaymentTable {
-  id: string;
-  order_id: string;
-  provider: string;
-  provider_checkout_id: string | null;
-  request_id: string;
-  amount_fils: number;
-  currency: string;
-  status: PaymentAttemptStatus;
-  redirect_url: string | null;
-  /** JSON text: [{ at, status, source }] as the provider reported them. */
-  status_history: string;
-  next_check_at: string;
-  claimed_until: string | null;
-  checks: number;
-  finalized_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface OrderEventTable {
-  id: string;
-  order_id: string;
-  at: string;
-  actor: string;
-  from_status: string | null;
-  to_status: string;
-  note: string | null;
-}
-
-export interface StockHoldTable {
-  id: string;
-  order_id: string;
-  variant_id: string;
-  quantity: number;
-  status: "active" | "converted" | "released";
-  expires_at: string;
-  created_at: string;
-}
-
-export interface SandboxCheckoutTable {
-  id: string;
-  request_id: string;
-  order_id: string;
-  currency: string;
-  amount: string;
-  status: string;
-  return_url: string;
-  shop_name: string;
-  request_body: string;
-  created_at: string;
-  updated_at: string;
-}
+// The order tables are in schema/orders.ts.
+export type {
+  IdempotencyKeyTable,
+  OrderEventTable,
+  OrderLineTable,
+  OrderTable,
+  PaymentAttemptStatus,
+  PaymentStatus,
+  PaymentTable,
+  SandboxCheckoutTable,
+  StockHoldTable,
+} from "./schema/orders.ts";
 
 export interface CounterTable {
   name: string;
@@ -310,6 +221,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   next_attempt_at: string | null;
   claimed_until: string | null;
+  /** When a mail stored without SMTP was printed to the log (each exactly once; migration 0012). */
+  logged_at: string | null;
 }
 
 /** The back office inbox's status (issue 15; 0007's answered/closed became in_progress/done). */
@@ -418,6 +331,18 @@ export interface AuditLogTable {
   changes: string;
 }
 
+/** An issued document (decision 0015): never updated; every view renders its snapshot. */
+export interface DocumentTable {
+  id: string;
+  order_id: string;
+  kind: "tax_invoice" | "receipt" | "test" | "credit_note";
+  series_number: number;
+  number: string;
+  issued_at: string;
+  /** JSON (core/schemas/document.schema.ts). */
+  snapshot: string;
+}
+
 /** One overridden shop setting; its value is JSON. */
 export interface ShopSettingTable {
   key: string;
@@ -456,6 +381,8 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
   shop_settings: ShopSettingTable;
+  documents: DocumentTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type { Generated };

@@ -67,7 +67,14 @@ export class PaymenntError extends Error {
   }
 }
 
+/** The key pair of the X-Paymennt-Api-Key/-Secret headers. */
+export interface PaymenntCredentials {
+  apiKey: string;
+  apiSecret: string;
+}
+
 export interface PaymenntClient {
+  /** Where the API is (the built-in sandbox's is known once the server listens). */
   readonly baseUrl: string;
   /** True when talking to the store's sandbox rather than Paymennt. */
   readonly sandbox: boolean;
@@ -134,28 +141,35 @@ function send(
   });
 }
 
-export function createPaymenntClient(options: {
-  baseUrl: string;
-  apiKey: string;
-  apiSecret: string;
-  sandbox: boolean;
-  timeoutMs?: number;
-}): PaymenntClient {
-  const base = options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`;
+export function createPaymenntClient(
+  options: {
+    /** The API's address, or a function asked at each call (the built-in sandbox: the server's own address). */
+    baseUrl: string | (() => string);
+    sandbox: boolean;
+    timeoutMs?: number;
+  } & (PaymenntCredentials | { credentials: () => Promise<PaymenntCredentials> }),
+): PaymenntClient {
+  const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
+  const baseOf = () => withSlash(typeof options.baseUrl === "string" ? options.baseUrl : options.baseUrl());
+  const credentials =
+    "credentials" in options
+      ? options.credentials
+      : async () => ({ apiKey: options.apiKey, apiSecret: options.apiSecret });
   const timeoutMs = options.timeoutMs ?? 15_000;
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
   async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<PaymenntCheckout> {
     let response: RawAnswer;
+    const { apiKey, apiSecret } = await credentials();
     try {
       response = await send(
-        new URL(path, base),
+        new URL(path, baseOf()),
         method,
         {
           accept: "application/json",
           ...(body === undefined ? {} : { "content-type": "application/json" }),
-          "X-Paymennt-Api-Key": options.apiKey,
-          "X-Paymennt-Api-Secret": options.apiSecret,
+          "X-Paymennt-Api-Key": apiKey,
+          "X-Paymennt-Api-Secret": apiSecret,
         },
         body === undefined ? undefined : JSON.stringify(body),
         timeoutMs,
@@ -188,7 +202,9 @@ export function createPaymenntClient(options: {
   }
 
   return {
-    baseUrl: base,
+    get baseUrl() {
+      return baseOf();
+    },
     sandbox: options.sandbox,
     async createCheckout(request) {
       const checkout = await call("POST", "checkout/web", request);

@@ -26,8 +26,10 @@ const SWAGGER_UI_STYLE_HASH = "sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99
 const errorText: Record<number, string> = {
   400: "The request does not match the schema, or the shop refuses it; the message says why.",
   401: "No valid `token` header.",
+  403: "Not offered to this visitor (card_payments_unavailable: a test payment provider answers only this machine).",
   404: "Not found.",
   409: "Conflicts with the shop's current state (e.g. stock).",
+  422: "The Idempotency-Key was already used with a different body (`idempotency_key_reused`).",
   429: "Too many attempts; the message says how long to wait (Retry-After).",
   502: "The payment provider did not answer.",
   503: "The feature is not configured or the shop is closing.",

@@ -157,8 +157,10 @@ export function createAdminCatalog(options: {
   db: Kysely<Database>;
   media: MediaStore;
   settings: SettingsService;
+  /** UPLOAD_MAX_MEGAPIXELS: larger images are refused before they are decoded. */
+  maxMegapixels: number;
 }) {
-  const { db, media, settings } = options;
+  const { db, media, settings, maxMegapixels } = options;
 
   async function loadProduct(executor: Db, id: string): Promise<AdminProduct> {
     const row = await findProductRowById(executor, id);
@@ -570,10 +572,13 @@ export function createAdminCatalog(options: {
       if (!product) throw notFound("Product");
       if (files.length === 0) throw new AdminError(400, "validation", "Choose at least one image");
       // Every file is checked and converted before any is added: one bad file adds none.
-      for (const file of files) await checkUpload(file.buffer, file.filename);
+      for (const file of files) await checkUpload(file.buffer, file.filename, maxMegapixels);
       const stored: (StoredImage & { file: UploadedFile })[] = [];
       for (const file of files)
-        stored.push({ ...(await storeUpload(media, "products", file.buffer, file.filename)), file });
+        stored.push({
+          ...(await storeUpload(media, "products", file.buffer, file.filename, maxMegapixels)),
+          file,
+        });
       await db.transaction().execute(async (trx) => {
         let position = await nextImagePosition(trx, productId);
         for (const image of stored) {
@@ -782,7 +787,7 @@ export function createAdminCatalog(options: {
     async setCover(id: string, file: UploadedFile, audit: AuditRecorder): Promise<AdminBlogPost> {
       const existing = await findBlogPostRow(db, id);
       if (!existing) throw notFound("Post");
-      const image = await storeUpload(media, "blog", file.buffer, file.filename);
+      const image = await storeUpload(media, "blog", file.buffer, file.filename, maxMegapixels);
       await db.transaction().execute(async (trx) => {
         await updateBlogPostRow(trx, id, { image: image.url });
         await audit(trx, {

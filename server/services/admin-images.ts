@@ -1,4 +1,4 @@
-import sharp, { type OutputInfo } from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE } from "#core/admin.ts";
 import { newId } from "../ids.ts";
 import { MEDIA_WIDTHS, type MediaStore } from "../media.ts";
@@ -14,26 +14,46 @@ export interface StoredImage {
   height: number;
 }
 
-/** Refuses a file that is too large or not a raster image sharp can read, before anything is stored. */
-export async function checkUpload(buffer: Buffer, filename: string): Promise<void> {
+/**
+ * Refuses a file that is too large, not a raster image sharp can read, or of more pixels than
+ * `maxMegapixels`, before anything is stored. The pixels are read from the file's header (sharp's
+ * metadata, which decodes nothing): a 50-megapixel PNG of 147 KB took a worker 8.5 s to decode.
+ */
+export async function checkUpload(buffer: Buffer, filename: string, maxMegapixels: number): Promise<void> {
   if (buffer.length > IMAGE_MAX_BYTES)
     throw new AdminError(
       413,
       "file_too_large",
       `${filename} is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
     );
-  let format: string | undefined;
+  let metadata: Metadata | undefined;
   try {
-    format = (await sharp(buffer).metadata()).format;
+    // No pixel limit here: the header of an image above sharp's own limit is still read, so the
+    // refusal below names the real reason instead of calling it not an image.
+    metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    metadata = undefined;
   }
-  if (!format || !ACCEPTED.has(format))
+  if (!metadata?.format || !ACCEPTED.has(metadata.format))
     throw new AdminError(
       415,
       "not_image",
       `${filename} is not a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF image`,
     );
+  // An animation is kept as its first frame (storeUpload), so one frame's pixels are what is decoded.
+  const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
+  if (pixels > maxMegapixels * 1_000_000)
+    throw new AdminError(
+      413,
+      "image_too_large",
+      `${filename} is ${megapixels(pixels)} megapixels; the limit is ${maxMegapixels} megapixels.`,
+    );
+}
+
+/** 50 for 50,000,000 pixels, 40.1 for 40,100,000: one decimal only where it shows the limit is passed. */
+function megapixels(pixels: number): string {
+  const whole = Math.round(pixels / 1_000_000);
+  return String(whole * 1_000_000 === pixels ? whole : Math.round(pixels / 100_000) / 10);
 }
 
 /**
@@ -47,11 +67,12 @@ export async function storeUpload(
   folder: "products" | "blog",
   buffer: Buffer,
   filename: string,
+  maxMegapixels: number,
 ): Promise<StoredImage> {
-  await checkUpload(buffer, filename);
+  await checkUpload(buffer, filename, maxMegapixels);
   let output: { data: Buffer; info: OutputInfo };
   try {
-    output = await sharp(buffer, { animated: false })
+    output = await sharp(buffer, { animated: false, limitInputPixels: maxMegapixels * 1_000_000 })
       .rotate()
       .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 90 })

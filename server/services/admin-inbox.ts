@@ -11,7 +11,7 @@ import {
 } from "../db/repositories/admin-inbox.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
-import { escapeHtml, type Mailer } from "../integrations/mail.ts";
+import { escapeHtml, type Mailer, type MailOutcome } from "../integrations/mail.ts";
 import type { AuditActor, AuditRecorder } from "./admin-audit.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
 import type { SettingsService } from "./admin-settings.ts";
@@ -39,6 +39,7 @@ export function createAdminInbox(options: {
       to: r.to_address,
       subject: r.subject,
       message: r.message,
+      mailStatus: r.mail_status,
     }));
     if (kind === "contact") {
       const row = await findContactRow(executor, id);
@@ -141,7 +142,7 @@ export function createAdminInbox(options: {
       input: { subject?: string; message: string },
       actor: AuditActor,
       audit: AuditRecorder,
-    ): Promise<InboxItem> {
+    ): Promise<{ item: InboxItem; mail: MailOutcome }> {
       const shop = await settings.current();
       await db.transaction().execute(async (trx) => {
         const request = await item(kind, id, trx as unknown as Db);
@@ -198,7 +199,7 @@ ${input.message
         });
       });
       mailer.flush().catch((error: unknown) => log.error({ err: error }, "reply delivery failed"));
-      return item(kind, id);
+      return { item: await item(kind, id), mail: mailer.outcome };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   nextOrderStatuses,
   type OrderStatusChange,
 } from "#core/admin.ts";
+import type { IssuedDocument } from "#core/schemas/document.schema.ts";
 import { countReviewsWithStatus } from "../db/repositories/admin-content.ts";
 import { countNewInbox } from "../db/repositories/admin-inbox.ts";
 import {
@@ -25,10 +26,11 @@ import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orde
 import { findUserById } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
-import type { Mailer } from "../integrations/mail.ts";
+import type { Mailer, MailOutcome } from "../integrations/mail.ts";
 import type { AuditActor, AuditRecorder } from "./admin-audit.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
 import type { SettingsService } from "./admin-settings.ts";
+import { issuedDocument, isTestOrder } from "./documents.ts";
 import type { OrdersService } from "./orders.ts";
 
 /** Asia/Dubai is UTC+4 all year (no daylight saving), so its days and months start at 20:00 UTC. */
@@ -116,11 +118,21 @@ export function createAdminOrders(options: {
           phone: o.ship_phone,
           totalFils: Number(o.total_fils),
           itemCount: o.item_count,
+          isTest: isTestOrder(o),
         })),
       };
     },
 
     detail,
+
+    /** The order's issued document, drawn from its snapshot in English and Arabic (decision 0015). */
+    async document(id: string): Promise<IssuedDocument> {
+      const order = await findOrder(db, id);
+      if (!order?.placed_at) throw notFound("Order");
+      const snapshot = await orders.documents.forOrder(order);
+      if (!snapshot) throw notFound("Order");
+      return issuedDocument(snapshot);
+    },
 
     /**
      * Moves an order forward, or cancels it (never after Delivered). The move is conditional on the
@@ -132,8 +144,12 @@ export function createAdminOrders(options: {
       input: OrderStatusChange,
       actor: AuditActor,
       audit: AuditRecorder,
-    ): Promise<AdminOrderDetail> {
-      await db.transaction().execute(async (trx) => {
+    ): Promise<AdminOrderDetail & { mail: MailOutcome }> {
+      // An order from before issued documents gets its document first, in a transaction of its own, so
+      // the status change never takes the series' lock after the stock rows (decision 0015).
+      const before = await findOrder(db, id);
+      if (before?.placed_at) await orders.documents.forOrder(before);
+      const mailed = await db.transaction().execute(async (trx) => {
         const order = await findOrder(trx, id);
         if (!order?.placed_at) throw notFound("Order");
         if (!nextOrderStatuses(order.status).includes(input.status))
@@ -167,10 +183,10 @@ export function createAdminOrders(options: {
           label: order.order_number,
           changes: [{ field: "status", before: order.status, after: input.status }],
         });
-        await orders.queueStatusMail(trx, order, lines, input.status, input.note);
+        return orders.queueStatusMail(trx, order, lines, input.status, input.note);
       });
       deliverMails();
-      return detail(id);
+      return { ...(await detail(id)), mail: mailed ? mailer.outcome : "none" };
     },
 
     /** An unpaid cash-on-delivery order whose money the courier collected. */

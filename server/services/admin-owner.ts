@@ -1,20 +1,56 @@
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { normalizeUaeMobile, PASSWORD_MAX, PASSWORD_MIN } from "#core/schemas/account.schema.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { insertAuditRow } from "../db/repositories/admin-audit.ts";
 import { deleteAdminSessionsOfUser } from "../db/repositories/admin-sessions.ts";
+import { deleteAppMeta, insertAppMeta, readAppMeta } from "../db/repositories/app-meta.ts";
 import { createUser, findUserByEmail, updateUser } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 
-/** The demo store's owner (only with SEED_DEMO; README says how to log in as it). */
+/**
+ * The demo store's owner (only with SEED_DEMO). Issue 21: its password is generated when the demo is
+ * seeded and printed once to the log (DEMO_OWNER_PASSWORD sets it instead, for tests and staging), and it
+ * signs in only from this machine unless ALLOW_PUBLIC_DEMO_OWNER.
+ */
 export const DEMO_OWNER = {
   email: "owner@nooratelier.ae",
   name: "Noor Atelier Owner",
   phone: "+971500000001",
-  password: "noor-owner-demo",
 } as const;
+
+/** The password earlier versions gave the demo owner (and README published): still only for this machine. */
+const PUBLISHED_DEMO_PASSWORD = "noor-owner-demo";
+/** app_meta: the id of the account the demo seed made its owner. */
+const DEMO_OWNER_KEY = "demo_owner_id";
+
+/** Creates the demo store's owner; the password is returned only when it was generated here. */
+export async function seedDemoOwner(
+  db: Kysely<Database>,
+  options: { password?: string; cost: number },
+): Promise<{ email: string; generatedPassword?: string }> {
+  const generated = options.password ? undefined : randomBytes(15).toString("base64url");
+  const password = options.password ?? generated!;
+  const { id } = await createOrPromoteOwner(db, { ...DEMO_OWNER, password }, options.cost);
+  await deleteAppMeta(db, DEMO_OWNER_KEY);
+  await insertAppMeta(db, DEMO_OWNER_KEY, id);
+  return { email: DEMO_OWNER.email, ...(generated ? { generatedPassword: generated } : {}) };
+}
+
+/**
+ * Is this log-in the demo owner's? The account the demo seed made (until admin:create gives it a password
+ * of the shop's own), or any account whose password is the one README once published.
+ */
+export async function isDemoOwnerLogin(
+  db: Kysely<Database>,
+  userId: string,
+  password: string,
+): Promise<boolean> {
+  if (password === PUBLISHED_DEMO_PASSWORD) return true;
+  return (await readAppMeta(db, DEMO_OWNER_KEY)) === userId;
+}
 
 export class OwnerInputError extends Error {}
 
@@ -53,6 +89,8 @@ export async function createOrPromoteOwner(
       changes: JSON.stringify([{ field: "role", before, after: "owner" }]),
     });
   if (existing) {
+    // A password the shop chose makes the demo owner the shop's own (it may sign in from anywhere).
+    if ((await readAppMeta(db, DEMO_OWNER_KEY)) === existing.id) await deleteAppMeta(db, DEMO_OWNER_KEY);
     await db.transaction().execute(async (trx) => {
       await updateUser(
         trx,

@@ -14,6 +14,7 @@ import {
 import { findUserByEmail } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { AdminError } from "./admin-errors.ts";
+import { isDemoOwnerLogin } from "./admin-owner.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 /** The signed-in back-office user of a request, with its session. */
@@ -110,7 +111,12 @@ export function createAdminSessions(db: Kysely<Database>, config: Config) {
      */
     async login(
       input: AdminLogin,
-      ctx: { ip: string; userAgent?: string },
+      ctx: {
+        ip: string;
+        userAgent?: string;
+        /** Issue 21: may the demo owner sign in from where this request came (server/locality.ts)? */
+        demoOwnerAllowed: boolean;
+      },
     ): Promise<{ token: string; principal: AdminPrincipal }> {
       await limits.check("admin-login", ctx.ip, input.email);
       await limits.slowDown("admin-login", input.email);
@@ -127,6 +133,14 @@ export function createAdminSessions(db: Kysely<Database>, config: Config) {
       }
       if (user.role !== "staff" && user.role !== "owner")
         throw new AdminError(403, "forbidden", "This account has no access to the back office.");
+      // Issue 21: the demo owner (its password printed to the server's log, or the one README once
+      // published) signs in only on this machine, after the right password, so nobody learns it exists.
+      if (!ctx.demoOwnerAllowed && (await isDemoOwnerLogin(db, user.id, input.password)))
+        throw new AdminError(
+          403,
+          "demo_owner_local_only",
+          "The demo owner can sign in only on the shop's own computer (localhost). Make the shop's owner with npm run admin:create, or set ALLOW_PUBLIC_DEMO_OWNER=true on a staging site.",
+        );
       await limits.reset("admin-login", input.email, ctx.ip);
       const token = randomBytes(32).toString("base64url");
       const now = new Date().toISOString();

@@ -12,7 +12,7 @@ import {
 } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
-import { escapeHtml, type Mailer } from "../integrations/mail.ts";
+import { escapeHtml, type Mailer, type MailOutcome } from "../integrations/mail.ts";
 import type { AuditRecorder } from "./admin-audit.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
 import type { SettingsService } from "./admin-settings.ts";
@@ -80,7 +80,7 @@ export function createAdminStaff(options: {
     async invite(
       input: { email: string; role: AdminRole; name?: string; phone?: string },
       audit: AuditRecorder,
-    ): Promise<StaffMember> {
+    ): Promise<StaffMember & { mail: MailOutcome }> {
       const existing = await findUserByEmail(db, input.email);
       if (existing) {
         await db.transaction().execute(async (trx) => {
@@ -101,7 +101,7 @@ export function createAdminStaff(options: {
             changes: [{ field: "role", before: existing.role ?? "customer", after: input.role }],
           });
         });
-        return toMember({ ...existing, role: input.role });
+        return { ...toMember({ ...existing, role: input.role }), mail: "none" };
       }
       if (!input.name)
         throw new AdminError(
@@ -159,7 +159,7 @@ export function createAdminStaff(options: {
         throw error;
       }
       mailer.flush().catch(() => undefined);
-      return toMember(user);
+      return { ...toMember(user), mail: mailer.outcome };
     },
 
     async setRole(id: string, role: AdminRole, audit: AuditRecorder): Promise<StaffMember> {

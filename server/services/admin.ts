@@ -8,6 +8,7 @@ import { createMediaStore } from "../media.ts";
 import { listAudit } from "./admin-audit.ts";
 import { createAdminCatalog } from "./admin-catalog.ts";
 import { createAdminInbox } from "./admin-inbox.ts";
+import { createAdminMail } from "./admin-mail.ts";
 import { createAdminOrders } from "./admin-orders.ts";
 import { createAdminSessions } from "./admin-session.ts";
 import type { SettingsService } from "./admin-settings.ts";
@@ -34,11 +35,12 @@ export function createAdminService(options: {
     sessions,
     /** For /admin page loaders: the signed-in staff member or owner of a request, or null. */
     sessionFromCookie: (cookieHeader: string | null | undefined) => sessions.fromCookieHeader(cookieHeader),
-    catalog: createAdminCatalog({ db, media, settings }),
+    catalog: createAdminCatalog({ db, media, settings, maxMegapixels: config.UPLOAD_MAX_MEGAPIXELS }),
     orders: createAdminOrders({ db, orders, mailer, settings, log }),
     inbox: createAdminInbox({ db, mailer, settings, log }),
     staff: createAdminStaff({ db, mailer, settings, siteUrl: config.PUBLIC_SITE_URL }),
     settings,
+    mail: createAdminMail({ db, mailer, log }),
     audit: (query: { entity?: AuditEntity; entityId?: string; page: number; limit: number }) =>
       listAudit(db, query),
   };

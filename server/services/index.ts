@@ -1,9 +1,19 @@
+import { createHmac } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import { appSecret } from "../auth/secret.ts";
 import { type Config, type PublicConfig, publicConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
+import type { Database } from "../db/schema.ts";
 import { createGoogleVerifier } from "../integrations/google.ts";
 import { createMailer, createSmtpSender, type Mailer } from "../integrations/mail.ts";
-import { createPaymenntClient, PAYMENNT_BASE_URLS, type PaymenntClient } from "../integrations/paymennt.ts";
+import {
+  createPaymenntClient,
+  PAYMENNT_BASE_URLS,
+  type PaymenntClient,
+  type PaymenntCredentials,
+} from "../integrations/paymennt.ts";
+import { siteIsLocal } from "../locality.ts";
 import { SANDBOX_API_PATH } from "../routes/sandbox-paymennt.ts";
 import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type AddressesService, createAddressesService } from "./addresses.ts";
@@ -11,6 +21,7 @@ import { type AdminService, createAdminService } from "./admin.ts";
 import { createSettingsService, type SettingsService } from "./admin-settings.ts";
 import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
+import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
 import { createReviewsService, type ReviewsService } from "./reviews.ts";
@@ -27,6 +38,8 @@ export interface Services {
   mail: Mailer;
   requests: RequestsService;
   orders: OrdersService;
+  /** Idempotency-Key on the order calls (decision 0017). */
+  idempotency: IdempotencyService;
   paymennt: PaymenntClient;
   /** The shop's effective settings: the environment's, overridden in the back office (issue 15). */
   settings: SettingsService;
@@ -34,11 +47,43 @@ export interface Services {
   admin: AdminService;
 }
 
+const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
+
 /**
- * Paymennt with the configured keys, or the store's own sandbox (same protocol, over HTTP at
- * PUBLIC_SITE_URL) when there are none.
+ * Issue 21: the key and secret the store gives its payment client for the built-in sandbox, which takes
+ * no other. Derived from the app secret (JWT_SECRET, or the one kept in app_meta), so every process on
+ * the same database (and a sandbox process given the same JWT_SECRET) agrees without storing more.
  */
-export function createPaymennt(config: Config): PaymenntClient {
+export function sandboxCredentials(
+  db: Kysely<Database>,
+  config: Pick<Config, "JWT_SECRET">,
+): Promise<PaymenntCredentials> {
+  let keys = sandboxKeys.get(db);
+  if (!keys) {
+    keys = appSecret(db, config.JWT_SECRET).then((secret) => {
+      const derive = (use: string) => createHmac("sha256", secret).update(use).digest("base64url");
+      return {
+        apiKey: `sbx_${derive("paymennt-sandbox-api-key").slice(0, 24)}`,
+        apiSecret: derive("paymennt-sandbox-api-secret"),
+      };
+    });
+    keys.catch(() => sandboxKeys.delete(db));
+    sandboxKeys.set(db, keys);
+  }
+  return keys;
+}
+
+/**
+ * Paymennt with the configured keys, or the store's own sandbox (same protocol, over HTTP) when there are
+ * none. The client reaches the sandbox at the server's own address (`ownAddress`, known once it listens;
+ * http://127.0.0.1:{PORT} before), or PAYMENNT_SANDBOX_URL; the shopper's browser goes to the sandbox's
+ * page at PUBLIC_SITE_URL.
+ */
+export function createPaymennt(
+  config: Config,
+  db: Kysely<Database>,
+  ownAddress: () => string | undefined = () => undefined,
+): PaymenntClient {
   if (config.PAYMENNT_API_KEY && config.PAYMENNT_API_SECRET) {
     return createPaymenntClient({
       baseUrl: PAYMENNT_BASE_URLS[config.PAYMENNT_MODE],
@@ -48,32 +93,41 @@ export function createPaymennt(config: Config): PaymenntClient {
     });
   }
   return createPaymenntClient({
-    baseUrl: `${config.PUBLIC_SITE_URL.replace(/\/$/, "")}${SANDBOX_API_PATH}`,
-    apiKey: "sandbox-key",
-    apiSecret: "sandbox-secret",
+    baseUrl: () =>
+      `${(config.PAYMENNT_SANDBOX_URL ?? ownAddress() ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, "")}${SANDBOX_API_PATH}`,
+    credentials: () => sandboxCredentials(db, config),
     sandbox: true,
   });
 }
 
-export function createServices(database: DatabaseHandle, config: Config, log: FastifyBaseLogger): Services {
+export function createServices(
+  database: DatabaseHandle,
+  config: Config,
+  log: FastifyBaseLogger,
+  /** The address the server listens on, once it does (the payment client reaches the sandbox there). */
+  ownAddress?: () => string | undefined,
+): Services {
   const mail = createMailer({
     db: database.db,
     from: config.MAIL_FROM ?? `${config.SHOP_NAME} <${config.SHOP_EMAIL}>`,
     sender: config.SMTP_URL ? createSmtpSender(config.SMTP_URL) : undefined,
     log,
+    // Without SMTP, a mail is printed whole (codes included) only while demo conveniences are on.
+    printInFull: siteIsLocal(config),
   });
   const google = createGoogleVerifier({
     clientId: config.GOOGLE_CLIENT_ID,
     jwksUrl: config.GOOGLE_JWKS_URL,
     jwksJson: config.GOOGLE_JWKS_JSON,
   });
-  const paymennt = createPaymennt(config);
+  const paymennt = createPaymennt(config, database.db, ownAddress);
   const settings = createSettingsService(database.db, config);
   const orders = createOrdersService({ db: database.db, config, mailer: mail, paymennt, log, settings });
   return {
     shop: publicConfig(config),
     paymennt,
     orders,
+    idempotency: createIdempotencyService({ db: database.db, config, log }),
     settings,
     admin: createAdminService({ db: database.db, config, mailer: mail, orders, settings, log }),
     catalog: createCatalogService(database.db),

@@ -1,4 +1,5 @@
 import { tOrderIn } from "#core/i18n/ar-orders.ts";
+import { documentCopy } from "#core/i18n/documents.ts";
 import { type CurrencyLabelAr, formatMoney } from "#core/i18n/format.ts";
 import { DELIVERY_TYPES_AR, orderStatusMailCopy, orderStatusName } from "#core/i18n/order-status-mail.ts";
 import type { Locale } from "#core/locale.ts";
@@ -23,7 +24,19 @@ export interface MailContext {
   shopNameAr?: string;
   currencyAr?: CurrencyLabelAr;
   colorNamesAr?: ReadonlyMap<string, string>;
+  /** A test order (decision 0015): the subject and the first line say no money was taken. */
+  isTest?: boolean;
 }
+
+/** A test order's mail says so in its subject and first line (issue 21 finding 1). */
+function marked(mail: MailMessage, context: MailContext, locale: Locale): MailMessage {
+  if (!context.isTest) return mail;
+  const copy = documentCopy[locale];
+  return { ...mail, subject: copy.testSubject.replace("{subject}", mail.subject) };
+}
+
+const testLine = (context: MailContext, locale: Locale): string[] =>
+  context.isTest ? [documentCopy[locale].testMailLine] : [];
 
 function wording(locale: Locale, context: MailContext) {
   const ar = locale === "ar";
@@ -126,12 +139,16 @@ export function orderConfirmationMail(
   if (!order.ship_email) return undefined;
   const locale = order.language;
   const w = wording(locale, context);
-  return {
-    kind: "order-confirmation",
-    to: order.ship_email,
-    subject: w.t("orderMail.confirmSubject", { number: order.order_number, shop: w.shop }),
-    ...render(w.t("orderMail.confirmIntro"), order, lines, context, [], locale),
-  };
+  return marked(
+    {
+      kind: "order-confirmation",
+      to: order.ship_email,
+      subject: w.t("orderMail.confirmSubject", { number: order.order_number, shop: w.shop }),
+      ...render(w.t("orderMail.confirmIntro"), order, lines, context, testLine(context, locale), locale),
+    },
+    context,
+    locale,
+  );
 }
 
 export function newOrderMail(
@@ -140,20 +157,26 @@ export function newOrderMail(
   context: MailContext & { shopEmail: string },
 ): MailMessage {
   const w = wording("en", context);
-  const extra =
-    order.needs_attention && order.attention_reason
+  const extra = [
+    ...testLine(context, "en"),
+    ...(order.needs_attention && order.attention_reason
       ? [w.t("orderMail.attention", { reason: order.attention_reason })]
-      : [];
-  return {
-    kind: "order-new",
-    to: context.shopEmail,
-    // A plain space in the subject: some mail clients show an encoded non-breaking space as-is.
-    subject: w.t("orderMail.shopSubject", {
-      number: order.order_number,
-      total: formatAed(order.total_fils).replace(/\u00a0/g, " "),
-    }),
-    ...render(w.t("orderMail.shopIntro"), order, lines, context, extra),
-  };
+      : []),
+  ];
+  return marked(
+    {
+      kind: "order-new",
+      to: context.shopEmail,
+      // A plain space in the subject: some mail clients show an encoded non-breaking space as-is.
+      subject: w.t("orderMail.shopSubject", {
+        number: order.order_number,
+        total: formatAed(order.total_fils).replace(/\u00a0/g, " "),
+      }),
+      ...render(w.t("orderMail.shopIntro"), order, lines, context, extra),
+    },
+    context,
+    "en",
+  );
 }
 
 /**
@@ -177,13 +200,20 @@ export function orderStatusMail(options: {
   const values = { number: order.order_number, status: orderStatusName(locale, status) };
   const intro = fill(copy.intros[status] ?? copy.other, values);
   const questions = fill(copy.questions, { phone: context.shopPhone, email: context.shopEmail });
-  const extra = note ? [fill(copy.note, { note }), questions] : [questions];
+  const extra = [
+    ...testLine(context, locale),
+    ...(note ? [fill(copy.note, { note }), questions] : [questions]),
+  ];
   const { text, html } = render(intro, order, lines, context, extra, locale);
-  return {
-    kind: "order-status",
-    to: order.ship_email,
-    subject: `${fill(copy.subject, values)} · ${w.shop}`,
-    text,
-    html,
-  };
+  return marked(
+    {
+      kind: "order-status",
+      to: order.ship_email,
+      subject: `${fill(copy.subject, values)} · ${w.shop}`,
+      text,
+      html,
+    },
+    context,
+    locale,
+  );
 }

@@ -108,9 +108,9 @@ async function expectNothingOverflows(page: Page) {
 
 /** An Arabic page: right to left, in Arabic, nothing out of place, axe clean. */
 async function expectArabicPage(page: Page, screenshot?: string) {
-  expect(await page.locator("html").getAttribute("lang")).toBe("ar");
-  expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
-  expect(await page.getByTestId("bottom-bar").textContent()).toContain("الرئيسية");
+  await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("ar");
+  await expect.poll(() => page.locator("html").getAttribute("dir")).toBe("rtl");
+  await expect.poll(() => page.getByTestId("bottom-bar").textContent()).toContain("الرئيسية");
   await page.evaluate(() => document.fonts.ready);
   await expectNothingOverflows(page);
   await checkScreen(page);
@@ -170,7 +170,7 @@ describe("a shopper reading Arabic on her phone", () => {
     // The shop, with a collection and a colour chosen in the phone's filter sheet.
     await page.goto("/ar/shop?category=graceful-abayas");
     await waitForHydration(page);
-    expect(await page.locator("h1").textContent()).toContain("عبايات راقية");
+    await expect.poll(() => page.locator("h1").textContent()).toContain("عبايات راقية");
     await page.getByTestId("filters-toggle").click();
     const sheet = page.getByTestId("shop-filters-sheet");
     await sheet.waitFor();
@@ -193,7 +193,7 @@ describe("a shopper reading Arabic on her phone", () => {
     await page.getByTestId("add-to-cart").click();
     await page.waitForURL(/\/ar\/cart$/);
     await page.getByTestId("cart-line").first().waitFor();
-    expect(await page.getByTestId("cart-total").textContent()).toMatch(/^[\d,.]+\s(د\.إ|درهم)$/);
+    await expect.poll(() => page.getByTestId("cart-total").textContent()).toMatch(/^[\d,.]+\s(د\.إ|درهم)$/);
     await expectArabicPage(page, "ar-cart");
     // One cart in both languages, each naming the product in its own.
     const arabicName = (
@@ -201,7 +201,7 @@ describe("a shopper reading Arabic on her phone", () => {
         products: ProductDto[];
       }
     ).products.find((p) => p._id === product._id)!.name;
-    expect(await page.getByTestId("line-name").first().textContent()).toBe(arabicName);
+    await expect.poll(() => page.getByTestId("line-name").first().textContent()).toBe(arabicName);
     await page.goto("/cart");
     await expect.poll(() => page.getByTestId("line-name").first().textContent()).toBe(product.name);
     await page.goto("/ar/cart");
@@ -231,7 +231,7 @@ describe("a shopper reading Arabic on her phone", () => {
     await expectArabicPage(page, "ar-checkout");
 
     const button = page.getByTestId("place-order");
-    expect(await button.textContent()).toBe("تأكيد الطلب");
+    await expect.poll(() => button.textContent()).toBe("تأكيد الطلب");
     await button.click();
     await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
     await expectAccessible(page);

@@ -70,7 +70,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
   it("shopper searches the blog, sees the list narrow after a pause, and clears the search", async () => {
     const page = await open(context, "/blog");
     expect(await cardTitles(page)).toEqual(posts.map((p) => p.title));
-    expect(await page.locator("h1").textContent()).toBe("Our Blog");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Our Blog");
     await expectAccessible(page);
 
     const dataRequests: string[] = [];
@@ -93,10 +93,12 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     // Replace navigation: the search does not pile up history entries, and needs no trip to the server.
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
     expect(dataRequests).toEqual([]);
-    expect(await page.getByTestId("blog-count").textContent()).toBe(
-      `${expected.length} ${expected.length === 1 ? "article matches" : "articles match"} “${query.toUpperCase()}”`,
-    );
-    expect(await page.getByTestId("loading-overlay").count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId("blog-count").textContent())
+      .toBe(
+        `${expected.length} ${expected.length === 1 ? "article matches" : "articles match"} “${query.toUpperCase()}”`,
+      );
+    await expect.poll(() => page.getByTestId("loading-overlay").count()).toBe(0);
 
     await box.fill("");
     await expect.poll(() => cardTitles(page)).toEqual(posts.map((p) => p.title));
@@ -106,12 +108,12 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     await box.pressSequentially("zzqx", { delay: 40 });
     const none = page.getByTestId("blog-no-matches");
     await none.waitFor();
-    expect(await none.locator("h2").textContent()).toBe("No posts match “zzqx”");
-    expect(await page.getByTestId("blog-card").count()).toBe(0);
+    await expect.poll(() => none.locator("h2").textContent()).toBe("No posts match “zzqx”");
+    await expect.poll(() => page.getByTestId("blog-card").count()).toBe(0);
     await expectAccessible(page);
     await none.getByRole("button", { name: "Clear search" }).click();
     await expect.poll(() => cardTitles(page)).toEqual(posts.map((p) => p.title));
-    expect(await box.inputValue()).toBe("");
+    await expect.poll(() => box.inputValue()).toBe("");
     expect(new URL(page.url()).searchParams.has("q")).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
       "blog-search",
@@ -124,7 +126,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     const author = (posts[2] as BlogPostDto).author;
     const page = await open(context, `/blog?q=${encodeURIComponent(author)}`);
     expect(await cardTitles(page)).toEqual(matching(author).map((p) => p.title));
-    expect(await page.getByRole("searchbox", { name: "Search the blog" }).inputValue()).toBe(author);
+    await expect
+      .poll(() => page.getByRole("searchbox", { name: "Search the blog" }).inputValue())
+      .toBe(author);
     await page.close();
   });
 
@@ -137,20 +141,20 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     await expect.poll(() => page.locator("h1").textContent()).toBe(post.title);
     expect(await page.title()).toBe(`${post.title} | Noor Atelier`);
     const meta = page.getByTestId("post-meta");
-    expect(await meta.textContent()).toContain(post.author);
-    expect(await meta.textContent()).toContain(post.readTime);
-    expect(await page.getByTestId("blog-content").locator("h2, p").count()).toBeGreaterThan(3);
+    await expect.poll(() => meta.textContent()).toContain(post.author);
+    await expect.poll(() => meta.textContent()).toContain(post.readTime);
+    await expect.poll(() => page.getByTestId("blog-content").locator("h2, p").count()).toBeGreaterThan(3);
     await expectAccessible(page);
 
     const status = page.getByTestId("copy-status");
-    expect(await status.getAttribute("aria-live")).toBe("polite");
+    await expect.poll(() => status.getAttribute("aria-live")).toBe("polite");
     await page.getByRole("button", { name: "Copy link" }).click();
     // SPEC §9: the confirmation shows, then goes away on its own.
     await page.getByText("Link copied to clipboard!").waitFor({ state: "visible" });
-    expect(await status.textContent()).toBe("Link copied to clipboard!");
+    await expect.poll(() => status.textContent()).toBe("Link copied to clipboard!");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
     await page.getByText("Link copied to clipboard!").waitFor({ state: "detached", timeout: 5000 });
-    expect(await status.textContent()).toBe("");
+    await expect.poll(() => status.textContent()).toBe("");
 
     await page.getByRole("link", { name: "Back to Blog" }).click();
     await page.waitForURL((url) => url.pathname === "/blog");
@@ -171,14 +175,14 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     await page.getByRole("button", { name: "Copy link" }).click();
     const field = page.getByRole("textbox", { name: "Copy this link to share the article" });
     await field.waitFor();
-    expect(await field.inputValue()).toBe(page.url());
+    await expect.poll(() => field.inputValue()).toBe(page.url());
     expect(
       await field.evaluate((input: HTMLInputElement) => ({
         focused: document.activeElement === input,
         selected: input.selectionStart === 0 && input.selectionEnd === input.value.length,
       })),
     ).toEqual({ focused: true, selected: true });
-    expect(await page.getByTestId("copy-status").textContent()).toBe("");
+    await expect.poll(() => page.getByTestId("copy-status").textContent()).toBe("");
     await expectAccessible(page);
     await page.close();
   });
@@ -187,7 +191,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     const page = await context.newPage();
     const response = await page.goto("/blog/no-such-post");
     expect(response?.status()).toBe(404);
-    expect(await page.locator("h1").textContent()).toBe("Blog post not found");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Blog post not found");
     await waitForHydration(page);
     await expectAccessible(page);
     await page.getByTestId("blog-post-not-found").getByRole("link", { name: "Back to Blog" }).click();
@@ -206,14 +210,14 @@ describe("the blog when it cannot be reached", () => {
     const error = page.getByTestId("blog-error");
     await error.waitFor();
     // SPEC §8 Blog: a network failure has its own words.
-    expect(await error.locator("h1").textContent()).toBe("Could not connect to blog API...");
+    await expect.poll(() => error.locator("h1").textContent()).toBe("Could not connect to blog API...");
     await expectAccessible(page);
     await page.unroute(/\/blog\.data/);
     const reloaded = page.waitForEvent("load");
     await error.getByRole("button", { name: "Try Again" }).click();
     await reloaded;
     await waitForHydration(page);
-    expect(await page.getByTestId("blog-card").count()).toBe(posts.length);
+    await expect.poll(() => page.getByTestId("blog-card").count()).toBe(posts.length);
     await context.close();
   });
 });

@@ -105,14 +105,14 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     const c = second.variants[0]!;
 
     const page = await openPage(context, "/cart");
-    expect(await page.getByTestId("cart-empty").textContent()).toBe("Your cart is empty");
+    await expect.poll(() => page.getByTestId("cart-empty").textContent()).toBe("Your cart is empty");
     await addFromProductPage(page, first, a.filter_value);
     await addFromProductPage(page, first, b.filter_value);
     await addFromProductPage(page, second, c.filter_value);
 
     const lines = page.getByTestId("cart-line");
     await lines.nth(2).waitFor();
-    expect(await lines.count()).toBe(3);
+    await expect.poll(() => lines.count()).toBe(3);
     expect(await lines.getByTestId("line-size").allTextContents()).toEqual([
       a.filter_value,
       b.filter_value,
@@ -121,9 +121,11 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     const total = unit(a) + unit(b) + unit(c);
     await expect.poll(() => text(page, "cart-total")).toBe(aed(total));
     expect(await text(page, "cart-subtotal")).toBe(aed(total));
-    expect(await page.getByTestId("cart-shipping").textContent()).toBe("Free");
+    await expect.poll(() => page.getByTestId("cart-shipping").textContent()).toBe("Free");
     await expect.poll(() => page.getByTestId("proceed-to-checkout").isEnabled()).toBe(true);
-    expect(await page.getByTestId("header-cart").getByTestId("cart-count").textContent()).toBe("3");
+    await expect
+      .poll(() => page.getByTestId("header-cart").getByTestId("cart-count").textContent())
+      .toBe("3");
     await expectAccessible(page);
     // The cart's cookie copy goes to /cart and /checkout only: the server draws /cart with the lines,
     // and the public pages' requests carry no copy of it.
@@ -141,8 +143,8 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     const line = lines.first();
     const increase = line.getByRole("button", { name: /Increase quantity/ });
     for (let i = 1; i < a.stock!; i++) await increase.click();
-    expect(await line.getByTestId("line-quantity").textContent()).toBe(String(a.stock));
-    expect(await increase.isDisabled()).toBe(true);
+    await expect.poll(() => line.getByTestId("line-quantity").textContent()).toBe(String(a.stock));
+    await expect.poll(() => increase.isDisabled()).toBe(true);
     await expect.poll(() => text(page, "cart-total")).toBe(aed(unit(a) * a.stock! + unit(b) + unit(c)));
 
     await lines
@@ -161,17 +163,21 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
       .getByRole("button", { name: /^Remove/ })
       .click();
     await page.getByTestId("cart-empty").waitFor();
-    expect(await page.getByRole("link", { name: "Continue Shopping" }).getAttribute("href")).toBe("/shop");
+    await expect
+      .poll(() => page.getByRole("link", { name: "Continue Shopping" }).getAttribute("href"))
+      .toBe("/shop");
 
     await page.goto("/wishlist");
     await waitForHydration(page);
     const saved = page.getByTestId("wishlist-item");
-    expect(await saved.count()).toBe(1);
-    expect(await saved.locator("h2").textContent()).toBe(first.name);
+    await expect.poll(() => saved.count()).toBe(1);
+    await expect.poll(() => saved.locator("h2").textContent()).toBe(first.name);
     await expectAccessible(page);
     await saved.getByRole("button", { name: `Remove ${first.name} from wishlist` }).click();
     await page.getByTestId("wishlist-empty").waitFor();
-    expect(await page.getByRole("link", { name: "Browse the Shop" }).getAttribute("href")).toBe("/shop");
+    await expect
+      .poll(() => page.getByRole("link", { name: "Browse the Shop" }).getAttribute("href"))
+      .toBe("/shop");
     await page.evaluate(() => localStorage.clear());
     await page.close();
   });
@@ -226,10 +232,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
       await page.reload();
       await waitForHydration(page);
       await page.getByTestId("line-problem").waitFor();
-      expect(await page.getByTestId("line-problem").textContent()).toBe(
-        `${product.name} (${variant.filter_value}) is out of stock`,
-      );
-      expect(await page.getByTestId("proceed-to-checkout").isDisabled()).toBe(true);
+      await expect
+        .poll(() => page.getByTestId("line-problem").textContent())
+        .toBe(`${product.name} (${variant.filter_value}) is out of stock`);
+      await expect.poll(() => page.getByTestId("proceed-to-checkout").isDisabled()).toBe(true);
       await expectAccessible(page);
     } finally {
       db.prepare("update product_variants set stock = ? where sku = ?").run(before, variant.sku);
@@ -245,8 +251,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     const there = await context.newPage();
     await addFromProductPage(there, product, product.variants[0]!.filter_value);
     await here.getByTestId("cart-line").first().waitFor();
-    expect(await here.getByTestId("line-name").textContent()).toBe(product.name);
-    expect(await here.getByTestId("header-cart").getByTestId("cart-count").textContent()).toBe("1");
+    await expect.poll(() => here.getByTestId("line-name").textContent()).toBe(product.name);
+    await expect
+      .poll(() => here.getByTestId("header-cart").getByTestId("cart-count").textContent())
+      .toBe("1");
     await here.evaluate(() => localStorage.clear());
     await there.close();
     await here.close();
@@ -266,17 +274,23 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     // The size sells out after the page showed it in stock: the browser adds, the server refuses.
     db.prepare("update product_variants set stock = 0 where sku = ?").run(variant.sku);
     try {
+      // The refusal's toast lasts a few seconds: watch for it from before the tap, so a slow navigation to
+      // /cart cannot make the journey miss it.
+      const refusal = page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: "Only 0 in stock for selected size" })
+        .filter({ has: page.getByText("Error", { exact: true }) })
+        .first()
+        .waitFor();
       await page.getByTestId("add-to-cart").click();
       await page.waitForURL(/\/cart$/);
-      await page.getByText("Only 0 in stock for selected size").waitFor();
-      expect(await page.getByText("Error", { exact: true }).isVisible()).toBe(true);
+      await refusal;
       // SPEC §4: the local change is kept; the cart shows why it cannot be bought.
-      expect(await page.getByTestId("cart-line").count()).toBe(1);
-      await page.getByTestId("line-problem").waitFor();
-      expect(await page.getByTestId("line-problem").textContent()).toBe(
-        `${product.name} (${variant.filter_value}) is out of stock`,
-      );
-      expect(await page.getByTestId("proceed-to-checkout").isDisabled()).toBe(true);
+      await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
+      await expect
+        .poll(() => page.getByTestId("line-problem").textContent())
+        .toBe(`${product.name} (${variant.filter_value}) is out of stock`);
+      await expect.poll(() => page.getByTestId("proceed-to-checkout").isDisabled()).toBe(true);
     } finally {
       db.prepare("update product_variants set stock = ? where sku = ?").run(variant.stock, variant.sku);
     }

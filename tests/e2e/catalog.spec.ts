@@ -63,9 +63,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
       "home-blog",
       "home-shopping",
     ]) {
-      expect(await page.getByTestId(section).count()).toBe(1);
+      await expect.poll(() => page.getByTestId(section).count()).toBe(1);
     }
-    expect(await page.getByTestId("home-featured").getByTestId("product-card").count()).toBe(6);
+    await expect.poll(() => page.getByTestId("home-featured").getByTestId("product-card").count()).toBe(6);
     await expectAccessible(page);
     await page.close();
   });
@@ -81,17 +81,19 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
 
     // Phones get the filters in a sheet over the page; desktops keep the sidebar.
     if (viewport === "phone") {
-      expect(await page.getByTestId("shop-filters").isVisible()).toBe(false);
+      await expect.poll(() => page.getByTestId("shop-filters").isVisible()).toBe(false);
       await page.getByTestId("filters-toggle").click();
       const sheet = page.getByRole("dialog", { name: "Filters" });
       await sheet.waitFor({ state: "visible" });
       const box = (await sheet.boundingBox())!;
       expect(box.width).toBe(390);
       expect(box.y + box.height).toBeCloseTo(844, 0);
-      expect(await page.getByTestId("filters-show").textContent()).toBe(`Show ${abayas.length} products`);
+      await expect
+        .poll(() => page.getByTestId("filters-show").textContent())
+        .toBe(`Show ${abayas.length} products`);
       await expectAccessible(page);
     } else {
-      expect(await page.getByTestId("filters-toggle").isVisible()).toBe(false);
+      await expect.poll(() => page.getByTestId("filters-toggle").isVisible()).toBe(false);
     }
     const filters = page.getByTestId(viewport === "phone" ? "shop-filters-sheet" : "shop-filters");
     // Keyboard on the maximum handle: each step is 50 AED.
@@ -99,7 +101,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await max.focus();
     for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowLeft");
     await page.waitForURL((url) => url.searchParams.get("maxPrice") === "1500");
-    expect(await filters.getByTestId("price-range").textContent()).toBe("AED 100 – AED 1500");
+    await expect.poll(() => filters.getByTestId("price-range").textContent()).toBe("AED 100 – AED 1500");
 
     const color = abayas
       .flatMap((p) => p.colors)
@@ -148,7 +150,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
         .getByRole("radio")
         .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value)),
     ).toEqual(["all", "ethnic-elegance", "graceful-abayas", "designer-jalabiya"]);
-    expect(await group.getByRole("radio", { name: "Designer Jalabiya" }).isChecked()).toBe(true);
+    await expect.poll(() => group.getByRole("radio", { name: "Designer Jalabiya" }).isChecked()).toBe(true);
     // A click, not check(): the radio follows the URL, so it shows "All" only once the navigation lands
     // (on a busy machine check() looks too early and sees the old choice still selected).
     await group.getByRole("radio", { name: "All" }).click();
@@ -167,12 +169,14 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     const viewer = page.getByTestId("image-viewer");
     await viewer.waitFor({ state: "visible" });
     const counter = viewer.getByTestId("viewer-counter");
-    expect(await counter.textContent()).toBe(`1 / ${product.images.length}`);
+    await expect.poll(() => counter.textContent()).toBe(`1 / ${product.images.length}`);
     await page.keyboard.press("ArrowRight");
-    expect(await counter.textContent()).toBe(`2 / ${product.images.length}`);
+    await expect.poll(() => counter.textContent()).toBe(`2 / ${product.images.length}`);
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowLeft");
-    expect(await counter.textContent()).toBe(`${product.images.length} / ${product.images.length}`);
+    await expect
+      .poll(() => counter.textContent())
+      .toBe(`${product.images.length} / ${product.images.length}`);
     // Focus stays inside the viewer.
     for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
     expect(await page.evaluate(() => !!document.activeElement?.closest("[data-testid=image-viewer]"))).toBe(
@@ -191,19 +195,19 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     const page = await open(context, `/product/${product.slug}`);
     const message = page.getByTestId("stock-message");
     // The first size is chosen on load.
-    expect(await message.textContent()).toBe("Hurry! Only 6 left");
+    await expect.poll(() => message.textContent()).toBe("Hurry! Only 6 left");
     await page.getByRole("button", { name: "Increase quantity" }).click();
-    expect(await page.getByTestId("quantity").textContent()).toBe("2");
+    await expect.poll(() => page.getByTestId("quantity").textContent()).toBe("2");
 
     const sizes = page.getByTestId("size-buttons");
     const size = (index: number) =>
       sizes.getByRole("button", { name: product.variants[index]!.filter_value, exact: true });
-    expect(await size(4).isDisabled()).toBe(true);
+    await expect.poll(() => size(4).isDisabled()).toBe(true);
     await size(1).click();
-    expect(await message.textContent()).toBe("Only 18 left in stock");
-    expect(await page.getByTestId("quantity").textContent()).toBe("1");
+    await expect.poll(() => message.textContent()).toBe("Only 18 left in stock");
+    await expect.poll(() => page.getByTestId("quantity").textContent()).toBe("1");
     await size(2).click();
-    expect(await message.textContent()).toBe("In stock");
+    await expect.poll(() => message.textContent()).toBe("In stock");
 
     await page.getByTestId("size-guide-button").click();
     const guide = page.getByTestId("size-guide");
@@ -211,15 +215,15 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     // The figures load when the guide first opens.
     await guide.getByTestId("size-guide-figures").waitFor();
     for (const size of ["XS/50", "S/52", "M/54", "L/56", "XL/58"]) {
-      expect(await guide.getByRole("rowheader", { name: size }).count()).toBe(1);
+      await expect.poll(() => guide.getByRole("rowheader", { name: size }).count()).toBe(1);
     }
     // Real figures in centimetres and inches, not dashes, and the diagram 'Measure yourself as shown'.
     const medium = guide.getByRole("row", { name: /^M\/54/ });
     expect(
       (await medium.getByRole("cell").allTextContents()).map((text) => text.replace(/\s+/g, " ")),
     ).toEqual(["160–165 cm5′3″–5′5″", "92 cm36 in", "74 cm29 in", "98 cm38.5 in"]);
-    expect(await guide.getByText("—").count()).toBe(0);
-    expect(await guide.getByRole("img", { name: /where to measure/ }).isVisible()).toBe(true);
+    await expect.poll(() => guide.getByText("—").count()).toBe(0);
+    await expect.poll(() => guide.getByRole("img", { name: /where to measure/ }).isVisible()).toBe(true);
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await guide.waitFor({ state: "hidden" });
@@ -234,13 +238,15 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     expect(product).toBeDefined();
     const stock = product.variants[0]!.stock!;
     const page = await open(context, `/product/${product.slug}`);
-    expect(await page.getByTestId("stock-message").textContent()).toBe(`Hurry! Only ${stock} left`);
+    await expect
+      .poll(() => page.getByTestId("stock-message").textContent())
+      .toBe(`Hurry! Only ${stock} left`);
     const increase = page.getByRole("button", { name: "Increase quantity" });
     for (let i = 1; i < stock + 2; i++) {
       if (await increase.isEnabled()) await increase.click();
     }
     // SPEC §5: the stepper stops at the size's stock.
-    expect(await page.getByTestId("quantity").textContent()).toBe(String(stock));
+    await expect.poll(() => page.getByTestId("quantity").textContent()).toBe(String(stock));
     await page.getByTestId("add-to-cart").click();
     await page.getByText("Added to cart").waitFor();
     // SPEC §4: a successful add-to-cart goes to /cart.
@@ -253,7 +259,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await waitForHydration(page);
     await page.getByTestId("add-to-cart").click();
     await page.getByText("Stock limit reached").waitFor();
-    expect(await page.getByText(`Only ${stock} in stock for selected size`).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(`Only ${stock} in stock for selected size`).isVisible())
+      .toBe(true);
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("store.cart") ?? "{}"));
     expect(cart.items).toHaveLength(1);
     expect(cart.items[0]).toMatchObject({
@@ -266,12 +274,12 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await expect.poll(() => wishlist.isEnabled()).toBe(true);
     await wishlist.click();
     await page.getByText("Added to wishlist").waitFor();
-    expect(await wishlist.isDisabled()).toBe(true);
+    await expect.poll(() => wishlist.isDisabled()).toBe(true);
     await page.reload();
     await waitForHydration(page);
     // The button reads the wishlist after the first paint; once read, it says the product is in.
     await page.getByTestId("wishlist-button").getByText("In Wishlist").waitFor();
-    expect(await page.getByTestId("wishlist-button").isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId("wishlist-button").isDisabled()).toBe(true);
     await expectAccessible(page);
     await page.evaluate(() => localStorage.clear());
     await page.close();
@@ -281,7 +289,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     const page = await context.newPage();
     const response = await page.goto("/product/no-such-abaya");
     expect(response?.status()).toBe(404);
-    expect(await page.locator("h1").textContent()).toBe("Product not found");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Product not found");
     await waitForHydration(page);
     await expectAccessible(page);
     await page.close();

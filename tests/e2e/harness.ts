@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { chromiumPath, SETUP_HINT } from "../../scripts/test-programs.ts";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's Chromium, found as scripts/test-setup.sh finds it (CHROMIUM_PATH, else PATH). */
+export const CHROMIUM_PATH = chromiumPath();
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -65,9 +67,9 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH))
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}; apt-get install chromium`);
+/** Chromium as the journeys use it; `extraArgs` adds flags (e.g. --host-resolver-rules for a public Host). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  if (!CHROMIUM_PATH) throw new Error(`Chromium not found in CHROMIUM_PATH or on PATH: ${SETUP_HINT}`);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -80,6 +82,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--no-first-run",
       "--disable-quic",
+      ...extraArgs,
     ],
   });
 }

@@ -89,6 +89,12 @@ describe.each(["phone", "desktop"] as ViewportName[])("the sandbox card page at 
       await page.goto(checkoutUrl);
       await expect(page.title()).resolves.toBe("Test payment");
       await page.getByRole("heading", { level: 1, name: "Test payment" }).waitFor();
+      // Issue 21: it says, before anything else, that it takes no money.
+      const notice = page.getByTestId("sandbox-notice");
+      await expect.poll(() => notice.isVisible()).toBe(true);
+      await expect
+        .poll(() => notice.textContent())
+        .toBe("This is a test payment page: it takes no money. No card is charged and nothing is paid.");
       await expectAccessible(page);
       await page.screenshot({ path: `/tmp/sandbox-${viewport}.png`, fullPage: true });
 
@@ -149,7 +155,9 @@ describe.each(["phone", "desktop"] as ViewportName[])("the sandbox card page at 
       await page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields." }).waitFor();
       await expect(page.getByLabel("Card number").getAttribute("aria-invalid")).resolves.toBe("true");
       await expectAccessible(page);
-      await page.getByRole("link", { name: "Cancel" }).click();
+      // Cancel is a form's button (a POST), never a link a prefetch or a shared URL could follow.
+      await expect.poll(() => page.getByRole("link", { name: "Cancel" }).count()).toBe(0);
+      await page.getByRole("button", { name: "Cancel" }).click();
       await page.waitForURL("**/payment-redirect?checkout=*");
     } finally {
       await context.close();

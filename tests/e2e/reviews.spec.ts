@@ -150,7 +150,7 @@ function toast(page: Page, title: string): Locator {
 async function expectToast(page: Page, title: string, description?: string) {
   const item = toast(page, title);
   await item.waitFor({ state: "visible" });
-  if (description) expect(await item.textContent()).toContain(description);
+  if (description) await expect.poll(() => item.textContent()).toContain(description);
 }
 
 /** The review count the Reviews tab shows: SPEC §5 counts published reviews only. */
@@ -170,8 +170,8 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
       await page.getByRole("button", { name: "Write a Review" }).click();
       await expectToast(page, "Please login to submit a review");
       const link = page.getByRole("link", { name: "Log in to write a review" });
-      expect(await link.getAttribute("href")).toBe("/login");
-      expect(await page.getByRole("dialog").count()).toBe(0);
+      await expect.poll(() => link.getAttribute("href")).toBe("/login");
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
       await expectAccessible(page);
       await link.click();
       await page.waitForURL(/\/login$/);
@@ -195,7 +195,7 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
       await write.click();
       const dialog = page.getByRole("dialog", { name: "Write a Review" });
       await dialog.waitFor();
-      expect(await dialog.textContent()).toContain(product.name);
+      await expect.poll(() => dialog.textContent()).toContain(product.name);
       await expectAccessible(page);
 
       // SPEC §5: nothing chosen, nothing written.
@@ -211,24 +211,26 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowRight");
-      expect(await dialog.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
-      expect(await dialog.getByText("Please select a rating").count()).toBe(0);
+      await expect.poll(() => dialog.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
+      await expect.poll(() => dialog.getByText("Please select a rating").count()).toBe(0);
 
       const comment = dialog.getByLabel("Your review");
       await comment.fill("   Too short   ");
-      expect(await dialog.getByTestId("review-counter").textContent()).toBe("15/1000");
+      await expect.poll(() => dialog.getByTestId("review-counter").textContent()).toBe("15/1000");
       await dialog.getByRole("button", { name: "Submit Review" }).click();
       await dialog.getByText("Please write a review with at least 10 characters").waitFor();
 
       await comment.fill(COMMENT);
-      expect(await dialog.getByTestId("review-counter").textContent()).toBe(`${COMMENT.length}/1000`);
+      await expect
+        .poll(() => dialog.getByTestId("review-counter").textContent())
+        .toBe(`${COMMENT.length}/1000`);
 
       if (viewport === "desktop") {
         // The connection drops: SPEC §8 network failure texts, and the form keeps what was written.
         await page.route("**/api/review/create", (route) => route.abort("internetdisconnected"));
         await dialog.getByRole("button", { name: "Submit Review" }).click();
         await expectToast(page, "Error submitting review", "Please try again later.");
-        expect(await comment.inputValue()).toBe(COMMENT);
+        await expect.poll(() => comment.inputValue()).toBe(COMMENT);
         await page.unroute("**/api/review/create");
       }
 
@@ -250,11 +252,11 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
         .toBe("own-review");
       expect(await own.getByText("Your review is awaiting approval").isVisible()).toBe(true);
-      expect(await own.textContent()).toContain(COMMENT);
-      expect(await own.getByText("4 stars").count()).toBe(1);
-      expect(await page.getByRole("button", { name: "Write a Review" }).count()).toBe(0);
+      await expect.poll(() => own.textContent()).toContain(COMMENT);
+      await expect.poll(() => own.getByText("4 stars").count()).toBe(1);
+      await expect.poll(() => page.getByRole("button", { name: "Write a Review" }).count()).toBe(0);
       // Pending: not in the public list, not counted.
-      expect(await page.getByTestId("review-list").getByText(COMMENT).count()).toBe(0);
+      await expect.poll(() => page.getByTestId("review-list").getByText(COMMENT).count()).toBe(0);
       expect(await tabCount(page)).toBe(countBefore);
 
       // After a reload the server still says so.
@@ -262,7 +264,7 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
       await waitForHydration(page);
       await page.getByRole("tab", { name: /^Reviews/ }).click();
       await page.getByTestId("own-review").getByText("Your review is awaiting approval").waitFor();
-      expect(await page.getByRole("button", { name: "Write a Review" }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: "Write a Review" }).count()).toBe(0);
       await expectAccessible(page);
     } finally {
       await context.close();
@@ -295,10 +297,10 @@ describe("a buyer's review", () => {
       // The page's data is reloaded: the review heads the list, counted, with its badge, as text.
       await expect.poll(() => tabCount(page)).toBe(countBefore + 1);
       const first = page.getByTestId("review-list").locator("li").first();
-      expect(await first.textContent()).toContain(comment);
-      expect(await first.textContent()).toContain("Hessa Buyer");
-      expect(await first.getByText("Verified purchase").isVisible()).toBe(true);
-      expect(await first.locator("b").count()).toBe(0);
+      await expect.poll(() => first.textContent()).toContain(comment);
+      await expect.poll(() => first.textContent()).toContain("Hessa Buyer");
+      await expect.poll(() => first.getByText("Verified purchase").isVisible()).toBe(true);
+      await expect.poll(() => first.locator("b").count()).toBe(0);
       const own = page.getByTestId("own-review");
       await own.waitFor();
       expect(await own.getByText("Your review is awaiting approval").count()).toBe(0);
@@ -339,7 +341,7 @@ describe("a review refused by the server", () => {
       await dialog.waitFor({ state: "hidden" });
       const own = page.getByTestId("own-review");
       await own.waitFor();
-      expect(await own.textContent()).toContain("Written on my phone a moment ago.");
+      await expect.poll(() => own.textContent()).toContain("Written on my phone a moment ago.");
     } finally {
       await context.close();
     }

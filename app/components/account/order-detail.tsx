@@ -200,15 +200,24 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
   const { locale } = useFormat();
   const { invoice, totals } = order;
   const withVat = invoice.trn !== null && invoice.trn !== "";
+  // The document as it was issued when the order was placed (decision 0015), in the page's language.
+  const ar = locale === "ar";
+  const title = ar ? invoice.titleAr : invoice.title;
+  const notice = invoice.notice ? (ar ? invoice.notice.ar : invoice.notice.en) : null;
   return (
     <div className="min-w-72 text-sm text-ink" data-testid="invoice" data-invoice-title={invoice.title}>
       <div className="flex flex-wrap items-start justify-between gap-6 border-b border-sand pb-5">
         <div>
           <h4 id={headingId} className="font-display text-3xl" data-testid="invoice-heading">
-            {invoice.title}
+            {title}
           </h4>
+          {notice ? (
+            <p className="mt-2 font-semibold text-red-800" data-testid="invoice-test-notice">
+              {notice}
+            </p>
+          ) : null}
           <p className="mt-3 text-xs tracking-wider text-stone uppercase">{t("invoice.seller")}</p>
-          <p className="font-semibold">{invoice.sellerName}</p>
+          <p className="font-semibold">{ar ? invoice.sellerNameAr : invoice.sellerName}</p>
           <p className="whitespace-pre-line text-charcoal">{invoice.sellerAddress}</p>
           {withVat ? (
             <p className="mt-1 font-medium" data-testid="invoice-trn">

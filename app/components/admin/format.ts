@@ -7,7 +7,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dubai" });
 
 // The storefront's look ("AED 1,250", "AED 99.50"). Not core/money.ts's formatAed: a module shared with
-// storefront chunks would regroup them (decision 0013-admin-ui), so the admin keeps its own formatter.
+// storefront chunks would regroup them (decision 0022-admin-ui), so the admin keeps its own formatter.
 const wholeAed = new Intl.NumberFormat("en-AE", {
   style: "currency",
   currency: "AED",

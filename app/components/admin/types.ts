@@ -22,7 +22,9 @@ import type {
   ShopSettings,
   StaffMember,
 } from "#core/admin.ts";
+import type { MailOutcome } from "#core/admin-mail-text.ts";
 import type { OrderDto } from "#core/order.ts";
+import type { MailListAnswer, UndeliveredMail } from "#core/schemas/admin-mail.ts";
 
 export type {
   AdminBlogPost,
@@ -40,8 +42,11 @@ export type {
   InboxKind,
   InboxStatus,
   InboxSummary,
+  MailListAnswer,
+  MailOutcome,
   ShopSettings,
   StaffMember,
+  UndeliveredMail,
 };
 
 /** The paging every list answer carries. */

@@ -118,7 +118,17 @@ const STATUS_TONES: Record<string, string> = {
   draft: "bg-neutral-200 text-neutral-800",
   archived: "bg-neutral-200 text-neutral-800",
   active: "bg-emerald-100 text-emerald-900",
+  test: "bg-rose-100 text-rose-900",
 };
+
+/** An order paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
+export function TestBadge() {
+  return (
+    <span data-testid="test-order-badge" title="Paid through the test payment sandbox: no money was taken">
+      <StatusBadge status="test" label="Test" />
+    </span>
+  );
+}
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (

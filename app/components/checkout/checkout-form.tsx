@@ -10,6 +10,12 @@ import {
 } from "#core/checkout.ts";
 import { DEFAULT_DELIVERY_TYPE, DELIVERY_TYPES, PAYMENT_REDIRECT_DELAY_MS } from "#core/constants.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
+import {
+  endsOrderAttempt,
+  forgetOrderAttempt,
+  orderAttemptKey,
+  orderFingerprint,
+} from "#core/order-attempt.ts";
 import { useLocale, useLocalNavigate, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import type { CheckoutDrawn } from "../../routes/checkout";
@@ -59,9 +65,14 @@ export default function CheckoutForm({
   const book = useAddressBook(drawnAccount);
   const addresses = book.addresses;
   const [codEnabled, setCodEnabled] = useState(drawn?.codEnabled ?? false);
+  // Issue 21: a test payment provider answers only this machine; the server says whether this visitor may
+  // pay by card (until a navigation's own call has answered, the card stays offered: the server refuses).
+  const [cardPayments, setCardPayments] = useState(drawn?.cardPayments ?? true);
   // Drawn by the server, the address form is already on the page: it is hydrated when its code has come.
   const [formReady, setFormReady] = useState(() => drawnAccount !== null || addressFormLoaded());
-  const [paymentMode, setPaymentMode] = useState<PaymentMode>("online");
+  const [paymentMode, setPaymentMode] = useState<PaymentMode>(
+    drawn && !drawn.cardPayments && drawn.codEnabled ? "cod" : "online",
+  );
   const [deliveryType, setDeliveryType] = useState<DeliveryType>(DEFAULT_DELIVERY_TYPE);
   const [selected, setSelected] = useState(() =>
     drawnAccount ? primaryIndex(drawnAccount.addresses, drawnAccount.primaryAddress) : -1,
@@ -75,8 +86,11 @@ export default function CheckoutForm({
   useEffect(() => {
     let live = true;
     if (askConfig) {
-      void api<{ codEnabled: boolean }>("/api/order/config").then((result) => {
-        if (live && result.success) setCodEnabled(result.codEnabled === true);
+      void api<{ codEnabled: boolean; cardPayments: boolean }>("/api/order/config").then((result) => {
+        if (!live || !result.success) return;
+        setCodEnabled(result.codEnabled === true);
+        setCardPayments(result.cardPayments !== false);
+        if (result.cardPayments === false && result.codEnabled === true) setPaymentMode("cod");
       });
     }
     return () => {
@@ -100,7 +114,8 @@ export default function CheckoutForm({
   }, [addresses, book.primary, selected]);
 
   const busy = state !== "idle";
-  const canPlace = Boolean(quote?.canCheckout) && !busy;
+  const methodAvailable = paymentMode === "online" ? cardPayments : codEnabled;
+  const canPlace = Boolean(quote?.canCheckout) && !busy && methodAvailable;
 
   async function placeOrder() {
     if (busy) return;
@@ -126,10 +141,16 @@ export default function CheckoutForm({
     });
     const online = paymentMode === "online";
     setState(online ? "redirecting" : "placing");
-    const result = await api<{ paymentId: string; checkoutUrl: string; orderNumber: string }>(
-      online ? "/api/order/paymennt" : "/api/order/place",
-      { body: { ...payload, language: locale } },
-    );
+    const call = online ? "/api/order/paymennt" : "/api/order/place";
+    const body = { ...payload, language: locale };
+    // One Idempotency-Key per attempt, kept for its retries (core/order-attempt.ts, decision 0017).
+    const storage = sessionStore();
+    const key = orderAttemptKey(orderFingerprint(call, body), storage);
+    const result = await api<{ paymentId: string; checkoutUrl: string; orderNumber: string }>(call, {
+      body,
+      headers: { "idempotency-key": key },
+    });
+    if (endsOrderAttempt(result)) forgetOrderAttempt(storage);
 
     if (result.success && online && result.paymentId && result.checkoutUrl) {
       savePendingPayment({ ...pendingPaymentRecord(payload, result.paymentId), language: locale });
@@ -175,10 +196,11 @@ export default function CheckoutForm({
             <Choice
               name="payment"
               value="online"
-              checked={paymentMode === "online"}
+              checked={paymentMode === "online" && cardPayments}
+              disabled={!cardPayments}
               onSelect={() => setPaymentMode("online")}
               title={t("checkout.payment.online")}
-              text={t("checkout.payment.onlineText")}
+              text={cardPayments ? t("checkout.payment.onlineText") : t("checkout.payment.cardUnavailable")}
               testId="payment-online"
             />
             <Choice
@@ -202,6 +224,14 @@ export default function CheckoutForm({
               text={t("checkout.payment.popupText")}
               testId="payment-popup"
             />
+            {!cardPayments && !codEnabled ? (
+              <p
+                className="rounded-2xl border border-sand-dark bg-cream p-4 text-sm text-ink"
+                data-testid="no-payment-method"
+              >
+                {t("checkout.payment.noneAvailable")}
+              </p>
+            ) : null}
           </fieldset>
 
           <fieldset className="flex flex-col gap-3" data-testid="delivery-types">
@@ -240,4 +270,13 @@ export default function CheckoutForm({
       </div>
     </div>
   );
+}
+
+/** The tab's sessionStorage, or undefined where it is blocked. */
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }

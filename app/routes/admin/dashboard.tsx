@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { PaymentsNotice } from "#core/admin.ts";
 import { adminGet } from "../../components/admin/api";
 import { formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
@@ -11,7 +12,10 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ dashboard: DashboardData }>("/api/admin/dashboard", request.signal);
+  return adminGet<{ dashboard: DashboardData; paymentsNotice: PaymentsNotice | null }>(
+    "/api/admin/dashboard",
+    request.signal,
+  );
 }
 clientLoader.hydrate = true as const;
 
@@ -42,9 +46,26 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
 /** Issue 15: today's and this month's orders and revenue (AED, VAT-inclusive), the work waiting. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData.dashboard;
+  const notice = loaderData.paymentsNotice;
   return (
     <>
       <PageHeader title="Dashboard" />
+      <p className="-mt-4 mb-4 text-sm text-neutral-600">
+        Orders and revenue leave out test orders (paid through the test payment sandbox: no money taken).
+      </p>
+      {notice ? (
+        <p
+          className={`mb-4 rounded-lg border p-4 text-sm ${
+            notice.level === "warning"
+              ? "border-amber-300 bg-amber-50 text-amber-950"
+              : "border-sky-200 bg-sky-50 text-sky-950"
+          }`}
+          data-testid="payments-notice"
+        >
+          <strong>Card payments: </strong>
+          {notice.text}
+        </p>
+      ) : null}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-figures">
         <Figure label="Orders today" value={String(d.today.orders)} />
         <Figure label="Revenue today" value={formatFils(d.today.revenueFils)} />

@@ -1,9 +1,14 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
+import { replyText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import { type InboxItem, REQUEST_STATUS_LABELS as LABELS } from "../../components/admin/types";
+import {
+  type InboxItem,
+  REQUEST_STATUS_LABELS as LABELS,
+  type MailOutcome,
+} from "../../components/admin/types";
 import {
   buttonClass,
   Card,
@@ -29,6 +34,13 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
+/** A reply whose mail has not gone (the owner's Mail screen lists it and can resend it). */
+const REPLY_MAIL_STATUS = {
+  stored: "not sent yet: waiting for mail to be configured",
+  failed: "not sent yet: the mail server refused it, retrying",
+  pending: "being sent",
+} as const;
+
 /** Issue 15: one stitching request or message, its status, the staff's notes and a reply by e-mail. */
 export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;
@@ -44,8 +56,11 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
     const formElement = event.currentTarget;
     const form = submitted(event);
     const body = { subject: field(form, "subject"), message: field(form, "message") };
-    if (await run(() => adminSend("POST", `${base}/reply`, body), "Reply sent by e-mail."))
-      formElement.reset();
+    const answer = await run(
+      () => adminSend<{ mail?: MailOutcome }>("POST", `${base}/reply`, body),
+      (done) => replyText(done.mail),
+    );
+    if (answer) formElement.reset();
   }
 
   return (
@@ -173,7 +188,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </Card>
-          <Card title="Replies sent">
+          <Card title="Replies">
             {item.replies.length === 0 ? (
               <p className="text-sm text-neutral-700">No reply yet.</p>
             ) : (
@@ -184,6 +199,9 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
                     <p className="mt-1 whitespace-pre-line">{reply.message}</p>
                     <p className="mt-1 text-xs text-neutral-600">
                       {reply.author} to {reply.to} · {formatDateTime(reply.at)}
+                      {reply.mailStatus && reply.mailStatus !== "sent" ? (
+                        <> · {REPLY_MAIL_STATUS[reply.mailStatus]}</>
+                      ) : null}
                     </p>
                   </li>
                 ))}

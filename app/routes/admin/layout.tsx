@@ -5,6 +5,7 @@ import {
   CubeIcon,
   DashboardIcon,
   EnvelopeClosedIcon,
+  EnvelopeOpenIcon,
   ExitIcon,
   FileTextIcon,
   GearIcon,
@@ -39,6 +40,7 @@ const OWNER_NAV = [
   { to: "/admin/settings", label: "Settings", Icon: GearIcon },
   { to: "/admin/staff", label: "Staff", Icon: PersonIcon },
   { to: "/admin/audit", label: "Audit log", Icon: CounterClockwiseClockIcon },
+  { to: "/admin/mail", label: "Mail", Icon: EnvelopeOpenIcon },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { IssuedDocument } from "#core/schemas/document.schema.ts";
 import { adminGet, notFound } from "../../components/admin/api";
 import { formatDate, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
@@ -12,7 +13,14 @@ export function meta({ params }: Route.MetaArgs) {
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   if (params.document !== "slip" && params.document !== "invoice") throw notFound();
-  return adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal);
+  const lang = new URL(request.url).searchParams.get("lang") === "ar" ? "ar" : "en";
+  const [detail, issued] = await Promise.all([
+    adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal),
+    params.document === "invoice"
+      ? adminGet<{ document: IssuedDocument }>(`/api/admin/orders/${params.id}/document`, request.signal)
+      : undefined,
+  ]);
+  return { ...detail, document: issued?.document, lang } as const;
 }
 clientLoader.hydrate = true as const;
 
@@ -25,8 +33,9 @@ export function HydrateFallback() {
  * paper; admin.css's print rules leave only this document on the page.
  */
 export default function OrderPrint({ loaderData, params }: Route.ComponentProps) {
-  const { order, customer, paymentStatus } = loaderData;
+  const { order, customer, paymentStatus, document, lang } = loaderData;
   const slip = params.document === "slip";
+  if (!slip && document) return <IssuedDocumentPage orderId={order._id} document={document} lang={lang} />;
   const { invoice } = order;
   const withVat = Boolean(invoice.trn);
   const addressee = [order.address.first_name, order.address.last_name].filter(Boolean).join(" ");
@@ -146,3 +155,45 @@ export default function OrderPrint({ loaderData, params }: Route.ComponentProps)
 }
 
 export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";
+
+/**
+ * The order's issued document (decision 0015): the HTML the server drew from the snapshot stored when the
+ * order was placed, in English or Arabic; nothing on it comes from today's settings.
+ */
+function IssuedDocumentPage({
+  orderId,
+  document,
+  lang,
+}: {
+  orderId: string;
+  document: IssuedDocument;
+  lang: "en" | "ar";
+}) {
+  return (
+    <>
+      <div className="admin-no-print mb-4 flex flex-wrap gap-2">
+        <Link to={`/admin/orders/${orderId}`} className={buttonClass.secondary}>
+          Back to the order
+        </Link>
+        <button type="button" className={buttonClass.primary} onClick={() => window.print()}>
+          Print
+        </button>
+        {lang === "en" ? (
+          <Link to="?lang=ar" className={buttonClass.ghost}>
+            Arabic copy
+          </Link>
+        ) : (
+          <Link to="?" className={buttonClass.ghost}>
+            English copy
+          </Link>
+        )}
+      </div>
+      <div
+        className="admin-print-area mx-auto max-w-3xl rounded-lg border border-neutral-200 bg-white p-8 text-sm text-neutral-900"
+        data-testid="issued-document"
+        // Drawn by core/document-html.ts from the stored snapshot, every text escaped.
+        dangerouslySetInnerHTML={{ __html: document.html[lang] }}
+      />
+    </>
+  );
+}

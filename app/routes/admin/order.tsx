@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { statusMovedText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { AdminOrderDetail } from "../../components/admin/types";
-import { buttonClass, Card, Notice, PageHeader, StatusBadge } from "../../components/admin/ui";
+import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
+import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/order";
 
@@ -29,8 +30,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { busy, result, run } = useChange();
   const moveTo = (status: string) =>
     run(
-      () => adminSend("POST", `/api/admin/orders/${order._id}/status`, { status }),
-      `Moved to ${status}. The shopper has been e-mailed.`,
+      () => adminSend<{ mail?: MailOutcome }>("POST", `/api/admin/orders/${order._id}/status`, { status }),
+      (answer) => statusMovedText(status, answer.mail),
     );
   // The server says where the order may go; the usual move is the next step of SPEC §4's flow.
   const next = nextStatuses.find((status) => status !== "Cancelled");
@@ -45,7 +46,14 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       </p>
       <PageHeader title={`Order ${order.orderNumber}`}>
         <StatusBadge status={order.status} />
+        {order.isTest ? <TestBadge /> : null}
       </PageHeader>
+      {order.isTest ? (
+        <p className="mb-4 rounded-md bg-rose-50 p-3 text-sm text-rose-900" data-testid="test-order-notice">
+          Test order: paid through the test payment sandbox (or Paymennt's test mode). No money was taken; it
+          is left out of the revenue figures.
+        </p>
+      ) : null}
       <div className="admin-no-print mb-4 flex flex-col gap-3">
         <Notice result={result} />
         <div className="flex flex-wrap gap-2">
@@ -79,7 +87,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 </button>
               }
               title={`Cancel order ${order.orderNumber}?`}
-              description="The stock of its lines returns to the shop and the shopper is e-mailed. This cannot be undone."
+              description="The stock of its lines returns to the shop and an e-mail to the shopper is queued (the next notice says whether it was sent). This cannot be undone."
               confirmLabel="Cancel the order"
               onConfirm={() => moveTo("Cancelled")}
             />

@@ -4,7 +4,14 @@ import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { type AdminOrderSummary, ORDER_STATUS_OPTIONS, type Paged } from "../../components/admin/types";
-import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
+import {
+  buttonClass,
+  inputClass,
+  PageHeader,
+  Pager,
+  StatusBadge,
+  TestBadge,
+} from "../../components/admin/ui";
 import type { Route } from "./+types/orders";
 
 export function meta() {
@@ -14,7 +21,7 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   return adminGet<{ orders: AdminOrderSummary[] } & Paged>(
-    `/api/admin/orders${listQuery(url, ["status", "search", "page"])}`,
+    `/api/admin/orders${listQuery(url, ["status", "search", "test", "page"])}`,
     request.signal,
   );
 }
@@ -29,9 +36,12 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
     id: "number",
     header: "Order",
     cell: ({ row }) => (
-      <Link to={`/admin/orders/${row.original.id}`} className="font-medium underline underline-offset-4">
-        {row.original.orderNumber}
-      </Link>
+      <span className="flex items-center gap-1.5">
+        <Link to={`/admin/orders/${row.original.id}`} className="font-medium underline underline-offset-4">
+          {row.original.orderNumber}
+        </Link>
+        {row.original.isTest ? <TestBadge /> : null}
+      </span>
     ),
   },
   { id: "date", header: "Placed", cell: ({ row }) => formatDateTime(row.original.placedAt) },
@@ -100,6 +110,16 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 {status}
               </option>
             ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="orders-test" className="text-sm font-medium">
+            Test orders
+          </label>
+          <select id="orders-test" name="test" defaultValue={params.get("test") ?? ""} className={inputClass}>
+            <option value="">Shown</option>
+            <option value="hide">Hidden</option>
+            <option value="only">Only test orders</option>
           </select>
         </div>
         <button type="submit" className={buttonClass.primary}>

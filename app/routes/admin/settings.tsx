@@ -120,7 +120,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Card>
         <Card title="Tax and payment">
           <div className="grid gap-4 md:grid-cols-2">
-            <Field id="set-trn" label="TRN" hint="15 digits; without it invoices are a 'Receipt' without VAT">
+            <Field
+              id="set-trn"
+              label="TRN"
+              hint="15 digits; without it invoices are a 'Receipt' without VAT. Tax, name and address changes apply to orders placed from now on: issued documents never change"
+            >
               <input
                 id="set-trn"
                 name="trn"

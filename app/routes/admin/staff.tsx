@@ -1,9 +1,10 @@
 import type { FormEvent } from "react";
+import { staffAddedText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { AdminLoading } from "../../components/admin/loading";
 import { useAdminSession } from "../../components/admin/session";
-import type { StaffMember } from "../../components/admin/types";
+import type { MailOutcome, StaffMember } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/staff";
@@ -43,8 +44,8 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       ...(field(form, "phone") ? { phone: field(form, "phone") } : {}),
     };
     const done = await run(
-      () => adminSend("POST", "/api/admin/staff", body),
-      "Added to the staff. A new account gets an e-mail to choose its password.",
+      () => adminSend<{ mail?: MailOutcome }>("POST", "/api/admin/staff", body),
+      (answer) => staffAddedText(answer.mail),
     );
     if (done) formElement.reset();
   }

@@ -4,6 +4,7 @@ import type { Locale as Language } from "#core/locale.ts";
 import type {
   ContactMessageTable,
   Database,
+  OutboxStatus,
   RequestReplyTable,
   RequestStatus,
   StitchingRequestTable,
@@ -107,14 +108,21 @@ export async function insertRequestReply(db: Db, row: RequestReplyTable): Promis
   await db.insertInto("request_replies").values(row).execute();
 }
 
-export async function listRequestReplies(db: Db, kind: InboxKind, id: string): Promise<RequestReplyTable[]> {
+/** A request's replies, oldest first, each with its mail's outbox status (null if the mail is gone). */
+export async function listRequestReplies(
+  db: Db,
+  kind: InboxKind,
+  id: string,
+): Promise<(RequestReplyTable & { mail_status: OutboxStatus | null })[]> {
   return db
     .selectFrom("request_replies")
-    .selectAll()
-    .where("request_kind", "=", kind)
-    .where("request_id", "=", id)
-    .orderBy("created_at")
-    .orderBy("id")
+    .leftJoin("outbox", "outbox.id", "request_replies.outbox_id")
+    .selectAll("request_replies")
+    .select("outbox.status as mail_status")
+    .where("request_replies.request_kind", "=", kind)
+    .where("request_replies.request_id", "=", id)
+    .orderBy("request_replies.created_at")
+    .orderBy("request_replies.id")
     .execute();
 }
 

@@ -24,6 +24,7 @@ export async function listAdminOrderRows(
 ): Promise<{ rows: AdminOrderListRow[]; total: number }> {
   let q = db.selectFrom("orders").where("orders.placed_at", "is not", null);
   if (query.status) q = q.where("orders.status", "=", query.status);
+  if (query.test) q = q.where("orders.is_test", "=", query.test === "only");
   if (query.search) {
     const text = query.search.toLowerCase();
     const pattern = `%${escapeLike(text)}%`;
@@ -130,6 +131,8 @@ export async function orderFigures(
     .where("placed_at", ">=", from)
     .where("placed_at", "<", to)
     .where("status", "!=", "Cancelled")
+    // Test orders took no money (decision 0015).
+    .where("is_test", "=", false)
     .executeTakeFirstOrThrow();
   return { orders: Number(row.n), revenueFils: Number(row.total ?? 0) };
 }

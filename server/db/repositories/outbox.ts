@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import { insertRow } from "../prepared.ts";
-import type { Database, OutboxTable } from "../schema.ts";
+import type { Database, OutboxStatus, OutboxTable } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -79,4 +79,89 @@ export async function listOutboxMails(db: Db, limit: number): Promise<OutboxRow[
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+}
+
+/** Mails stored without SMTP and not printed to the log yet, oldest first. */
+export async function listUnloggedOutboxMails(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("status", "=", "stored")
+    .where("logged_at", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Marks a stored mail printed with a conditional update, so whichever process gets it prints it and no
+ * other does. True when this caller got it.
+ */
+export async function claimOutboxLogging(db: Db, id: string, at: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable("outbox")
+    .set({ logged_at: at })
+    .where("id", "=", id)
+    .where("logged_at", "is", null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/**
+ * Mails that have not reached anyone: stored without SMTP, failed, or still waiting for their first
+ * delivery; newest first, and how many.
+ */
+export async function listUndeliveredOutboxMails(
+  db: Db,
+  limit: number,
+): Promise<{ rows: OutboxRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("status", "in", UNDELIVERED)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("status", "in", UNDELIVERED)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+const UNDELIVERED: OutboxStatus[] = ["stored", "failed", "pending"];
+
+export async function findOutboxMail(db: Db, id: string): Promise<OutboxRow | undefined> {
+  return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Queues an undelivered (stored or failed) mail again: with SMTP as a new mail due now (its attempts
+ * counted from zero); without it stored and not yet printed, so it is printed once more. True when the
+ * mail was undelivered.
+ */
+export async function requeueOutboxMail(
+  db: Db,
+  id: string,
+  options: { status: "pending" | "stored"; now: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("outbox")
+    .set({
+      status: options.status,
+      attempts: 0,
+      error: null,
+      next_attempt_at: options.now,
+      claimed_until: null,
+      logged_at: null,
+    })
+    .where("id", "=", id)
+    .where("status", "in", ["stored", "failed"])
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }

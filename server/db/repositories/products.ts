@@ -486,7 +486,7 @@ export async function toProductDtos(
   });
 }
 
-export { availableStockFor } from "./orders.ts";
+export { availableStockFor } from "./stock-holds.ts";
 
 export async function countProducts(db: Db): Promise<number> {
   const row = await db

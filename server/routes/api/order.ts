@@ -1,15 +1,23 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { ErrorCodeSchema } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
-import { OrderSchema, ok } from "#core/schemas/api.schema.ts";
+import { ErrorResponseSchema, OrderSchema, ok } from "#core/schemas/api.schema.ts";
 import { HttpError } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser, tokenFrom } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
+import {
+  IdempotencyHeadersSchema,
+  type IdempotentCall,
+  idempotencyKeyFrom,
+} from "../../services/idempotency.ts";
 import type { Services } from "../../services/index.ts";
 
 const tags = ["order"];
+const keyConflict = ErrorResponseSchema.describe(
+  "Not enough stock (`out_of_stock`), or a request with the same Idempotency-Key is still running (`in_progress`; Retry-After).",
+);
 
 /**
  * SPEC §7 order calls (issue 11): start an online payment, verify it, place a cash-on-delivery order,
@@ -18,6 +26,12 @@ const tags = ["order"];
  */
 export default async function orderRoutes(base: FastifyInstance, { services }: { services: Services }) {
   const app = base.withTypeProvider<ApiTypeProvider>();
+  /** An order call under its Idempotency-Key (decision 0017); a replayed answer says so in a header. */
+  async function idempotent<T extends object>(reply: FastifyReply, call: IdempotentCall<T>): Promise<T> {
+    const { body, replayed } = await services.idempotency.run(call);
+    if (replayed) reply.header("idempotent-replayed", "true");
+    return body;
+  }
   // GET /api/order/config: public, what the checkout page needs to know.
   app.get(
     "/order/config",
@@ -27,14 +41,27 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         tags,
         response: {
           200: ok(
-            { codEnabled: z.boolean(), vatRate: z.number(), trn: z.string().nullable() },
-            "Whether cash on delivery is offered, the VAT rate and the shop's TRN",
+            {
+              codEnabled: z.boolean(),
+              cardPayments: z
+                .boolean()
+                .describe(
+                  "Whether this visitor may pay by card (a test payment provider answers only this machine)",
+                ),
+              vatRate: z.number(),
+              trn: z.string().nullable(),
+            },
+            "Whether cash on delivery and card payment are offered, the VAT rate and the shop's TRN",
           ),
           ...errors(),
         },
       },
     },
-    async () => services.orders.publicConfig(),
+    // The answer depends on who asks (card payments): no cache keeps it.
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return services.orders.publicConfig(request);
+    },
   );
 
   // Placing: without a valid token, SPEC §5's 'You must be logged in to place an order.'
@@ -60,6 +87,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
             "SPEC §3 order payload. The server re-prices every line; the client's prices, amount, COD and userId are ignored.",
           tags,
           security: signedIn,
+          headers: IdempotencyHeadersSchema,
           body: OrderPayloadSchema,
           response: {
             200: ok(
@@ -69,13 +97,26 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
                 orderNumber: z.string(),
                 message: z.string(),
               },
-              "Go to checkoutUrl to pay",
+              "Go to checkoutUrl to pay (a repeat of an Idempotency-Key: the same checkout)",
             ),
-            ...errors(400, 401, 409, 429, 502, 503),
+            ...errors(400, 401, 403, 409, 422, 429, 502, 503),
+            409: keyConflict,
           },
         },
+        // Issue 21: card payment not offered to this visitor is refused before anything is held or numbered.
+        preValidation: async (request) => services.orders.assertCardPayments(request),
       },
-      async (request) => services.orders.startOnlinePayment(currentUser(request), request.body),
+      async (request, reply) => {
+        const user = currentUser(request);
+        return idempotent(reply, {
+          userId: user.id,
+          key: idempotencyKeyFrom(request.headers),
+          call: "order/paymennt",
+          payload: request.body,
+          work: (hooks) => services.orders.startOnlinePayment(user, request.body, hooks),
+          resume: (paymentId) => services.orders.resumeOnlinePayment(user, paymentId),
+        });
+      },
     );
     placing.post(
       "/order/place",
@@ -85,16 +126,30 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
           description: "The same payload as /order/paymennt with payment_mode cod; stock is taken at once.",
           tags,
           security: signedIn,
+          headers: IdempotencyHeadersSchema,
           body: OrderPayloadSchema,
           response: {
-            200: ok({ message: z.string(), orderNumber: z.string(), order: OrderSchema }, "The placed order"),
-            ...errors(400, 401, 409, 429, 503),
+            200: ok(
+              { message: z.string(), orderNumber: z.string(), order: OrderSchema },
+              "The placed order (a repeat of an Idempotency-Key: the first answer)",
+            ),
+            ...errors(400, 401, 409, 422, 429, 503),
+            409: keyConflict,
           },
         },
         // 'not offered' is the answer whatever the body says, as it was before the body was checked.
         preValidation: async () => services.orders.assertCashOnDelivery(),
       },
-      async (request) => services.orders.placeCashOnDelivery(currentUser(request), request.body),
+      async (request, reply) => {
+        const user = currentUser(request);
+        return idempotent(reply, {
+          userId: user.id,
+          key: idempotencyKeyFrom(request.headers),
+          call: "order/place",
+          payload: request.body,
+          work: (hooks) => services.orders.placeCashOnDelivery(user, request.body, hooks),
+        });
+      },
     );
   });
 

@@ -5,6 +5,7 @@ import {
   AdminProductListAnswerSchema,
   AdminProductQuerySchema,
   IdParamsSchema,
+  IMAGE_MAX_FILES,
   ImageAltSchema,
   ImageOrderSchema,
   ImageParamsSchema,
@@ -15,7 +16,7 @@ import {
 } from "#core/admin.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, auditAs, uploadedFiles } from "./index.ts";
+import { adminErrors, adminSession, adminTags, auditAs, uploadBodyLimit, uploadedFiles } from "./index.ts";
 
 /** Products, their sizes, stock and images (staff and owner). */
 export default async function catalogRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -149,6 +150,7 @@ export default async function catalogRoutes(base: FastifyInstance, { services }:
         consumes: ["multipart/form-data"],
         response: { 201: ImagesAnswerSchema, ...adminErrors(400, 404, 413, 415) },
       },
+      bodyLimit: uploadBodyLimit(IMAGE_MAX_FILES),
     },
     async (request, reply) => {
       const files = await uploadedFiles(request);

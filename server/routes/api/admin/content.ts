@@ -11,7 +11,7 @@ import {
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import { AdminError } from "../../../services/admin-errors.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, auditAs, uploadedFiles } from "./index.ts";
+import { adminErrors, adminSession, adminTags, auditAs, uploadBodyLimit, uploadedFiles } from "./index.ts";
 
 /** Blog posts and review moderation (staff and owner). */
 export default async function contentRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -144,6 +144,7 @@ export default async function contentRoutes(base: FastifyInstance, { services }:
         consumes: ["multipart/form-data"],
         response: { 200: AdminBlogAnswerSchema, ...adminErrors(400, 404, 413, 415) },
       },
+      bodyLimit: uploadBodyLimit(1),
     },
     async (request) => {
       const files = await uploadedFiles(request);

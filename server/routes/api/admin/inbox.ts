@@ -7,6 +7,7 @@ import {
   InboxReplyInputSchema,
   InboxUpdateSchema,
 } from "#core/admin.ts";
+import { InboxReplyAnswerSchema } from "#core/schemas/admin-mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
@@ -68,21 +69,21 @@ export default async function inboxRoutes(base: FastifyInstance, { services }: {
     {
       schema: {
         ...common,
-        summary: "Reply to a request by e-mail",
+        summary: "Reply to a request by e-mail (`mail` says sent, or waiting for mail to be configured)",
         params: InboxParamsSchema,
         body: InboxReplyInputSchema,
-        response: { 200: InboxItemAnswerSchema, ...adminErrors(400, 404, 409) },
+        response: { 200: InboxReplyAnswerSchema, ...adminErrors(400, 404, 409) },
       },
     },
     async (request) => ({
       success: true,
-      item: await inbox.reply(
+      ...(await inbox.reply(
         request.params.kind,
         request.params.id,
         request.body,
         principal(request).user,
         auditAs(request),
-      ),
+      )),
     }),
   );
 }

@@ -12,8 +12,10 @@ import {
   IMAGE_MAX_FILES,
   OkAnswerSchema,
 } from "#core/admin.ts";
+import { findBadText } from "#core/text.ts";
 import type { Config } from "../../../config.ts";
-import { HttpError, InputError, zodValidator } from "../../../http-errors.ts";
+import { badTextError, HttpError, InputError, zodValidator } from "../../../http-errors.ts";
+import { demoOwnerAllowed } from "../../../locality.ts";
 import { tokenFrom } from "../../../plugins/auth.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import { type AuditRecorder, auditRecorder } from "../../../services/admin-audit.ts";
@@ -24,6 +26,7 @@ import type { Services } from "../../../services/index.ts";
 import catalogRoutes from "./catalog.ts";
 import contentRoutes from "./content.ts";
 import inboxRoutes from "./inbox.ts";
+import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
 import ownerRoutes from "./owner.ts";
 
@@ -45,7 +48,7 @@ export const adminSession: { [scheme: string]: string[] }[] = [{ adminSession: [
 const errorText: Record<number, string> = {
   400: "The body or query does not match the schema (code validation), or the shop refuses it.",
   401: "No back-office session, or it expired (code unauthenticated).",
-  403: "The role may not do this (forbidden), or the CSRF token or Origin is wrong (csrf).",
+  403: "The role may not do this (forbidden), the CSRF token or Origin is wrong (csrf), or the demo owner signs in from another machine (demo_owner_local_only).",
   404: "Not found.",
   409: "Conflicts with the shop's current state; the code says which.",
   413: "A file is too large, or too many files (file_too_large, too_many_files).",
@@ -75,16 +78,33 @@ export function auditAs(request: FastifyRequest): AuditRecorder {
   return auditRecorder({ id: user.id, name: user.name });
 }
 
-/** The uploaded files of a multipart request (field names are not checked: every file is an image). */
+/**
+ * The uploaded files of a multipart request (field names are not checked: every file is an image). Its
+ * text (file names, and text parts, which are otherwise ignored) meets the rule every JSON body meets
+ * (server/input-guard.ts): a NUL or an unpaired surrogate is a 400 naming the field.
+ */
 export async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
   if (!request.isMultipart())
     throw new AdminError(415, "validation", "Send the images as multipart/form-data");
   const files: UploadedFile[] = [];
-  for await (const part of request.files({ limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES } })) {
-    files.push({ filename: (part.filename || "image").slice(0, 200), buffer: await part.toBuffer() });
+  for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES } })) {
+    const text =
+      part.type === "file"
+        ? { [part.fieldname]: { filename: part.filename } }
+        : { [part.fieldname]: part.value };
+    const field = findBadText(text);
+    if (field !== undefined) throw badTextError(field);
+    if (part.type === "file")
+      files.push({ filename: (part.filename || "image").slice(0, 200), buffer: await part.toBuffer() });
   }
   return files;
 }
+
+/**
+ * The body limit of an upload route, checked against Content-Length before anything is read
+ * (server/input-guard.ts): every file at its largest, and room for the multipart framing.
+ */
+export const uploadBodyLimit = (files: number) => files * IMAGE_MAX_BYTES + 64 * 1024;
 
 const STATUS_CODES: Record<number, AdminErrorCode> = {
   400: "validation",
@@ -106,8 +126,9 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
         : 500;
   let code: string;
   let message = error.message;
-  if (error instanceof AdminError) code = error.code;
-  else if (error instanceof InputError) code = "validation";
+  // A deliberate refusal keeps its own code (invalid_text and payload_too_large come from the guards
+  // every request meets, server/input-guard.ts).
+  if (error instanceof HttpError) code = error.code;
   else if (error.code === "FST_REQ_FILE_TOO_LARGE") {
     code = "file_too_large";
     message = `A file is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
@@ -128,7 +149,8 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     message = "Something went wrong on our side. Please try again.";
   } else request.log.info({ status, code, message }, "admin request refused");
   if (error instanceof HttpError && error.headers) reply.headers(error.headers);
-  return reply.code(status).send({ success: false, message, code });
+  const field = error instanceof InputError && code === "invalid_text" ? { field: error.field } : {};
+  return reply.code(status).send({ success: false, message, code, ...field });
 }
 
 /**
@@ -184,6 +206,7 @@ export default async function adminRoutes(
       const { token, principal: session } = await admin.sessions.login(request.body, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
+        demoOwnerAllowed: demoOwnerAllowed(config, request),
       });
       reply.header("set-cookie", admin.sessions.cookie(token));
       return {
@@ -259,11 +282,12 @@ export default async function adminRoutes(
       },
     );
 
-    await scope.register(orderRoutes, { services });
+    await scope.register(orderRoutes, { services, config });
     await scope.register(catalogRoutes, { services });
     await scope.register(contentRoutes, { services });
     await scope.register(inboxRoutes, { services });
     await scope.register(ownerRoutes, { services });
+    await scope.register(mailRoutes, { services });
   });
 }
 

@@ -7,12 +7,19 @@ import {
   IdParamsSchema,
   OrderStatusChangeSchema,
 } from "#core/admin.ts";
+import { AdminOrderMailAnswerSchema } from "#core/schemas/admin-mail.ts";
+import { IssuedDocumentAnswerSchema } from "#core/schemas/document.schema.ts";
+import type { Config } from "../../../config.ts";
+import { paymentsNotice } from "../../../going-live.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
 
 /** Dashboard and orders (staff and owner). */
-export default async function orderRoutes(base: FastifyInstance, { services }: { services: Services }) {
+export default async function orderRoutes(
+  base: FastifyInstance,
+  { services, config }: { services: Services; config: Config },
+) {
   const app = base.withTypeProvider<ApiTypeProvider>();
   const { orders } = services.admin;
   const common = { tags: adminTags, security: adminSession };
@@ -26,7 +33,12 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         response: { 200: DashboardAnswerSchema, ...adminErrors() },
       },
     },
-    async () => ({ success: true, dashboard: await orders.dashboard() }),
+    async () => ({
+      success: true,
+      dashboard: await orders.dashboard(),
+      // Issue 21: why shoppers cannot pay by card, or that card payments take no money.
+      paymentsNotice: paymentsNotice(config, (await services.settings.current()).codEnabled),
+    }),
   );
 
   app.get(
@@ -58,15 +70,29 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
     async (request) => ({ success: true, ...(await orders.detail(request.params.id)) }),
   );
 
+  app.get(
+    "/orders/:id/document",
+    {
+      schema: {
+        ...common,
+        summary:
+          "The order's issued document (tax invoice, receipt or test document) as issued, in English and Arabic",
+        params: IdParamsSchema,
+        response: { 200: IssuedDocumentAnswerSchema, ...adminErrors(404) },
+      },
+    },
+    async (request) => ({ success: true, document: await orders.document(request.params.id) }),
+  );
+
   app.post(
     "/orders/:id/status",
     {
       schema: {
         ...common,
-        summary: "Move an order forward or cancel it (the shopper is mailed)",
+        summary: "Move an order forward or cancel it (the shopper is mailed; `mail` says sent or waiting)",
         params: IdParamsSchema,
         body: OrderStatusChangeSchema,
-        response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404, 409) },
+        response: { 200: AdminOrderMailAnswerSchema, ...adminErrors(400, 404, 409) },
       },
     },
     async (request) => {

@@ -11,6 +11,7 @@ import {
   StaffListAnswerSchema,
   StaffRoleSchema,
 } from "#core/admin.ts";
+import { StaffInviteAnswerSchema } from "#core/schemas/admin-mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
@@ -71,12 +72,16 @@ export default async function ownerRoutes(base: FastifyInstance, { services }: {
       config,
       schema: {
         ...common,
-        summary: "Give an account a back-office role (or create and invite one)",
+        summary:
+          "Give an account a back-office role (or create and invite one; `mail` says what became of the invitation)",
         body: StaffInviteSchema,
-        response: { 200: StaffAnswerSchema, ...adminErrors(400, 409) },
+        response: { 200: StaffInviteAnswerSchema, ...adminErrors(400, 409) },
       },
     },
-    async (request) => ({ success: true, member: await admin.staff.invite(request.body, auditAs(request)) }),
+    async (request) => {
+      const { mail, ...member } = await admin.staff.invite(request.body, auditAs(request));
+      return { success: true, member, mail };
+    },
   );
 
   app.patch(

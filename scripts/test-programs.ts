@@ -1,0 +1,38 @@
+// Where the tests find Chromium and Java: the same rules as scripts/test-setup.sh (which installs them),
+// reading only CHROMIUM_PATH, JAVA_HOME and PATH.
+import { accessSync, constants, statSync } from "node:fs";
+import { delimiter, join } from "node:path";
+
+type Env = Record<string, string | undefined>;
+
+function isProgram(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function onPath(name: string, env: Env): string | undefined {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (dir && isProgram(join(dir, name))) return join(dir, name);
+  }
+  return undefined;
+}
+
+/** $CHROMIUM_PATH, else `chromium`, else `chromium-browser` on PATH; undefined when there is none. */
+export function chromiumPath(env: Env = process.env): string | undefined {
+  if (env.CHROMIUM_PATH && isProgram(env.CHROMIUM_PATH)) return env.CHROMIUM_PATH;
+  return onPath("chromium", env) ?? onPath("chromium-browser", env);
+}
+
+/** $JAVA_HOME/bin/java, else `java` on PATH; undefined when there is none. */
+export function javaPath(env: Env = process.env): string | undefined {
+  if (env.JAVA_HOME && isProgram(join(env.JAVA_HOME, "bin", "java")))
+    return join(env.JAVA_HOME, "bin", "java");
+  return onPath("java", env);
+}
+
+/** What the tests say when one is missing: the command that finds or installs it. */
+export const SETUP_HINT = "run sh scripts/test-setup.sh (npm test runs it)";

@@ -1,0 +1,84 @@
+import { tOrder } from "#core/i18n/en-orders.ts";
+import type { OrderPayload } from "#core/order.ts";
+import type { DocumentSnapshot } from "#core/schemas/document.schema.ts";
+import { bumpCatalogVersion } from "../../db/repositories/catalog-version.ts";
+import { insertOrder, insertOrderEvent } from "../../db/repositories/orders.ts";
+import { takeStock } from "../../db/repositories/stock-holds.ts";
+import type { UserRow } from "../../db/repositories/users.ts";
+import { HttpError } from "../../http-errors.ts";
+import { newId } from "../../ids.ts";
+import { ORDER_PLACED, type OrderCommitHooks, type OrdersContext, StockError } from "./context.ts";
+import { toDto } from "./dto.ts";
+import type { createOrderMails } from "./mails.ts";
+import { type createPricing, orderRow, quantitiesByVariant, stockRefusal } from "./pricing.ts";
+
+/** Cash on delivery (SPEC §7 POST /api/order/place, behind COD_ENABLED): placed at once, stock taken. */
+
+export function createCashOnDelivery(
+  ctx: OrdersContext,
+  parts: { pricing: ReturnType<typeof createPricing>; mails: ReturnType<typeof createOrderMails> },
+) {
+  const { db, deliverMails, orderNumberBeforeTransaction, orderNumberInTransaction } = ctx;
+  const { priceLines } = parts.pricing;
+  const { onOrderPlaced } = parts.mails;
+
+  /** A cash-on-delivery order, placed and its stock taken in one transaction. */
+  async function placeCod(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
+    const lines = await priceLines(payload.lines);
+    let orderNumber = await orderNumberBeforeTransaction();
+    const at = new Date().toISOString();
+    const orderId = newId();
+    const { order, lineRows } = orderRow(user, payload, lines, {
+      id: orderId,
+      order_number: orderNumber,
+      status: ORDER_PLACED,
+      payment_status: "unpaid",
+      payment_mode: "cod",
+      hold_expires_at: null,
+      placed_at: at,
+      created_at: at,
+    });
+    let document: DocumentSnapshot | undefined;
+    try {
+      await db.transaction().execute(async (trx) => {
+        orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
+        await insertOrder(trx, order, lineRows);
+        await insertOrderEvent(trx, {
+          id: newId(),
+          order_id: orderId,
+          at,
+          actor: "shopper",
+          from_status: null,
+          to_status: ORDER_PLACED,
+          note: "cash on delivery",
+        });
+        for (const [variantId, quantity] of quantitiesByVariant(lines)) {
+          const line = lines.find((l) => l.variant.variantId === variantId)!;
+          if (line.variant.stock === null) continue;
+          if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
+        }
+        document = await onOrderPlaced(trx, order, lineRows);
+        if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
+        // The answer is known before the commit: an idempotency key's row stores it with the order.
+        if (hooks) await hooks.committing(trx, { orderId, answer: answer() });
+      });
+    } catch (error) {
+      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
+      throw error;
+    }
+    hooks?.committed?.();
+    deliverMails();
+    return answer();
+
+    function answer() {
+      return {
+        success: true as const,
+        message: tOrder("orderApi.placed"),
+        orderNumber,
+        order: toDto(order, lineRows, document),
+      };
+    }
+  }
+
+  return { placeCod };
+}

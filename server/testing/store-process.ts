@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { freePort } from "./checkout.ts";
+
+/** A store process over HTTP (server/testing/serve.ts) on a database, for tests that kill and restart it. */
+export interface StoreProcess {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** The exit code, or null with the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export async function startStoreProcess(
+  databaseUrl: string,
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<StoreProcess> {
+  const port = options.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server/testing/serve.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "error",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_SITE_URL: base,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: "4",
+      SEED_DEMO: "false",
+      PASSWORD_HASH_COST: "10",
+      AUTH_RATE_LIMIT_PER_IP: "100000",
+      JWT_SECRET: "crash-test-secret-0123456789-abcdefghijklmnop",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`store did not start:\n${seen}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes("store ready")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`store exited with ${code}:\n${seen}`));
+    });
+  });
+  return { base, port, child, exited };
+}
+
+export async function stopStoreProcess(store: StoreProcess | undefined): Promise<void> {
+  if (!store || store.child.exitCode !== null || store.child.signalCode !== null) return;
+  store.child.kill("SIGTERM");
+  await store.exited;
+}
