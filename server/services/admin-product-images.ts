@@ -2,13 +2,13 @@ import type { Kysely } from "kysely";
 import type { AdminImage } from "#core/admin.ts";
 import {
   deleteImageRow,
-  findProductRowById,
   insertImageRow,
   listProductImagesOf,
   nextImagePosition,
   setImageAlt,
   setImagePosition,
-} from "../db/repositories/admin-products.ts";
+} from "../db/repositories/admin-product-images.ts";
+import { findProductRowById } from "../db/repositories/admin-products.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { MediaStore } from "../media.ts";

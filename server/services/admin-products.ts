@@ -8,6 +8,7 @@ import type {
   AuditChange,
 } from "#core/admin.ts";
 import { aedToFils } from "#core/money.ts";
+import { listProductImagesOf } from "../db/repositories/admin-product-images.ts";
 import {
   categoryExists,
   deleteProductRow,
@@ -15,7 +16,6 @@ import {
   findSkuTakenElsewhere,
   listAdminProductRows,
   listProductColorsOf,
-  listProductImagesOf,
   listProductVariantsOf,
   productHasOrders,
   productSlugTaken,
