@@ -1,26 +1,25 @@
-import { SlidersHorizontal, X } from "lucide-react";
+import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import { toProductCard } from "#core/catalog.ts";
 import {
   CATEGORIES,
-  type CategorySlug,
   PRICE_SLIDER_MAX_AED,
   PRICE_SLIDER_MIN_AED,
   SHOP_SKELETON_COUNT,
   SHOP_SORTS,
 } from "#core/constants.ts";
 import { type MessageKey, stripLocale } from "#core/i18n/index.ts";
-import { pageWindow } from "#core/pagination.ts";
 import type { PriceRange } from "#core/price-range.ts";
 import { parseShopSearchParams } from "#core/schemas/catalog.schema.ts";
-import { PriceSlider } from "../components/price-slider";
 import { ProductCard } from "../components/product-card";
+import { ShopFilters } from "../components/shop/shop-filters";
+import { ShopPagination } from "../components/shop/shop-pagination";
 import { ProductCardSkeleton } from "../components/skeleton";
 import { Dialog } from "../components/ui/dialog";
 import { getServices } from "../lib/context";
 import { requestLocale } from "../lib/copy.server";
-import { Link, type T, useHref, useLocalNavigate, useT } from "../lib/i18n";
+import { Link, type T, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta } from "../lib/seo";
 import type { Route } from "./+types/shop";
 
@@ -43,9 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     facets,
   };
 }
-
-/** SPEC §2: the collections the category filter offers. */
-const OFFERED_CATEGORIES: readonly string[] = ["ethnic-elegance", "graceful-abayas"];
 
 /** A collection's name in the page's language (its slug stays the URL's, in English). */
 function categoryName(slug: string | null, t: T): string | undefined {
@@ -75,67 +71,8 @@ export function meta({ location, matches }: Route.MetaArgs) {
   });
 }
 
-function FilterGroup({ legend, children }: { legend: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="border-b border-sand py-5">
-      <legend className="float-start mb-3 w-full text-xs font-semibold tracking-[0.18em] text-ink uppercase">
-        {legend}
-      </legend>
-      <div className="clear-both">{children}</div>
-    </fieldset>
-  );
-}
-
-function CheckList({
-  name,
-  values,
-  labels,
-  selected,
-  onToggle,
-}: {
-  name: string;
-  values: string[];
-  /** The values' names in the page's language (Arabic answers); a value without one shows in English. */
-  labels?: Record<string, string>;
-  selected: string[];
-  onToggle: (value: string) => void;
-}) {
-  // The URL changes inside a transition; holding the ticks locally keeps a box from flicking back
-  // to its old state between the click and the new URL.
-  const [ticked, setTicked] = useState(selected);
-  const key = selected.join("\u0000");
-  // Only a new URL's values replace the ticks (hydration renders nothing again).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selected values.
-  useEffect(() => setTicked((current) => (current.join("\u0000") === key ? current : selected)), [key]);
-  return (
-    <ul className="space-y-1">
-      {values.map((value) => (
-        <li key={value}>
-          <label className="flex min-h-9 cursor-pointer items-center gap-3 text-sm text-charcoal">
-            <input
-              type="checkbox"
-              name={name}
-              value={value}
-              checked={ticked.includes(value)}
-              onChange={() => {
-                setTicked((current) =>
-                  current.includes(value) ? current.filter((v) => v !== value) : [...current, value],
-                );
-                onToggle(value);
-              }}
-              className="size-4 accent-accent"
-            />
-            <span lang={labels && !labels[value] ? "en" : undefined}>{labels?.[value] ?? value}</span>
-          </label>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const href = useHref();
   const { products, total, page, pageCount, facets } = loaderData;
   const [currentParams] = useSearchParams();
   const navigate = useLocalNavigate();
@@ -174,15 +111,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     navigate(`/shop${next.size > 0 ? `?${next}` : ""}`, { preventScrollReset: true });
   }
 
-  const toggle = (key: string) => (value: string) =>
-    update((next) => {
-      const current = next.getAll(key);
-      next.delete(key);
-      for (const v of current.includes(value) ? current.filter((c) => c !== value) : [...current, value]) {
-        next.append(key, v);
-      }
-    });
-
   const pageHref = (n: number) => {
     const next = new URLSearchParams(params);
     if (n <= 1) next.delete("page");
@@ -192,115 +120,18 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
   const heading = categoryName(category, t) ?? t("shop.title");
 
-  // SPEC §2 offers two collections; a third named by the URL (the home page links designer-jalabiya)
-  // shows as an extra, selected choice while the URL names it, so the shopper can see and clear it.
-  const offered = CATEGORIES.filter((c) => OFFERED_CATEGORIES.includes(c.slug));
-  const extra = CATEGORIES.find((c) => c.slug === category && !OFFERED_CATEGORIES.includes(c.slug));
-  const categoryChoices = [{ slug: "all", name: t("shop.all") }, ...offered, ...(extra ? [extra] : [])];
-
   /** The filter form: the desktop sidebar and the phone sheet show the same one. */
   const filters = (inSheet: boolean) => (
-    // Without JavaScript the filters still work as a plain GET form.
-    <Form
-      method="get"
-      action={href("/shop")}
-      data-testid={inSheet ? "shop-filters-sheet" : "shop-filters"}
-      onSubmit={(e) => e.preventDefault()}
-    >
-      <div className="flex items-center justify-between gap-3 border-b border-sand pb-3">
-        <h2
-          id={inSheet ? sheetTitleId : undefined}
-          className="font-sans text-sm font-semibold tracking-[0.18em] text-ink uppercase"
-        >
-          {t("shop.filters")}
-        </h2>
-        <Link
-          to="/shop"
-          className="ms-auto text-sm text-accent-dark underline-offset-4 hover:underline"
-          preventScrollReset
-        >
-          {t("shop.clearFilters")}
-        </Link>
-        {inSheet ? (
-          <button
-            type="button"
-            onClick={() => setFiltersOpen(false)}
-            className="-me-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-cream"
-            aria-label={t("shop.closeFilters")}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
-        ) : null}
-      </div>
-      {search ? <input type="hidden" name="search" value={search} /> : null}
-      <FilterGroup legend={t("shop.category")}>
-        <ul className="space-y-1">
-          {categoryChoices.map((c) => (
-            <li key={c.slug}>
-              <label className="flex min-h-9 cursor-pointer items-center gap-3 text-sm text-charcoal">
-                <input
-                  type="radio"
-                  name="category"
-                  value={c.slug}
-                  checked={category === c.slug}
-                  onChange={() =>
-                    update((next) =>
-                      c.slug === "all" ? next.delete("category") : next.set("category", c.slug),
-                    )
-                  }
-                  className="size-4 accent-accent"
-                />
-                {c.slug === "all" ? c.name : t(`category.${c.slug as CategorySlug}`)}
-              </label>
-            </li>
-          ))}
-        </ul>
-      </FilterGroup>
-      <FilterGroup legend={t("shop.price")}>
-        <PriceSlider
-          value={range}
-          onChange={setRange}
-          onCommit={(committed) =>
-            update((next) => {
-              next.set("minPrice", String(committed.min));
-              next.set("maxPrice", String(committed.max));
-            })
-          }
-        />
-      </FilterGroup>
-      <FilterGroup legend={t("shop.color")}>
-        <CheckList
-          name="color"
-          values={facets.colors}
-          labels={facets.labels?.colors}
-          selected={params.getAll("color")}
-          onToggle={toggle("color")}
-        />
-      </FilterGroup>
-      <FilterGroup legend={t("shop.fabric")}>
-        <CheckList
-          name="fabric"
-          values={facets.fabrics}
-          labels={facets.labels?.fabrics}
-          selected={params.getAll("fabric")}
-          onToggle={toggle("fabric")}
-        />
-      </FilterGroup>
-      <FilterGroup legend={t("shop.type")}>
-        <CheckList
-          name="type"
-          values={facets.types}
-          labels={facets.labels?.types}
-          selected={params.getAll("type")}
-          onToggle={toggle("type")}
-        />
-      </FilterGroup>
-      <noscript>
-        <button type="submit" className="btn-primary mt-5 w-full">
-          {t("shop.applyFilters")}
-        </button>
-      </noscript>
-    </Form>
+    <ShopFilters
+      inSheet={inSheet}
+      titleId={sheetTitleId}
+      onClose={() => setFiltersOpen(false)}
+      params={params}
+      facets={facets}
+      range={range}
+      onRangeChange={setRange}
+      update={update}
+    />
   );
 
   return (
@@ -403,43 +234,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </div>
           )}
 
-          {pageCount > 1 ? (
-            <nav
-              aria-label={t("shop.pagination")}
-              className="mt-12 flex flex-wrap items-center justify-center gap-2"
-              data-testid="pagination"
-            >
-              {page > 1 ? (
-                <Link to={pageHref(page - 1)} rel="prev" className="btn-outline">
-                  {t("shop.previous")}
-                </Link>
-              ) : null}
-              {pageWindow(page, pageCount).map((n, i) =>
-                n === null ? (
-                  <span key={`gap-${i}`} className="px-1 text-stone" aria-hidden="true">
-                    …
-                  </span>
-                ) : (
-                  <Link
-                    key={n}
-                    to={pageHref(n)}
-                    aria-current={n === page ? "page" : undefined}
-                    aria-label={t("shop.page", { page: n })}
-                    className={`inline-flex size-11 items-center justify-center rounded-full text-sm ${
-                      n === page ? "bg-ink text-ivory" : "text-charcoal hover:bg-cream"
-                    }`}
-                  >
-                    {n}
-                  </Link>
-                ),
-              )}
-              {page < pageCount ? (
-                <Link to={pageHref(page + 1)} rel="next" className="btn-outline">
-                  {t("shop.next")}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          {pageCount > 1 ? <ShopPagination page={page} pageCount={pageCount} pageHref={pageHref} /> : null}
         </section>
       </div>
     </div>

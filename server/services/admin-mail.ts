@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { mailKindLabel } from "#core/admin-mail-text.ts";
-import type { UndeliveredMail } from "#core/schemas/admin-mail.ts";
+import type { UndeliveredMail } from "#core/schemas/admin/mail.ts";
 import { findOutboxMail, listUndeliveredOutboxMails, requeueOutboxMail } from "../db/repositories/outbox.ts";
 import type { Database } from "../db/schema.ts";
 import type { Mailer, MailOutcome } from "../integrations/mail.ts";

@@ -12,8 +12,8 @@ import {
   listProductRows,
   listProductTypes,
   listRelatedProductRows,
-  toProductDtos,
-} from "../db/repositories/products.ts";
+} from "../db/repositories/product-listing.ts";
+import { toProductDtos } from "../db/repositories/products.ts";
 import { listPublishedReviews, productExists } from "../db/repositories/reviews.ts";
 import { loadTermNames } from "../db/repositories/terms.ts";
 import type { Database } from "../db/schema.ts";

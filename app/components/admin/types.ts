@@ -24,7 +24,7 @@ import type {
 } from "#core/admin.ts";
 import type { MailOutcome } from "#core/admin-mail-text.ts";
 import type { OrderDto } from "#core/order.ts";
-import type { MailListAnswer, UndeliveredMail } from "#core/schemas/admin-mail.ts";
+import type { MailListAnswer, UndeliveredMail } from "#core/schemas/admin/mail.ts";
 
 export type {
   AdminBlogPost,

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from "kysely";
 import type { AdminProductQuery } from "#core/admin.ts";
-import type { Database, ProductImageTable, ProductTable, ProductVariantTable } from "../schema.ts";
+import type { Database, ProductTable, ProductVariantTable } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -127,16 +127,6 @@ export async function listProductColorsOf(db: Db, productId: string): Promise<st
     .orderBy("position")
     .execute();
   return rows.map((r) => r.color);
-}
-
-export async function listProductImagesOf(db: Db, productId: string): Promise<ProductImageTable[]> {
-  return db
-    .selectFrom("product_images")
-    .selectAll()
-    .where("product_id", "=", productId)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
 }
 
 export async function listProductVariantsOf(db: Db, productId: string): Promise<VariantRow[]> {
@@ -291,54 +281,6 @@ export async function setProductArchived(
 /** Deletes a product; colours, images, sizes, reviews, cart lines and wishlist entries go with it. */
 export async function deleteProductRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom("products").where("id", "=", id).execute();
-}
-
-// Images
-
-export async function insertImageRow(db: Db, row: ProductImageTable): Promise<void> {
-  await db.insertInto("product_images").values(row).execute();
-}
-
-export async function nextImagePosition(db: Db, productId: string): Promise<number> {
-  const row = await db
-    .selectFrom("product_images")
-    .select((eb) => eb.fn.max("position").as("p"))
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
-  return row?.p === null || row?.p === undefined ? 0 : Number(row.p) + 1;
-}
-
-export async function setImageAlt(db: Db, productId: string, imageId: string, alt: string): Promise<boolean> {
-  const result = await db
-    .updateTable("product_images")
-    .set({ alt })
-    .where("id", "=", imageId)
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
-  return changed(result) === 1;
-}
-
-export async function setImagePosition(
-  db: Db,
-  productId: string,
-  imageId: string,
-  position: number,
-): Promise<void> {
-  await db
-    .updateTable("product_images")
-    .set({ position })
-    .where("id", "=", imageId)
-    .where("product_id", "=", productId)
-    .execute();
-}
-
-export async function deleteImageRow(db: Db, productId: string, imageId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("product_images")
-    .where("id", "=", imageId)
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
-  return changed(result) === 1;
 }
 
 // Dashboard

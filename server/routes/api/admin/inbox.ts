@@ -7,7 +7,7 @@ import {
   InboxReplyInputSchema,
   InboxUpdateSchema,
 } from "#core/admin.ts";
-import { InboxReplyAnswerSchema } from "#core/schemas/admin-mail.ts";
+import { InboxReplyAnswerSchema } from "#core/schemas/admin/mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";

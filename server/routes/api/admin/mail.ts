@@ -5,7 +5,7 @@ import {
   MailListAnswerSchema,
   MailListQuerySchema,
   MailResendAnswerSchema,
-} from "#core/schemas/admin-mail.ts";
+} from "#core/schemas/admin/mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs } from "./index.ts";

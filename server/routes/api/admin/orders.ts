@@ -7,7 +7,7 @@ import {
   IdParamsSchema,
   OrderStatusChangeSchema,
 } from "#core/admin.ts";
-import { AdminOrderMailAnswerSchema } from "#core/schemas/admin-mail.ts";
+import { AdminOrderMailAnswerSchema } from "#core/schemas/admin/mail.ts";
 import { IssuedDocumentAnswerSchema } from "#core/schemas/document.schema.ts";
 import type { Config } from "../../../config.ts";
 import { paymentsNotice } from "../../../going-live.ts";

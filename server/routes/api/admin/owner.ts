@@ -11,7 +11,7 @@ import {
   StaffListAnswerSchema,
   StaffRoleSchema,
 } from "#core/admin.ts";
-import { StaffInviteAnswerSchema } from "#core/schemas/admin-mail.ts";
+import { StaffInviteAnswerSchema } from "#core/schemas/admin/mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";

@@ -1,6 +1,9 @@
-import "./zod-setup.ts";
+import "../zod-setup.ts";
 import { z } from "zod";
-import { AdminOrderAnswerSchema, InboxItemAnswerSchema, PagedSchema, StaffAnswerSchema } from "../admin.ts";
+import { PagedSchema } from "./fields.ts";
+import { InboxItemAnswerSchema } from "./inbox.ts";
+import { AdminOrderAnswerSchema } from "./orders.ts";
+import { StaffAnswerSchema } from "./staff.ts";
 
 /**
  * The owner's mail screen (issue 21, finding 5; docs/decisions/0019-mail-without-smtp.md):

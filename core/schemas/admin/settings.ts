@@ -1,0 +1,54 @@
+import "../zod-setup.ts";
+import { z } from "zod";
+import { text } from "./fields.ts";
+
+// Settings (owner only)
+
+export const ShopSettingsSchema = z.object({
+  shopName: text(80, "Shop name"),
+  phone: text(40, "Phone").refine((v) => /^\+?[\d\s()-]{5,}$/.test(v), { error: "Enter a phone number" }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "Enter a valid e-mail address" })),
+  officeAddress: text(300, "Office address"),
+  warehouseAddress: text(300, "Warehouse address"),
+  /** The seller's address on invoices. */
+  legalAddress: text(300, "Legal address"),
+  /** 15 digits, or null: invoices are then a 'Receipt' without VAT lines. */
+  trn: z
+    .string()
+    .trim()
+    .regex(/^\d{15}$/, { error: "The TRN is 15 digits" })
+    .nullable(),
+  vatRate: z
+    .number({ error: "VAT rate must be a number" })
+    .min(0, { error: "VAT rate cannot be negative" })
+    .max(100, { error: "VAT rate is at most 100" }),
+  codEnabled: z.boolean(),
+  /** The header's announcement, claims separated by " · " (SPEC §1's four claims by default). */
+  announcement: text(300, "Announcement"),
+  lowStockThreshold: z
+    .number({ error: "Low-stock threshold must be a number" })
+    .int()
+    .min(0, { error: "Low-stock threshold cannot be negative" })
+    .max(10_000),
+});
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+/** PUT /api/admin/settings: any subset; a field set to its environment default stops overriding it. */
+export const ShopSettingsUpdateSchema = ShopSettingsSchema.partial().refine(
+  (s) => Object.keys(s).length > 0,
+  {
+    error: "Nothing to change",
+  },
+);
+export type ShopSettingsUpdate = z.infer<typeof ShopSettingsUpdateSchema>;
+export const SettingsAnswerSchema = z.object({
+  success: z.literal(true),
+  settings: ShopSettingsSchema,
+  /** The values from the environment (what a field falls back to). */
+  defaults: ShopSettingsSchema,
+  /** The fields stored in the database, overriding the environment. */
+  overridden: z.array(z.string()),
+});

@@ -1,0 +1,292 @@
+import type { Kysely } from "kysely";
+import type {
+  AdminImage,
+  AdminProduct,
+  AdminProductInput,
+  AdminProductQuery,
+  AdminProductSummary,
+  AuditChange,
+} from "#core/admin.ts";
+import { aedToFils } from "#core/money.ts";
+import { listProductImagesOf } from "../db/repositories/admin-product-images.ts";
+import {
+  categoryExists,
+  deleteProductRow,
+  findProductRowById,
+  findSkuTakenElsewhere,
+  listAdminProductRows,
+  listProductColorsOf,
+  listProductVariantsOf,
+  productHasOrders,
+  productSlugTaken,
+  replaceProductColors,
+  setProductArchived,
+  updateProductRow,
+  variantInUse,
+} from "../db/repositories/admin-products.ts";
+import { createProduct } from "../db/repositories/products.ts";
+import type { Database, ProductTable } from "../db/schema.ts";
+import { newId } from "../ids.ts";
+import { type AuditRecorder, diff } from "./admin-audit.ts";
+import { catalogWrite, type Db, found } from "./admin-catalog-write.ts";
+import { AdminError } from "./admin-errors.ts";
+import { saveVariants, toVariant } from "./admin-product-sizes.ts";
+import type { SettingsService } from "./admin-settings.ts";
+
+export function toImage(i: {
+  id: string;
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  position: number;
+}): AdminImage {
+  return {
+    id: i.id,
+    url: i.url,
+    alt: i.alt,
+    width: Number(i.width),
+    height: Number(i.height),
+    position: Number(i.position),
+  };
+}
+
+function productFields(
+  product: Pick<
+    ProductTable,
+    | "name"
+    | "slug"
+    | "description"
+    | "category_slug"
+    | "type"
+    | "fabric"
+    | "bestseller"
+    | "is_new"
+    | "is_sale"
+  >,
+) {
+  return {
+    name: product.name,
+    slug: product.slug,
+    description: product.description,
+    category: product.category_slug,
+    type: product.type,
+    fabric: product.fabric,
+    bestseller: Boolean(product.bestseller),
+    isNew: Boolean(product.is_new),
+    isSale: Boolean(product.is_sale),
+  };
+}
+
+async function checkProductInput(executor: Db, input: AdminProductInput, productId?: string) {
+  if (!(await categoryExists(executor, input.category)))
+    throw new AdminError(400, "unknown_category", `There is no category ${input.category}`);
+  if (await productSlugTaken(executor, input.slug, productId))
+    throw new AdminError(409, "slug_taken", `Another product already has the address ${input.slug}`);
+  const taken = await findSkuTakenElsewhere(
+    executor,
+    input.variants.map((v) => v.sku),
+    productId,
+  );
+  if (taken) throw new AdminError(409, "sku_taken", `Another product already uses SKU ${taken}`);
+}
+
+export async function loadProduct(executor: Db, id: string): Promise<AdminProduct> {
+  const row = found(await findProductRowById(executor, id), "Product");
+  const [colors, images, variants, hasOrders] = await Promise.all([
+    listProductColorsOf(executor, id),
+    listProductImagesOf(executor, id),
+    listProductVariantsOf(executor, id),
+    productHasOrders(executor, id),
+  ]);
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    category: row.category_slug,
+    type: row.type,
+    fabric: row.fabric,
+    colors,
+    bestseller: Boolean(row.bestseller),
+    isNew: Boolean(row.is_new),
+    isSale: Boolean(row.is_sale),
+    archived: row.archived_at != null,
+    archivedAt: row.archived_at ?? null,
+    hasOrders,
+    date: row.date,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    images: images.map(toImage),
+    variants: variants.map(toVariant),
+  };
+}
+
+/** The back office's products: the list, the editor's product with its sizes, archive and delete. */
+export function createAdminProducts(options: { db: Kysely<Database>; settings: SettingsService }) {
+  const { db, settings } = options;
+  return {
+    async listProducts(
+      query: AdminProductQuery,
+    ): Promise<{ products: AdminProductSummary[]; total: number }> {
+      const { lowStockThreshold } = await settings.current();
+      const { rows, total } = await listAdminProductRows(db, query, lowStockThreshold);
+      return {
+        total,
+        products: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          slug: r.slug,
+          category: r.category_slug,
+          type: r.type,
+          image: r.image ?? null,
+          priceFils: Number(r.price_fils),
+          salePriceFils: r.sale_price_fils === null ? null : Number(r.sale_price_fils),
+          bestseller: Boolean(r.bestseller),
+          isNew: Boolean(r.is_new),
+          isSale: Boolean(r.is_sale),
+          archived: r.archived_at != null,
+          variantCount: r.variant_count,
+          available: r.available,
+          lowStockSizes: r.low_stock_sizes,
+          updatedAt: r.updated_at,
+        })),
+      };
+    },
+
+    getProduct: (id: string) => loadProduct(db, id),
+
+    async createProduct(input: AdminProductInput, audit: AuditRecorder): Promise<AdminProduct> {
+      const id = newId();
+      await catalogWrite(db, audit, async (trx) => {
+        await checkProductInput(trx, input);
+        const now = new Date().toISOString();
+        await createProduct(trx, {
+          id,
+          slug: input.slug,
+          name: input.name,
+          description: input.description,
+          type: input.type,
+          categorySlug: input.category,
+          fabric: input.fabric,
+          colors: input.colors,
+          popularity: 0,
+          bestseller: input.bestseller,
+          isNew: input.isNew,
+          isSale: input.isSale,
+          date: now,
+          createdAt: now,
+          images: [],
+          variants: input.variants.map((v) => ({
+            id: newId(),
+            size: v.size,
+            sku: v.sku,
+            retailPriceFils: aedToFils(v.price),
+            discountPercent: v.discount,
+            stock: v.stock === undefined ? 0 : v.stock,
+          })),
+        });
+        const sizes = input.variants.map((v) => ({
+          field: `size ${v.size}`,
+          before: null,
+          after: { sku: v.sku, price: v.price, discount: v.discount, stock: v.stock ?? 0 },
+        }));
+        return {
+          audit: {
+            action: "product.create",
+            entity: "product",
+            entityId: id,
+            label: input.name,
+            changes: [
+              ...diff({}, { name: input.name, slug: input.slug, category: input.category }),
+              ...sizes,
+            ],
+          },
+        };
+      });
+      return loadProduct(db, id);
+    },
+
+    async updateProduct(id: string, input: AdminProductInput, audit: AuditRecorder): Promise<AdminProduct> {
+      await catalogWrite(db, audit, async (trx) => {
+        const row = found(await findProductRowById(trx, id), "Product");
+        await checkProductInput(trx, input, id);
+        const { name, slug, description, category, type, fabric, bestseller, isNew, isSale } = input;
+        const fields = { name, slug, description, category, type, fabric, bestseller, isNew, isSale };
+        const changes: AuditChange[] = diff(productFields(row), fields);
+        const colorsBefore = await listProductColorsOf(trx, id);
+        if (JSON.stringify(colorsBefore) !== JSON.stringify(input.colors)) {
+          changes.push({ field: "colors", before: colorsBefore, after: input.colors });
+          await replaceProductColors(trx, id, input.colors);
+        }
+        const sizes = await saveVariants(trx, id, input.variants);
+        changes.push(...sizes.changes);
+        await updateProductRow(trx, id, {
+          name,
+          slug,
+          description,
+          category_slug: category,
+          type,
+          fabric,
+          bestseller,
+          is_new: isNew,
+          is_sale: isSale,
+          ...sizes.prices,
+          updated_at: new Date().toISOString(),
+        });
+        const record = {
+          action: "product.update",
+          entity: "product" as const,
+          entityId: id,
+          label: name,
+          changes,
+        };
+        return { audit: changes.length > 0 ? record : [] };
+      });
+      return loadProduct(db, id);
+    },
+
+    async setArchived(id: string, archived: boolean, audit: AuditRecorder): Promise<AdminProduct> {
+      await catalogWrite(db, audit, async (trx) => {
+        const row = found(await findProductRowById(trx, id), "Product");
+        const now = new Date().toISOString();
+        if (!(await setProductArchived(trx, id, archived ? now : null, now))) return null;
+        return {
+          audit: {
+            action: archived ? "product.archive" : "product.unarchive",
+            entity: "product",
+            entityId: id,
+            label: row.name,
+            changes: [{ field: "archived", before: !archived, after: archived }],
+          },
+        };
+      });
+      return loadProduct(db, id);
+    },
+
+    async deleteProduct(id: string, audit: AuditRecorder): Promise<void> {
+      await catalogWrite(db, audit, async (trx) => {
+        const row = found(await findProductRowById(trx, id), "Product");
+        if (await productHasOrders(trx, id))
+          throw new AdminError(409, "product_has_orders", "Orders refer to this product: archive it instead");
+        for (const variant of await listProductVariantsOf(trx, id))
+          if (await variantInUse(trx, variant.id))
+            throw new AdminError(
+              409,
+              "product_has_orders",
+              "Payments in progress hold this product: archive it instead",
+            );
+        await deleteProductRow(trx, id);
+        return {
+          audit: {
+            action: "product.delete",
+            entity: "product",
+            entityId: id,
+            label: row.name,
+            changes: [{ field: "product", before: { name: row.name, slug: row.slug }, after: null }],
+          },
+        };
+      });
+    },
+  };
+}
