@@ -157,14 +157,14 @@ describe("a shopper at desktop size", () => {
   }, async () => {
     const email = "mariam.desk@example.com";
     const page = await openPage(context, "/signup");
-    expect(await page.locator("h1").textContent()).toBe("Create Account");
-    expect(await page.getByText("Sign up to get started").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Create Account");
+    await expect.poll(() => page.getByText("Sign up to get started").isVisible()).toBe(true);
     expect(await page.title()).toContain("Create Account");
     await checkScreen(page);
 
     // SPEC §5 Signup: name, phone and password required; the e-mail is not.
     await page.getByRole("button", { name: "Create Account" }).click();
-    expect(await page.getByTestId("field-error").count()).toBe(3);
+    await expect.poll(() => page.getByTestId("field-error").count()).toBe(3);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("name");
 
     await page.getByLabel("Full Name").fill("Mariam Khan");
@@ -174,25 +174,25 @@ describe("a shopper at desktop size", () => {
     // The show/hide toggle reveals the password and hides it again.
     const password = page.getByLabel(/^Password\*?$/);
     await page.getByRole("button", { name: "Show password" }).click();
-    expect(await password.getAttribute("type")).toBe("text");
+    await expect.poll(() => password.getAttribute("type")).toBe("text");
     await page.getByRole("button", { name: "Hide password" }).click();
-    expect(await password.getAttribute("type")).toBe("password");
+    await expect.poll(() => password.getAttribute("type")).toBe("password");
     await page.getByRole("button", { name: "Create Account" }).click();
 
     // SPEC §4 Signup: the e-mail code modal opens, with the address shown and Verify disabled until 6.
     const dialog = page.getByTestId("email-otp-dialog");
     await dialog.waitFor({ state: "visible" });
-    expect(await dialog.getByTestId("otp-email").textContent()).toBe(email);
+    await expect.poll(() => dialog.getByTestId("otp-email").textContent()).toBe(email);
     const verify = dialog.getByRole("button", { name: "Verify" });
-    expect(await verify.isDisabled()).toBe(true);
+    await expect.poll(() => verify.isDisabled()).toBe(true);
     await checkScreen(page);
     const code = await codeFor(email);
     await typeCode(page, code.slice(0, 5));
-    expect(await verify.isDisabled()).toBe(true);
+    await expect.poll(() => verify.isDisabled()).toBe(true);
     await page.keyboard.type("x"); // numbers only
     expect(await otpValue(page)).toBe(code.slice(0, 5));
     await page.keyboard.type(code.slice(5));
-    expect(await verify.isEnabled()).toBe(true);
+    await expect.poll(() => verify.isEnabled()).toBe(true);
     await verify.click();
     await expectToast(page, "Email Verified");
     // Login, then SPEC §2: a token holder leaves /login for the shop (the cart is empty).
@@ -210,7 +210,7 @@ describe("a shopper at desktop size", () => {
     await page.getByTestId("account-greeting").filter({ hasText: "Hello, Mariam Khan" }).waitFor();
     await page.getByTestId("orders-empty").waitFor();
     expect(await page.title()).toContain("My Account");
-    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await expect.poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     await checkScreen(page);
 
     // Addresses: add two; the first becomes primary.
@@ -221,8 +221,8 @@ describe("a shopper at desktop size", () => {
     await page.getByTestId("add-address").click();
     const form = page.getByTestId("address-form");
     // SPEC §5: e-mail read-only from the account, UAE only, the seven emirates.
-    expect(await form.getByLabel("Email").inputValue()).toBe(email);
-    expect(await form.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+    await expect.poll(() => form.getByLabel("Email").inputValue()).toBe(email);
+    await expect.poll(() => form.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
     expect(await form.getByLabel("Country").locator("option").allTextContents()).toEqual([
       "United Arab Emirates",
     ]);
@@ -236,7 +236,7 @@ describe("a shopper at desktop size", () => {
       "Fujairah",
     ]);
     await form.getByRole("button", { name: "Save Address" }).click();
-    expect(await form.getByTestId("field-error").count()).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => form.getByTestId("field-error").count()).toBeGreaterThanOrEqual(5);
     await checkScreen(page);
     await fillAddress(form, {
       first: "Mariam",
@@ -249,7 +249,7 @@ describe("a shopper at desktop size", () => {
     await expectToast(page, "Address Added");
     const cards = page.getByTestId("address-card");
     await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.nth(0).getAttribute("data-primary")).toBe("true");
+    await expect.poll(() => cards.nth(0).getAttribute("data-primary")).toBe("true");
 
     await page.getByTestId("add-address").click();
     await fillAddress(page.getByTestId("address-form"), {
@@ -264,19 +264,19 @@ describe("a shopper at desktop size", () => {
     await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
     await expectToast(page, "Address Added");
     await expect.poll(() => cards.count()).toBe(2);
-    expect(await cards.nth(0).getAttribute("data-primary")).toBe("true");
+    await expect.poll(() => cards.nth(0).getAttribute("data-primary")).toBe("true");
     await checkScreen(page);
 
     // Set the second as primary.
     await page.getByRole("button", { name: "Set as Primary: address 2" }).click();
     await expectToast(page, "Primary Address Updated");
     await expect.poll(() => cards.nth(1).getAttribute("data-primary")).toBe("true");
-    expect(await cards.nth(0).getAttribute("data-primary")).toBe("false");
+    await expect.poll(() => cards.nth(0).getAttribute("data-primary")).toBe("false");
 
     // Edit the first.
     await page.getByRole("button", { name: "Edit address 1" }).click();
     const editForm = page.getByTestId("address-form");
-    expect(await editForm.getByLabel("City").inputValue()).toBe("Dubai");
+    await expect.poll(() => editForm.getByLabel("City").inputValue()).toBe("Dubai");
     await editForm.getByLabel("City").fill("Jumeirah");
     await editForm.getByRole("button", { name: "Save Address" }).click();
     await expectToast(page, "Address Updated");
@@ -286,17 +286,17 @@ describe("a shopper at desktop size", () => {
     await page.getByRole("button", { name: "Remove address 1" }).click();
     const confirm = page.getByTestId("confirm-remove");
     await confirm.waitFor({ state: "visible" });
-    expect(await confirm.textContent()).toContain("Are you sure you want to remove this address?");
+    await expect.poll(() => confirm.textContent()).toContain("Are you sure you want to remove this address?");
     await checkScreen(page);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "hidden" });
-    expect(await cards.count()).toBe(2);
+    await expect.poll(() => cards.count()).toBe(2);
     await page.getByRole("button", { name: "Remove address 1" }).click();
     await confirm.getByRole("button", { name: "Remove" }).click();
     await expectToast(page, "Address Removed");
     await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.nth(0).textContent()).toContain("Al Manara Tower");
-    expect(await cards.nth(0).getAttribute("data-primary")).toBe("true");
+    await expect.poll(() => cards.nth(0).textContent()).toContain("Al Manara Tower");
+    await expect.poll(() => cards.nth(0).getAttribute("data-primary")).toBe("true");
     // The store left a copy of her session for /checkout only, so its first HTML carries her addresses.
     expect(await page.request.get("/checkout").then((r) => r.text())).toContain("Near the metro");
 
@@ -304,8 +304,8 @@ describe("a shopper at desktop size", () => {
     await page.getByRole("link", { name: "Account Settings" }).click();
     const profile = page.getByTestId("profile-form");
     await profile.waitFor();
-    expect(await profile.getByLabel("Email").inputValue()).toBe(email);
-    expect(await profile.getByLabel("Phone Number").inputValue()).toBe("+971 50 123 4567");
+    await expect.poll(() => profile.getByLabel("Email").inputValue()).toBe(email);
+    await expect.poll(() => profile.getByLabel("Phone Number").inputValue()).toBe("+971 50 123 4567");
     await checkScreen(page);
     await profile.getByLabel("Full Name").fill("Mariam K. Ahmed");
     await profile.getByRole("button", { name: "Save Changes" }).click();
@@ -346,7 +346,7 @@ describe("a shopper at desktop size", () => {
     const step = page.getByTestId("forgot-step");
     await expect.poll(() => step.getAttribute("data-step")).toBe("otp");
     const verifyOtp = page.getByRole("button", { name: "Verify OTP" });
-    expect(await verifyOtp.isDisabled()).toBe(true);
+    await expect.poll(() => verifyOtp.isDisabled()).toBe(true);
     await checkScreen(page);
     // 'Didn't receive code? Try again' goes back to the first step.
     await page.getByRole("button", { name: "Try again" }).click();
@@ -420,7 +420,7 @@ describe("a shopper at phone size", () => {
     await page.reload();
     await waitForHydration(page);
     await page.waitForTimeout(300);
-    expect(await toast(page, "Password Reset Successful").count()).toBe(0);
+    await expect.poll(() => toast(page, "Password Reset Successful").count()).toBe(0);
     await page.close();
   });
 
@@ -467,8 +467,8 @@ describe("a shopper at phone size", () => {
     await logIn(page, email, "noor-pass-123");
     const dialog = page.getByTestId("email-otp-dialog");
     await dialog.waitFor({ state: "visible" });
-    expect(await dialog.getByRole("heading").textContent()).toBe("Email Not Verified");
-    expect(await dialog.getByTestId("otp-email").textContent()).toBe(email);
+    await expect.poll(() => dialog.getByRole("heading").textContent()).toBe("Email Not Verified");
+    await expect.poll(() => dialog.getByTestId("otp-email").textContent()).toBe(email);
     await checkScreen(page);
     // A wrong code shows the server's message inline.
     const code = await codeFor(email, sent);
@@ -476,7 +476,7 @@ describe("a shopper at phone size", () => {
     await typeCode(page, wrong);
     await dialog.getByRole("button", { name: "Verify" }).click();
     await dialog.getByTestId("otp-error").waitFor();
-    expect(await dialog.getByTestId("otp-error").textContent()).toMatch(/OTP|code/i);
+    await expect.poll(() => dialog.getByTestId("otp-error").textContent()).toMatch(/OTP|code/i);
     await pasteCode(page, code);
     await dialog.getByRole("button", { name: "Verify" }).click();
     await expectToast(page, "Email Verified");
@@ -514,9 +514,9 @@ describe("a shopper at phone size", () => {
     await waitForHydration(page);
     const profile = page.getByTestId("profile-form");
     await profile.waitFor();
-    expect(await profile.getByLabel("Email").inputValue()).toBe("fatima.google@example.com");
+    await expect.poll(() => profile.getByLabel("Email").inputValue()).toBe("fatima.google@example.com");
     // Shown as people write it, not as stored (+971527654321).
-    expect(await profile.getByLabel("Phone Number").inputValue()).toBe("+971 52 765 4321");
+    await expect.poll(() => profile.getByLabel("Phone Number").inputValue()).toBe("+971 52 765 4321");
     await checkScreen(page);
     await page.getByTestId("logout").click();
     await onScreen(page, /\/login$/, "Welcome Back");

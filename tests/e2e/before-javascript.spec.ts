@@ -159,7 +159,7 @@ describe("signing in without JavaScript", () => {
     await page.getByLabel(/^Password\*?$/).fill("not-her-password");
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Sign In" }).click()]);
     await page.getByText("Incorrect email, phone number or password.").waitFor();
-    expect(await page.getByLabel("Email or Phone").inputValue()).toBe(account.email);
+    await expect.poll(() => page.getByLabel("Email or Phone").inputValue()).toBe(account.email);
 
     await page.getByLabel(/^Password\*?$/).fill(account.password);
     await Promise.all([page.waitForURL("**/account"), page.getByRole("button", { name: "Sign In" }).click()]);

@@ -81,7 +81,7 @@ describe.each(["phone", "desktop"] as ViewportName[])("a shopper on %s", (viewpo
     await form.getByRole("button", { name: "Send Message" }).click();
     const subject = form.getByLabel("Subject");
     await expect.poll(() => errorOf(page, subject)).toBe("Please enter a subject.");
-    expect(await subject.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => subject.getAttribute("aria-invalid")).toBe("true");
     expect(await focusedName(page)).toBe("subject");
     expect((await outbox()).length).toBe(before);
 
@@ -90,13 +90,13 @@ describe.each(["phone", "desktop"] as ViewportName[])("a shopper on %s", (viewpo
     await form.getByRole("button", { name: "Send Message" }).click();
     const sent = page.getByTestId("request-sent");
     await sent.waitFor();
-    expect(await sent.textContent()).toContain("Thank you, your message has been sent.");
+    await expect.poll(() => sent.textContent()).toContain("Thank you, your message has been sent.");
     const reference = (await page.getByTestId("request-reference").textContent())?.trim() ?? "";
     expect(reference).toMatch(/^MSG-[2-9A-Z]{6}$/);
     await toast(page, "Request submitted").waitFor();
-    expect(await toast(page, "Request submitted").textContent()).toContain(reference);
+    await expect.poll(() => toast(page, "Request submitted").textContent()).toContain(reference);
     for (const label of ["Your Name", "Email", "Subject", "Message"]) {
-      expect(await form.getByLabel(label).inputValue()).toBe("");
+      await expect.poll(() => form.getByLabel(label).inputValue()).toBe("");
     }
 
     const mails = await outbox();
@@ -130,7 +130,7 @@ describe.each(["phone", "desktop"] as ViewportName[])("a shopper on %s", (viewpo
       SHOP_PHONE,
       SHOP_EMAIL,
     ]) {
-      expect(await panel.textContent()).toContain(text);
+      await expect.poll(() => panel.textContent()).toContain(text);
     }
     await expectAccessible(page);
 
@@ -148,7 +148,7 @@ describe.each(["phone", "desktop"] as ViewportName[])("a shopper on %s", (viewpo
     await form.getByText("Designer Jalabiya", { exact: true }).click();
     await form.getByRole("button", { name: "One item more" }).click();
     await form.getByRole("button", { name: "One item more" }).click();
-    expect(await form.getByLabel("Number of Items").inputValue()).toBe("3");
+    await expect.poll(() => form.getByLabel("Number of Items").inputValue()).toBe("3");
     const before = (await outbox()).length;
 
     await form.getByRole("button", { name: "Submit Request" }).click();
@@ -161,18 +161,18 @@ describe.each(["phone", "desktop"] as ViewportName[])("a shopper on %s", (viewpo
     await form.getByRole("button", { name: "Submit Request" }).click();
     const sent = page.getByTestId("request-sent");
     await sent.waitFor();
-    expect(await sent.textContent()).toContain("Stitching Service Request Submitted Successfully");
+    await expect.poll(() => sent.textContent()).toContain("Stitching Service Request Submitted Successfully");
     const reference = (await page.getByTestId("request-reference").textContent())?.trim() ?? "";
     expect(reference).toMatch(/^ST-[2-9A-Z]{6}$/);
     await toast(page, "Request submitted").waitFor();
 
     // SPEC §4: the form is cleared.
     for (const label of ["Full Name", "Phone Number", "Full Address", "City", "Pin Code"]) {
-      expect(await form.getByLabel(label).inputValue()).toBe("");
+      await expect.poll(() => form.getByLabel(label).inputValue()).toBe("");
     }
-    expect(await form.getByLabel("Number of Items").inputValue()).toBe("1");
-    expect(await form.getByRole("radio", { name: "Designer Jalabiya" }).isChecked()).toBe(false);
-    expect(await form.getByRole("radio", { name: "Home" }).isChecked()).toBe(true);
+    await expect.poll(() => form.getByLabel("Number of Items").inputValue()).toBe("1");
+    await expect.poll(() => form.getByRole("radio", { name: "Designer Jalabiya" }).isChecked()).toBe(false);
+    await expect.poll(() => form.getByRole("radio", { name: "Home" }).isChecked()).toBe(true);
 
     const toShop = (await outbox()).find((m) => m.to === SHOP_EMAIL && m.subject.includes(reference));
     expect(toShop?.subject).toBe(`Stitching request ${reference}: Designer Jalabiya, 3 items, ${name}`);
@@ -209,10 +209,10 @@ describe("when the request does not get through", () => {
     await form.getByRole("button", { name: "Submit Request" }).click();
     const failed = page.getByTestId("request-failed");
     await failed.waitFor();
-    expect(await failed.textContent()).toContain("The shop is closed for maintenance.");
+    await expect.poll(() => failed.textContent()).toContain("The shop is closed for maintenance.");
     await toast(page, "Failed to submit request").waitFor();
     // Nothing the shopper typed is lost.
-    expect(await form.getByLabel("Full Name").inputValue()).toBe("Offline Shopper");
+    await expect.poll(() => form.getByLabel("Full Name").inputValue()).toBe("Offline Shopper");
 
     await page.unroute("**/api/stitching/request");
     await page.route("**/api/stitching/request", (route) => route.abort("internetdisconnected"));
@@ -220,12 +220,12 @@ describe("when the request does not get through", () => {
     await expect
       .poll(() => failed.textContent())
       .toContain("We could not reach the stitching service. Please contact the shop by e-mail or phone:");
-    expect(await failed.getByRole("link", { name: SHOP_EMAIL }).getAttribute("href")).toBe(
-      `mailto:${SHOP_EMAIL}`,
-    );
-    expect(await failed.getByRole("link", { name: SHOP_PHONE }).getAttribute("href")).toBe(
-      "tel:+97145550100",
-    );
+    await expect
+      .poll(() => failed.getByRole("link", { name: SHOP_EMAIL }).getAttribute("href"))
+      .toBe(`mailto:${SHOP_EMAIL}`);
+    await expect
+      .poll(() => failed.getByRole("link", { name: SHOP_PHONE }).getAttribute("href"))
+      .toBe("tel:+97145550100");
     await expectAccessible(page);
 
     const contact = await openPage(context, "/contact");
@@ -238,10 +238,10 @@ describe("when the request does not get through", () => {
     await contactForm.getByRole("button", { name: "Send Message" }).click();
     const contactFailed = contact.getByTestId("request-failed");
     await contactFailed.waitFor();
-    expect(await contactFailed.textContent()).toContain(
-      "We could not reach our server. Please contact the store directly:",
-    );
-    expect(await contactFailed.getByRole("link", { name: SHOP_EMAIL }).count()).toBe(1);
+    await expect
+      .poll(() => contactFailed.textContent())
+      .toContain("We could not reach our server. Please contact the store directly:");
+    await expect.poll(() => contactFailed.getByRole("link", { name: SHOP_EMAIL }).count()).toBe(1);
     await toast(contact, "Failed to send message. Please try again.").waitFor();
   });
 });

@@ -43,7 +43,7 @@ export function toast(page: Page, title: string): Locator {
 export async function expectToast(page: Page, title: string, description?: string) {
   const item = toast(page, title);
   await item.waitFor({ state: "visible" });
-  if (description) expect(await item.textContent()).toContain(description);
+  if (description) await expect.poll(() => item.textContent()).toContain(description);
 }
 
 /**
