@@ -112,10 +112,11 @@ describe.each(TEST_ENGINES)("the response cache on $name", (engine) => {
       await get(url);
       const res = await get(url);
       expect(res.headers["x-cache"], url).toBeUndefined();
-      // /checkout may carry the shopper's addresses (drawn from the session's cookie copy): not even the
-      // browser keeps it.
+      // /checkout may carry the shopper's addresses (drawn from the session's cookie copy), /account her
+      // name (the page session, decision 0018) and /login its form's CSRF token: not even the browser keeps
+      // them.
       expect(res.headers["cache-control"], url).toBe(
-        url === "/checkout" ? "private, no-store" : "private, no-cache",
+        ["/checkout", "/account", "/login"].includes(url) ? "private, no-store" : "private, no-cache",
       );
     }
     const signup = await call(store.app, "POST", "/api/user/register", {
