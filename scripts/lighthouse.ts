@@ -23,6 +23,7 @@ import { openDatabase } from "../server/db/connection.ts";
 import { codeFromOutbox } from "../server/testing/accounts.ts";
 import { median, startBuiltStore } from "./built-store.ts";
 import { cpuSlowdownFor, measureBenchmarkIndex } from "./cpu-calibration.ts";
+import { CHROMIUM_ARGS } from "./test-programs.ts";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -136,17 +137,7 @@ try {
   const cartCookies = cartCookieWrites(cartCookieValue(cart.items), false);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();

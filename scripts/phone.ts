@@ -25,7 +25,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
 import { median, startBuiltStore } from "./built-store.ts";
 import { cpuSlowdownFor, measureBenchmarkIndex } from "./cpu-calibration.ts";
-import { chromiumPath, SETUP_HINT } from "./test-programs.ts";
+import { CHROMIUM_ARGS, chromiumPath, SETUP_HINT } from "./test-programs.ts";
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const REPEAT = process.env.PHONE_REPEAT !== "0";
@@ -143,16 +143,7 @@ try {
   browser = await chromium.launch({
     executablePath: chromiumProgram,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const chromiumVersion = browser.version();
   // The machine's speed in Lighthouse's unit, on a blank page, before any throttling.

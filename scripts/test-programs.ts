@@ -34,5 +34,20 @@ export function javaPath(env: Env = process.env): string | undefined {
   return onPath("java", env);
 }
 
+/**
+ * The flags every headless Chromium of ours starts with (journeys, npm run phone, the Lighthouse
+ * calibration): no sandbox or GPU in a container, no background traffic, no QUIC.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
 /** What the tests say when one is missing: the command that finds or installs it. */
 export const SETUP_HINT = "run sh scripts/test-setup.sh (npm test runs it)";

@@ -1,11 +1,9 @@
 import { existsSync } from "node:fs";
-import { createServer, STATUS_CODES } from "node:http";
+import { createServer } from "node:http";
 import { resolve } from "node:path";
-import type { Duplex } from "node:stream";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, {
-  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -13,13 +11,17 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { pino } from "pino";
-import type { ErrorCode } from "#core/error-codes.ts";
-import { enHttp } from "#core/i18n/en-http.ts";
-import { badTextMessage } from "#core/text.ts";
 import type { Config } from "./config.ts";
-import { type DatabaseHandle, isDatabaseBusy, pingDatabase } from "./db/connection.ts";
+import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
 import { watchCatalogVersion } from "./db/repositories/catalog-version.ts";
-import { HttpError, InputError, zodValidator } from "./http-errors.ts";
+import {
+  answerClientError,
+  answerError,
+  answerNotFound,
+  answerUnroutable,
+  type StatusPage,
+} from "./error-answers.ts";
+import { zodValidator } from "./http-errors.ts";
 import { newId } from "./ids.ts";
 import { registerInputGuards } from "./input-guard.ts";
 import { serializeRequest } from "./log-redaction.ts";
@@ -68,72 +70,6 @@ export interface StoreApp {
 }
 
 const security = securityHeaders();
-
-/** Renders SPEC's not-found page (in the address's language) with the given status. */
-type StatusPage = (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<unknown>;
-
-/**
- * What Fastify's router could not route: an address whose escapes are not UTF-8 (FST_ERR_BAD_URL), a
- * path parameter over its length (FST_ERR_MAX_PARAM_LENGTH). Under /api the answer is the API's shape;
- * elsewhere SPEC's not-found page (400 for an unreadable address), or a plain HTML page without pages.
- */
-function answerUnroutable(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  statusPage: StatusPage | undefined,
-) {
-  const unreadable = error.code === "FST_ERR_BAD_URL";
-  const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
-  const status = unreadable ? 400 : tooLong ? 414 : 500;
-  if (status === 500) request.log.error({ err: error }, "request failed before routing");
-  else request.log.info({ status, code: error.code }, "address refused");
-  reply.headers(security);
-  if (/^\/api(?:[/?#]|$)/.test(request.url)) {
-    const [code, message]: [ErrorCode, string] = unreadable
-      ? ["invalid_text", badTextMessage("The address")]
-      : tooLong
-        ? ["bad_request", "The address is too long."]
-        : ["server_error", "Something went wrong on our side. Please try again."];
-    return reply
-      .code(status)
-      .type("application/json; charset=utf-8")
-      .send(JSON.stringify({ success: false, code, message }));
-  }
-  if (statusPage && status !== 500) return statusPage(request, reply, unreadable ? 400 : 404);
-  return reply
-    .code(status)
-    .type("text/html; charset=utf-8")
-    .send(plainPage(status === 500 ? "Something went wrong" : "This address cannot be read"));
-}
-
-/** A page for answers without the storefront's pages (the API-only server tests build). */
-const plainPage = (title: string) =>
-  `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p><a href="/">Home</a></p></html>`;
-const notFoundHtml = plainPage("Oops! Page not found");
-
-/**
- * Requests Node refuses before Fastify sees them (headers too large, a request that never finishes
- * arriving, bytes that are not HTTP) get the API's `{ success: false, message }` too, not Node's shape.
- */
-function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
-  if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const [status, code, key] =
-    error.code === "HPE_HEADER_OVERFLOW"
-      ? ([431, "headers_too_large", "http.headersTooLarge"] as const)
-      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? ([408, "request_timeout", "http.requestTimeout"] as const)
-        : ([400, "bad_request", "http.badRequest"] as const);
-  this.log.info({ status, code: error.code }, "request refused before routing");
-  if (socket.writable) {
-    const body = JSON.stringify({ success: false, code, message: enHttp[key] });
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
-}
 
 /**
  * One log line per request, written when it is answered, with what Fastify's two lines (on arrival and
@@ -218,45 +154,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     reply.header("x-request-id", request.id);
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A write the database could not take in time (see isDatabaseBusy) left nothing behind: the shopper
-    // is asked to try again, whichever route met it.
-    if (!(error instanceof HttpError) && isDatabaseBusy(error)) {
-      request.log.warn({ err: error }, "database busy");
-      return reply
-        .code(503)
-        .header("retry-after", "1")
-        .send({ success: false, code: "busy", message: enHttp["http.busy"] });
-    }
-    const status =
-      error instanceof HttpError
-        ? error.statusCode
-        : typeof error.statusCode === "number"
-          ? error.statusCode
-          : 500;
-    // An HttpError is a deliberate answer (a 503 included, e.g. 'Google sign-in is not configured');
-    // any other failure at 500 or above is a bug whose details stay in the log.
-    const deliberate = error instanceof HttpError;
-    if (status >= 500 && !deliberate) request.log.error({ err: error }, "request failed");
-    else request.log.info({ status, message: error.message }, "request refused");
-    const message = deliberate
-      ? error.message
-      : status >= 500
-        ? "Something went wrong on our side. Please try again."
-        : clientMessage(error);
-    const code: ErrorCode = deliberate
-      ? error.code
-      : status >= 500
-        ? "server_error"
-        : clientCode(error, status);
-    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
-    return reply.code(status).send({
-      success: false,
-      code,
-      message,
-      ...(error instanceof InputError && error.field ? { field: error.field } : {}),
-    });
-  });
+  app.setErrorHandler(answerError);
 
   // Routes declare their input with core/ zod schemas (fastify-type-provider-zod); a mismatch is a 400
   // worded as parseInput always worded it. Answers are described by schemas but sent as the handler
@@ -320,17 +218,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
 
   // Whatever no route claims (with pages, only methods pages do not take, e.g. OPTIONS): the API's shape
   // under /api, else SPEC's not-found page when there are pages, else a plain one.
-  app.setNotFoundHandler(async (request, reply) => {
-    if (/^\/api(?:[/?#]|$)/.test(request.url))
-      return reply.code(404).send({
-        success: false,
-        code: "not_found",
-        message: `No API route ${request.method} ${request.url}`,
-      });
-    if (statusPage && (request.method === "GET" || request.method === "HEAD"))
-      return statusPage(request, reply, 404);
-    return reply.code(404).type("text/html; charset=utf-8").send(notFoundHtml);
-  });
+  app.setNotFoundHandler(answerNotFound(() => statusPage));
 
   registerMediaRoutes(app, media);
   registerPageSessionRoutes(app, services);
@@ -371,22 +259,6 @@ function ownAddress(app: FastifyInstance): string | undefined {
         ? `[${address.address}]`
         : address.address;
   return `http://${host}:${address.port}`;
-}
-
-/** The code of a refusal Fastify made itself (an unreadable body, a wrong content type, a body too large). */
-function clientCode(error: { code?: string }, status: number): ErrorCode {
-  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "unsupported_media_type";
-  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) return "payload_too_large";
-  if (status === 404) return "not_found";
-  if (status === 429) return "rate_limited";
-  return "bad_request";
-}
-
-function clientMessage(error: { code?: string; message: string }): string {
-  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "Unsupported content type";
-  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return "The request body is empty";
-  if (error.code?.startsWith("FST_ERR_CTP")) return "The request body could not be read";
-  return error.message;
 }
 
 async function registerPages(

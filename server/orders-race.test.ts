@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./db/connection.ts";
 import {
   addTestProduct,
   api,
-  freePort,
   newShopper,
   orderPayload,
   stockOf,
@@ -12,6 +10,7 @@ import {
   type TestProduct,
 } from "./testing/checkout.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
+import { type StoreProcess, startStoreProcess, stopStoreProcess } from "./testing/store-process.ts";
 
 /**
  * Real server processes over HTTP (issue 11): concurrent buyers of the last units, and a process killed
@@ -19,70 +18,23 @@ import { TEST_ENGINES } from "./testing/engines.ts";
  * are truly concurrent (one process alone would serialise them and the test could not fail).
  */
 
-interface ServerProcess {
-  base: string;
-  port: number;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function startServer(databaseUrl: string, port?: number): Promise<ServerProcess> {
-  const chosen = port ?? (await freePort());
-  const base = `http://127.0.0.1:${chosen}`;
-  const child = spawn(process.execPath, ["server/testing/serve.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "error",
-      HOST: "127.0.0.1",
-      PORT: String(chosen),
-      PUBLIC_SITE_URL: base,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: "10",
-      SEED_DEMO: "false",
-      PASSWORD_HASH_COST: "10",
-      AUTH_RATE_LIMIT_PER_IP: "100000",
-      JWT_SECRET: "race-test-secret-0123456789-abcdefghijklmnop",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+/** A store process (server/testing/store-process.ts) with ten database connections, as the race wants. */
+const startServer = (databaseUrl: string, port?: number) =>
+  startStoreProcess(databaseUrl, {
+    ...(port === undefined ? {} : { port }),
+    env: { DATABASE_POOL_SIZE: "10", JWT_SECRET: "race-test-secret-0123456789-abcdefghijklmnop" },
   });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${seen}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes("store ready")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${seen}`));
-    });
-  });
-  return { base, port: chosen, child, exited };
-}
-
-async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill("SIGTERM");
-  await server.exited;
-}
 
 describe.each(TEST_ENGINES)("real server processes on $name", (engine) => {
   let fresh: { url: string; drop(): Promise<void> };
   let database: DatabaseHandle;
-  const servers: ServerProcess[] = [];
+  const servers: StoreProcess[] = [];
 
   beforeAll(async () => {
     fresh = await engine.create();
   });
   afterAll(async () => {
-    for (const s of servers) await stopServer(s);
+    for (const s of servers) await stopStoreProcess(s);
     await database?.close();
     await fresh?.drop();
   });
@@ -180,7 +132,7 @@ describe.each(TEST_ENGINES)("real server processes on $name", (engine) => {
     while (completed < 12) await new Promise((r) => setTimeout(r, 5));
     victim.child.kill("SIGKILL");
     await Promise.all(burst);
-    expect(await victim.exited).toBe(null);
+    expect((await victim.exited).code).toBe(null);
 
     const invariants = async () => {
       const orders = await db

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { data } from "react-router";
 import type { Locale } from "#core/i18n/index.ts";
 import { AUTH_FORM_ID } from "../components/account/auth-layout";
 import { inputClass } from "../components/ui/field";
-import { message } from "./page-forms.server";
+import { csrfToken, message } from "./page-forms.server";
 
 /**
  * The pieces of the account pages that only a form posted before (or without) the page's script shows
@@ -82,6 +83,20 @@ const html = (node: ReactNode) => renderToStaticMarkup(node);
  */
 export function csrfFieldHtml(csrf: string): string {
   return html(<input type="hidden" name="csrf" value={csrf} form={AUTH_FORM_ID} />);
+}
+
+/**
+ * The loader of a sign-in page (login, signup, forgot-password) whose form posts before its script runs:
+ * the CSRF field with its cookie, plus any `extraHtml` the page draws before hydration.
+ */
+export function signInPageLoader(request: Request, extraHtml = "") {
+  const { token, headers } = csrfToken(request);
+  return data({ html: csrfFieldHtml(token) + extraHtml }, { headers });
+}
+
+/** A sign-in page carries its own CSRF token, so no cache keeps it. */
+export function signInPageHeaders(): HeadersInit {
+  return { "Cache-Control": "private, no-store" };
 }
 
 /** SPEC §4's e-mail code question (the scripted page's modal) as a plain form. */

@@ -20,10 +20,9 @@ import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
 import { Link, useHref, useLocale, useT } from "../lib/i18n";
-import { csrfFieldHtml, resetFormHtml } from "../lib/native-forms.server";
+import { resetFormHtml, signInPageHeaders, signInPageLoader } from "../lib/native-forms.server";
 import {
   clientIp,
-  csrfToken,
   fieldErrors,
   isOwnPost,
   message,
@@ -36,13 +35,10 @@ import { api } from "../state/session";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { token, headers } = csrfToken(request);
-  return data({ html: csrfFieldHtml(token) }, { headers });
+  return signInPageLoader(request);
 }
 
-export function headers(): HeadersInit {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = signInPageHeaders;
 
 /**
  * SPEC §4 Forgot password without JavaScript (decision 0018): the e-mail step calls the same service

@@ -23,10 +23,9 @@ import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { Link, useLocale, useT } from "../lib/i18n";
-import { codeFormHtml, csrfFieldHtml, noticeHtml } from "../lib/native-forms.server";
+import { codeFormHtml, noticeHtml, signInPageHeaders, signInPageLoader } from "../lib/native-forms.server";
 import {
   clientIp,
-  csrfToken,
   fieldErrors,
   isOwnPost,
   isSecure,
@@ -41,10 +40,9 @@ import type { Route } from "./+types/login";
 
 /** The form's CSRF token (lib/page-forms.server): the form posts here before the page's script runs. */
 export function loader({ request }: Route.LoaderArgs) {
-  const { token, headers } = csrfToken(request);
   // A notice after a sign-up, a code or a reset posted before the page's script (?notice=…).
   const notice = noticeHtml(pageLocale(request), new URL(request.url).searchParams.get("notice"));
-  return data({ html: csrfFieldHtml(token) + (notice ?? "") }, { headers });
+  return signInPageLoader(request, notice ?? "");
 }
 
 /**
@@ -115,9 +113,7 @@ async function verifyEmail(request: Request, form: FormData, context: Route.Acti
 }
 
 /** The page carries the visitor's CSRF token (and on /account, her name): no cache keeps a copy. */
-export function headers(): HeadersInit {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = signInPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return authMeta(matches, "authForm.metaLogin", "/login");

@@ -22,10 +22,9 @@ import { loadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { useLocale, useLocalNavigate, useT } from "../lib/i18n";
-import { codeFormHtml, csrfFieldHtml } from "../lib/native-forms.server";
+import { codeFormHtml, signInPageHeaders, signInPageLoader } from "../lib/native-forms.server";
 import {
   clientIp,
-  csrfToken,
   fieldErrors,
   isOwnPost,
   message,
@@ -38,13 +37,10 @@ import { api } from "../state/session";
 import type { Route } from "./+types/signup";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { token, headers } = csrfToken(request);
-  return data({ html: csrfFieldHtml(token) }, { headers });
+  return signInPageLoader(request);
 }
 
-export function headers(): HeadersInit {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = signInPageHeaders;
 
 /**
  * SPEC §4 Signup without JavaScript (decision 0018): the same schema and service call as POST

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { chromiumPath, SETUP_HINT } from "../../scripts/test-programs.ts";
+import { CHROMIUM_ARGS, chromiumPath, SETUP_HINT } from "../../scripts/test-programs.ts";
 
 /** Debian's Chromium, found as scripts/test-setup.sh finds it (CHROMIUM_PATH, else PATH). */
 export const CHROMIUM_PATH = chromiumPath();
@@ -73,17 +73,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 
