@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { data, redirect, useActionData } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
 import { CSRF_FIELD } from "#core/page-session.ts";
@@ -132,6 +132,13 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
   const heading = useRef<HTMLParagraphElement>(null);
   const firstRender = useRef(true);
   usePreloadAccountSchemas();
+
+  // Typing survives hydration (issue 22): an e-mail typed into the server's HTML before the script ran
+  // becomes the state at once, before a later render writes the state's empty value back into the box.
+  useLayoutEffect(() => {
+    const typed = (form.current?.elements.namedItem("email") as HTMLInputElement | null)?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   // Each step's text is announced (aria-live). The code and password steps focus their first box; back
   // on the first step, the focus goes to its text so keyboard users are not left on a removed button.
