@@ -25,20 +25,21 @@ import { LoadingOverlay } from "./components/loading-overlay";
 import { NotFoundPage, UnexpectedErrorPage } from "./components/status-pages";
 import { ToasterAfterHydration } from "./components/toaster";
 import { getServices } from "./lib/context";
-import { useLocale, useT } from "./lib/i18n";
+import { enLang, useLocale, useT } from "./lib/i18n";
 import { pageMessages } from "./lib/i18n.server";
 import { sameMessages } from "./lib/page-areas";
 import { Stylesheet } from "./lib/stylesheet";
 import { loadingCounter } from "./state/loading";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The back office's settings over the environment's (issue 15), cached by the catalog version.
-  const shop = await getServices(context).settings.shop();
+  const { pathname } = new URL(request.url);
+  const locale = localeOfPath(pathname);
+  // The back office's settings over the environment's (issue 15), in the page's language (decision 0025).
+  const shop = await getServices(context).settings.shop(locale);
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
   // The page's messages, in its language and only its areas (docs/decisions/0012-arabic.md).
-  const { pathname } = new URL(request.url);
-  return { shop, announcementDismissed, locale: localeOfPath(pathname), messages: pageMessages(pathname) };
+  return { shop, announcementDismissed, locale, messages: pageMessages(pathname) };
 }
 
 // The shop's identity and the dismissal cookie do not change as a shopper moves around; the messages
@@ -123,7 +124,11 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <AnnouncementBar initiallyDismissed={data.announcementDismissed} text={data.shop.announcement} />
+      <AnnouncementBar
+        initiallyDismissed={data.announcementDismissed}
+        text={data.shop.announcement}
+        lang={enLang(data.shop, "announcement")}
+      />
       <Header shop={data.shop} />
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}

@@ -18,6 +18,8 @@ export interface OrderLineDto {
   product_id: string;
   sku_id: string;
   name: string;
+  /** The Arabic product name the line was bought under (kept at placement); null: it had none. */
+  nameAr: string | null;
   size: string;
   color: string;
   image: string;
@@ -90,6 +92,7 @@ export const OrderDtoSchema = z.object({
       product_id: z.string(),
       sku_id: z.string(),
       name: z.string(),
+      nameAr: z.string().nullable(),
       size: z.string(),
       color: z.string(),
       image: z.string(),

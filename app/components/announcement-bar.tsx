@@ -11,10 +11,13 @@ import { useT } from "../lib/i18n";
 export function AnnouncementBar({
   initiallyDismissed,
   text,
+  lang,
 }: {
   initiallyDismissed: boolean;
   /** The owner's own announcement (back office settings); SPEC's four claims when null. */
   text?: string | null;
+  /** "en" on an Arabic page showing the owner's English announcement (no Arabic given). */
+  lang?: "en";
 }) {
   const t = useT();
   const [dismissed, setDismissed] = useState(initiallyDismissed);
@@ -22,7 +25,11 @@ export function AnnouncementBar({
   return (
     <aside className="bg-ink text-ivory" data-testid="announcement-bar" aria-label={t("announcement.label")}>
       <div className="container-page flex min-h-9 items-center gap-3 py-1.5">
-        <p className="flex flex-1 flex-wrap justify-center gap-x-3 text-center text-[0.7rem] leading-5 sm:text-[0.8rem] sm:tracking-wide">
+        <p
+          lang={lang}
+          dir={lang ? "ltr" : undefined}
+          className="flex flex-1 flex-wrap justify-center gap-x-3 text-center text-[0.7rem] leading-5 sm:text-[0.8rem] sm:tracking-wide"
+        >
           {(text ?? t("announcement.text")).split(" · ").map((claim) => (
             <span
               key={claim}

@@ -1,13 +1,13 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 
 import type { PublicConfig } from "../../server/config.ts";
-import { Link, useT } from "../lib/i18n";
+import { enLang, Link, useT } from "../lib/i18n";
 import { FOOTER_NAV } from "../lib/navigation";
 import { telHref } from "./header";
 import { Wordmark } from "./logo";
 
 /** SPEC §2 footer links: /, /about, /shop, /blog, /contact, /terms, /privacy, /shipping, /returns. */
-export function Footer({ shop }: { shop: PublicConfig }) {
+export function Footer({ shop }: { shop: PublicConfig & { enFields?: string[] } }) {
   const t = useT();
   const { explore, help } = FOOTER_NAV;
   const linkClass = "inline-flex min-h-9 items-center text-sm text-ivory/80 hover:text-white";
@@ -73,7 +73,7 @@ export function Footer({ shop }: { shop: PublicConfig }) {
             </li>
             <li className="flex gap-2 leading-relaxed">
               <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{shop.officeAddress}</span>
+              <span lang={enLang(shop, "officeAddress")}>{shop.officeAddress}</span>
             </li>
           </ul>
         </div>

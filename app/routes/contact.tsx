@@ -5,7 +5,7 @@ import type { PublicConfig } from "../../server/config.ts";
 import { telHref } from "../components/header";
 import { ContactForm } from "../components/requests/contact-form";
 import { contactFormCopy } from "../lib/copy.server";
-import { useLocale, useT } from "../lib/i18n";
+import { enLang, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -41,10 +41,8 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 /** SPEC §2 /contact: four info cards, the Quick Answers panel, and the message form below them. */
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { copy } = loaderData;
-  // The shop's addresses are configured in English: an Arabic page marks them so.
-  const englishInArabic = useLocale() === "ar" ? "en" : undefined;
   const t = useT();
-  const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
+  const shop = useRouteLoaderData<{ shop: PublicConfig & { enFields?: string[] } }>("root")?.shop;
   if (!shop) return null;
   const answers = [
     { icon: <Truck className="size-5" aria-hidden="true" />, text: t("contact.qa.delivery") },
@@ -74,12 +72,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </a>
         </InfoCard>
         <InfoCard icon={<MapPin className="size-5" aria-hidden="true" />} title={t("contact.office")}>
-          <address className="not-italic" lang={englishInArabic}>
+          <address className="not-italic" lang={enLang(shop, "officeAddress")}>
             {shop.officeAddress}
           </address>
         </InfoCard>
         <InfoCard icon={<Warehouse className="size-5" aria-hidden="true" />} title={t("contact.warehouse")}>
-          <address className="not-italic" lang={englishInArabic}>
+          <address className="not-italic" lang={enLang(shop, "warehouseAddress")}>
             {shop.warehouseAddress}
           </address>
         </InfoCard>

@@ -16,6 +16,17 @@ import { catalogWrite, found, type UploadedFile } from "./admin-catalog-write.ts
 import { AdminError } from "./admin-errors.ts";
 import { storeUpload } from "./admin-images.ts";
 
+const blank = (text: string | null | undefined) => !text?.trim();
+
+/** The texts a shopper on /ar reads in English (the list's 'Needs Arabic', decision 0025). */
+function missingArabic(row: Selectable<BlogPostTable>): AdminBlogPost["missingArabic"] {
+  const gaps: AdminBlogPost["missingArabic"] = [];
+  if (blank(row.title_ar)) gaps.push("title");
+  if (!blank(row.excerpt) && blank(row.excerpt_ar)) gaps.push("excerpt");
+  if (blank(row.content_html_ar)) gaps.push("content");
+  return gaps;
+}
+
 function toBlogPost(row: Selectable<BlogPostTable>): AdminBlogPost {
   return {
     id: row.id,
@@ -23,6 +34,10 @@ function toBlogPost(row: Selectable<BlogPostTable>): AdminBlogPost {
     title: row.title,
     excerpt: row.excerpt,
     content: row.content_html,
+    titleAr: row.title_ar || null,
+    excerptAr: row.excerpt_ar || null,
+    contentAr: row.content_html_ar || null,
+    missingArabic: missingArabic(row),
     image: row.image,
     author: row.author,
     readTimeMinutes: Number(row.read_time_minutes),
@@ -50,6 +65,16 @@ function cleanContent(html: string): string {
   return clean;
 }
 
+/**
+ * The Arabic text's HTML through the same allowlist: undefined leaves the stored one, and an empty
+ * editor (or null) means "not translated", so /ar falls back to the English text.
+ */
+function cleanArabicContent(html: string | null | undefined): string | null | undefined {
+  if (html === undefined || html === null) return html;
+  const clean = sanitizeBlogHtml(html).trim();
+  return clean.replace(/<[^>]*>/g, "").trim() === "" ? null : clean;
+}
+
 const slugTaken = (slug: string) =>
   new AdminError(409, "slug_taken", `Another post already has the address ${slug}`);
 
@@ -70,14 +95,17 @@ export function createAdminPosts(options: {
   }
 
   return {
-    async listPosts(): Promise<AdminBlogPost[]> {
-      return (await listAllBlogPostRows(db)).map(toBlogPost);
+    /** Every post; `needsArabic` keeps those a shopper on /ar would read partly in English. */
+    async listPosts(query: { needsArabic?: boolean } = {}): Promise<AdminBlogPost[]> {
+      const posts = (await listAllBlogPostRows(db)).map(toBlogPost);
+      return query.needsArabic ? posts.filter((p) => p.missingArabic.length > 0) : posts;
     },
 
     getPost,
 
     async createPost(input: AdminBlogInput, audit: AuditRecorder): Promise<AdminBlogPost> {
       const content = cleanContent(input.content);
+      const contentAr = cleanArabicContent(input.contentAr) ?? null;
       const id = newId();
       await catalogWrite(db, audit, async (trx) => {
         if (await blogSlugTaken(trx, input.slug)) throw slugTaken(input.slug);
@@ -95,9 +123,9 @@ export function createAdminPosts(options: {
           published_at: now,
           created_at: now,
           published: false,
-          title_ar: null,
-          excerpt_ar: null,
-          content_html_ar: null,
+          title_ar: input.titleAr ?? null,
+          excerpt_ar: input.excerptAr ?? null,
+          content_html_ar: contentAr,
         });
         return {
           bump: false,
@@ -115,21 +143,30 @@ export function createAdminPosts(options: {
 
     async updatePost(id: string, input: AdminBlogInput, audit: AuditRecorder): Promise<AdminBlogPost> {
       const content = cleanContent(input.content);
+      const contentAr = cleanArabicContent(input.contentAr);
       await catalogWrite(db, audit, async (trx) => {
         const row = found(await findBlogPostRow(trx, id), "Post");
         if (await blogSlugTaken(trx, input.slug, id)) throw slugTaken(input.slug);
+        // Arabic left out of the body stays as stored; "" or null clears it (decision 0025).
         const patch = {
           slug: input.slug,
           title: input.title,
           excerpt: input.excerpt,
           content_html: content,
+          title_ar: input.titleAr === undefined ? row.title_ar : input.titleAr,
+          excerpt_ar: input.excerptAr === undefined ? row.excerpt_ar : input.excerptAr,
+          content_html_ar: contentAr === undefined ? row.content_html_ar : contentAr,
           author: input.author,
           category: input.category,
           read_time_minutes: input.readTimeMinutes ?? readTime(content),
         };
         const changes = diff(row as unknown as Record<string, unknown>, patch).map((c) =>
-          c.field === "content_html"
-            ? { field: "content", before: "(previous text)", after: "(new text)" }
+          c.field === "content_html" || c.field === "content_html_ar"
+            ? {
+                field: c.field === "content_html" ? "content" : "contentAr",
+                before: "(previous text)",
+                after: "(new text)",
+              }
             : c,
         );
         await updateBlogPostRow(trx, id, patch);

@@ -111,17 +111,22 @@ export function createAdminProductImages(options: {
       imageId: string,
       alt: string,
       audit: AuditRecorder,
+      /** Omitted: the Arabic alt text stays; null clears it (decision 0025). */
+      altAr?: string | null,
     ): Promise<AdminImage[]> {
       await catalogWrite(db, audit, async (trx) => {
         const { product, image } = found(await findImage(trx, productId, imageId), "Image");
-        if (!(await setImageAlt(trx, productId, imageId, alt))) throw notFound("Image");
+        if (!(await setImageAlt(trx, productId, imageId, alt, altAr))) throw notFound("Image");
+        const changes = [{ field: "alt", before: image.alt, after: alt }];
+        if (altAr !== undefined && altAr !== image.alt_ar)
+          changes.push({ field: "altAr", before: image.alt_ar ?? "", after: altAr ?? "" });
         return {
           audit: {
             action: "image.alt",
             entity: "image",
             entityId: imageId,
             label: product.name,
-            changes: [{ field: "alt", before: image.alt, after: alt }],
+            changes,
           },
         };
       });

@@ -37,6 +37,7 @@ export function toImage(i: {
   id: string;
   url: string;
   alt: string;
+  alt_ar: string | null;
   width: number;
   height: number;
   position: number;
@@ -45,10 +46,27 @@ export function toImage(i: {
     id: i.id,
     url: i.url,
     alt: i.alt,
+    altAr: i.alt_ar || null,
     width: Number(i.width),
     height: Number(i.height),
     position: Number(i.position),
   };
+}
+
+type ArabicGap = AdminProduct["missingArabic"][number];
+
+const blank = (text: string | null | undefined) => !text?.trim();
+
+/** The shopper-facing texts a shopper on /ar reads in English (the list's 'Needs Arabic'). */
+export function missingArabic(
+  row: Pick<ProductTable, "name_ar" | "description" | "description_ar">,
+  altMissing: boolean,
+): ArabicGap[] {
+  const gaps: ArabicGap[] = [];
+  if (blank(row.name_ar)) gaps.push("name");
+  if (!blank(row.description) && blank(row.description_ar)) gaps.push("description");
+  if (altMissing) gaps.push("alt");
+  return gaps;
 }
 
 function productFields(
@@ -57,6 +75,8 @@ function productFields(
     | "name"
     | "slug"
     | "description"
+    | "name_ar"
+    | "description_ar"
     | "category_slug"
     | "type"
     | "fabric"
@@ -69,6 +89,8 @@ function productFields(
     name: product.name,
     slug: product.slug,
     description: product.description,
+    nameAr: product.name_ar,
+    descriptionAr: product.description_ar,
     category: product.category_slug,
     type: product.type,
     fabric: product.fabric,
@@ -104,6 +126,12 @@ export async function loadProduct(executor: Db, id: string): Promise<AdminProduc
     name: row.name,
     slug: row.slug,
     description: row.description,
+    nameAr: row.name_ar || null,
+    descriptionAr: row.description_ar || null,
+    missingArabic: missingArabic(
+      row,
+      images.some((i) => !blank(i.alt) && blank(i.alt_ar)),
+    ),
     category: row.category_slug,
     type: row.type,
     fabric: row.fabric,
@@ -149,6 +177,7 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
           variantCount: r.variant_count,
           available: r.available,
           lowStockSizes: r.low_stock_sizes,
+          missingArabic: missingArabic(r, r.alt_missing_ar > 0),
           updatedAt: r.updated_at,
         })),
       };
@@ -166,6 +195,8 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
           slug: input.slug,
           name: input.name,
           description: input.description,
+          nameAr: input.nameAr ?? null,
+          descriptionAr: input.descriptionAr ?? null,
           type: input.type,
           categorySlug: input.category,
           fabric: input.fabric,
@@ -212,7 +243,22 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
         const row = found(await findProductRowById(trx, id), "Product");
         await checkProductInput(trx, input, id);
         const { name, slug, description, category, type, fabric, bestseller, isNew, isSale } = input;
-        const fields = { name, slug, description, category, type, fabric, bestseller, isNew, isSale };
+        // Arabic left out of the body stays as stored; "" or null clears it (decision 0025).
+        const nameAr = input.nameAr === undefined ? row.name_ar : input.nameAr;
+        const descriptionAr = input.descriptionAr === undefined ? row.description_ar : input.descriptionAr;
+        const fields = {
+          name,
+          slug,
+          description,
+          nameAr,
+          descriptionAr,
+          category,
+          type,
+          fabric,
+          bestseller,
+          isNew,
+          isSale,
+        };
         const changes: AuditChange[] = diff(productFields(row), fields);
         const colorsBefore = await listProductColorsOf(trx, id);
         if (JSON.stringify(colorsBefore) !== JSON.stringify(input.colors)) {
@@ -225,6 +271,8 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
           name,
           slug,
           description,
+          name_ar: nameAr,
+          description_ar: descriptionAr,
           category_slug: category,
           type,
           fabric,

@@ -10,8 +10,15 @@ import type { AuditRecorder } from "./admin-audit.ts";
 /** SPEC §1 / issue 15: the low-stock threshold before the owner sets one. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
-/** The shop's identity as pages see it, with the announcement when the owner replaced SPEC's claims. */
-export type ShopIdentity = PublicConfig & { announcement: string | null };
+/**
+ * The shop's identity as pages see it, in the page's language, with the announcement when the owner
+ * replaced SPEC's claims. `enFields` names the texts an Arabic page shows in English because the owner
+ * gave no Arabic (they carry `lang="en"`, decision 0025); English pages never carry it.
+ */
+export type ShopIdentity = PublicConfig & {
+  announcement: string | null;
+  enFields?: ("officeAddress" | "warehouseAddress" | "announcement")[];
+};
 
 /**
  * The shop's settings (issue 15): the environment gives the defaults, rows of `shop_settings` override
@@ -22,15 +29,19 @@ export type ShopIdentity = PublicConfig & { announcement: string | null };
 export function createSettingsService(db: Kysely<Database>, config: Config) {
   const defaults: ShopSettings = {
     shopName: config.SHOP_NAME,
+    shopNameAr: config.SHOP_NAME_AR ?? null,
     phone: config.SHOP_PHONE,
     email: config.SHOP_EMAIL,
     officeAddress: config.SHOP_OFFICE_ADDRESS,
     warehouseAddress: config.SHOP_WAREHOUSE_ADDRESS,
+    officeAddressAr: null,
+    warehouseAddressAr: null,
     legalAddress: config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS,
     trn: config.SHOP_TRN ?? null,
     vatRate: config.VAT_RATE_PERCENT,
     codEnabled: config.COD_ENABLED,
     announcement: t("announcement.text"),
+    announcementAr: null,
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
@@ -74,18 +85,37 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
       return { settings, defaults, overridden };
     },
 
-    /** What the storefront's header, footer and contact page show. */
-    async shop(): Promise<ShopIdentity> {
+    /**
+     * What the storefront's header, footer and contact page show, in the page's language: on /ar each
+     * text is the owner's Arabic, else the English one (named in `enFields`).
+     */
+    async shop(locale: "en" | "ar" = "en"): Promise<ShopIdentity> {
       const { settings, overridden } = await load();
-      return {
+      const announcement = overridden.includes("announcement") ? settings.announcement : null;
+      const identity: ShopIdentity = {
         ...publicConfig(config),
         shopName: settings.shopName,
+        shopNameAr: settings.shopNameAr ?? settings.shopName,
         phone: settings.phone,
         email: settings.email,
         officeAddress: settings.officeAddress,
         warehouseAddress: settings.warehouseAddress,
-        announcement: overridden.includes("announcement") ? settings.announcement : null,
+        announcement,
       };
+      if (locale === "en") return identity;
+      const enFields: NonNullable<ShopIdentity["enFields"]> = [];
+      const pick = (field: "officeAddress" | "warehouseAddress", arabic: string | null) => {
+        if (arabic) return arabic;
+        enFields.push(field);
+        return settings[field];
+      };
+      identity.shopName = identity.shopNameAr;
+      identity.officeAddress = pick("officeAddress", settings.officeAddressAr);
+      identity.warehouseAddress = pick("warehouseAddress", settings.warehouseAddressAr);
+      // No owner's text in either language: null, and the page shows the catalog's Arabic claims.
+      identity.announcement = settings.announcementAr ?? announcement;
+      if (!settings.announcementAr && announcement !== null) enFields.push("announcement");
+      return { ...identity, enFields };
     },
 
     /**
@@ -99,8 +129,10 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
         const changes: { field: string; before: unknown; after: unknown }[] = [];
         for (const key of keys) {
           if (!(key in input)) continue;
-          const value = input[key];
-          if (value === undefined) continue;
+          const given = input[key];
+          if (given === undefined) continue;
+          // An emptied Arabic field means "not translated".
+          const value = given === "" && key.endsWith("Ar") ? null : given;
           if (JSON.stringify(value) === JSON.stringify(defaults[key])) await deleteShopSetting(trx, key);
           else
             await upsertShopSetting(trx, {

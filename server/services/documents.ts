@@ -238,7 +238,7 @@ export function createDocumentsService(options: {
     const nameEn = s?.shopName ?? config.SHOP_NAME;
     return {
       nameEn,
-      nameAr: config.SHOP_NAME_AR ?? nameEn,
+      nameAr: s?.shopNameAr ?? config.SHOP_NAME_AR ?? nameEn,
       address: s?.legalAddress ?? config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS,
       trn: s ? s.trn : (config.SHOP_TRN ?? null),
       vatRate: s?.vatRate ?? config.VAT_RATE_PERCENT,

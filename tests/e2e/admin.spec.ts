@@ -228,7 +228,9 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       await page.getByLabel("Name", { exact: true }).fill(name);
       const slug = await page.getByLabel("Slug").inputValue();
       expect(slug).toBe(name.toLowerCase().replaceAll(" ", "-"));
-      await page.getByLabel("Description").fill("A flowing crepe abaya made for the back-office journey.");
+      await page
+        .getByLabel("Description", { exact: true })
+        .fill("A flowing crepe abaya made for the back-office journey.");
       await page.getByLabel("Category").selectOption("graceful-abayas");
       await page.getByLabel("Type").fill("Abaya");
       await page.getByLabel("Fabric").fill("Crepe");
@@ -259,15 +261,17 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       ]);
       await expect.poll(() => page.getByTestId("admin-image").count(), { timeout: 30_000 }).toBe(2);
       // They keep the order they were dropped in: the black front first.
-      await expect.poll(() => page.getByLabel("Alt text of image 1").inputValue()).toBe(name);
-      await page.getByLabel("Alt text of image 1").fill("Front of the black crepe abaya");
+      await expect
+        .poll(() => page.getByLabel("Alt text of image 1", { exact: true }).inputValue())
+        .toBe(name);
+      await page.getByLabel("Alt text of image 1", { exact: true }).fill("Front of the black crepe abaya");
       await page.getByTestId("admin-image").first().getByRole("button", { name: "Save" }).click();
       await expectNotice(page, "Alt text saved.");
       // Keyboard-reachable reordering: the second image moves first.
       await page.getByRole("button", { name: "Move image 2 earlier" }).click();
       await expectNotice(page, "Image order saved.");
       await expect
-        .poll(() => page.getByLabel("Alt text of image 2").inputValue())
+        .poll(() => page.getByLabel("Alt text of image 2", { exact: true }).inputValue())
         .toBe("Front of the black crepe abaya");
       await expectAccessible(page);
 
@@ -425,7 +429,7 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       }
       await openScreen(page, "Blog", "Blog");
       await page.getByRole("link", { name: "New post" }).click();
-      await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+      await page.getByRole("toolbar", { name: "Formatting", exact: true }).waitFor();
       await expectAccessible(page);
     } finally {
       await context.close();

@@ -33,6 +33,27 @@ function toAddress(value: Record<string, string>): Address {
 }
 
 /** An amount on the invoice: AED figures with two decimals, the currency named once in the headings. */
+/**
+ * A line's product name as it was bought (decision 0025): on an Arabic page the Arabic name kept at
+ * placement, else the English one marked `lang="en"`; a later edit of the product changes neither.
+ */
+function LineName({
+  line,
+  locale,
+  className,
+}: {
+  line: OrderDto["line_items"][number];
+  locale: Locale;
+  className: string;
+}) {
+  const arabic = locale === "ar" ? line.nameAr : null;
+  return (
+    <span className={className} lang={locale === "ar" && !arabic ? "en" : undefined}>
+      {arabic ?? line.name}
+    </span>
+  );
+}
+
 const aed = (fils: number, locale: Locale) =>
   formatNumber(fils / 100, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -93,7 +114,7 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
                 className="h-17.5 w-14 shrink-0 rounded-lg bg-cream object-cover"
               />
               <div className="flex min-w-0 flex-1 flex-col text-sm">
-                <p className="font-medium text-ink">{line.name}</p>
+                <LineName line={line} locale={locale} className="block font-medium text-ink" />
                 <p className="text-stone">
                   {t("orders.size")}: {line.size} · {t("orders.colour")}: {line.color}
                 </p>
@@ -271,7 +292,7 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
               data-testid="invoice-line"
             >
               <td className="py-2.5 pe-2 sm:pe-3">
-                <span className="block font-medium">{line.name}</span>
+                <LineName line={line} locale={locale} className="block font-medium" />
                 <span className="block text-xs text-stone">
                   {t("invoice.lineDetail", { size: line.size, color: line.color })}
                 </span>

@@ -171,17 +171,32 @@ export function ImageManager({ productId, images }: { productId: string; images:
                 height={400}
               />
               <form
-                className="flex gap-2"
+                className="flex flex-col gap-2"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  const alt = String(new FormData(event.currentTarget).get("alt") ?? "").trim();
-                  void change(() => adminSend("PATCH", `${base}/${image.id}`, { alt }), "Alt text saved.");
+                  const form = new FormData(event.currentTarget);
+                  const alt = String(form.get("alt") ?? "").trim();
+                  // Empty Arabic: /ar reads the English alt text (decision 0025).
+                  const altAr = String(form.get("altAr") ?? "").trim() || null;
+                  void change(
+                    () => adminSend("PATCH", `${base}/${image.id}`, { alt, altAr }),
+                    "Alt text saved.",
+                  );
                 }}
               >
                 <input
                   name="alt"
                   defaultValue={image.alt}
                   aria-label={`Alt text of image ${index + 1}`}
+                  className={inputClass}
+                  maxLength={200}
+                />
+                <input
+                  name="altAr"
+                  dir="rtl"
+                  lang="ar"
+                  defaultValue={image.altAr ?? ""}
+                  aria-label={`Arabic alt text of image ${index + 1}`}
                   className={inputClass}
                   maxLength={200}
                 />

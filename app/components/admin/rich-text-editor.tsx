@@ -22,10 +22,17 @@ export default function RichTextEditor({
   initialHtml,
   labelledBy,
   onChange,
+  dir,
+  lang,
+  toolbarLabel = "Formatting",
 }: {
   initialHtml: string;
   labelledBy: string;
   onChange: (html: string) => void;
+  /** "rtl" for the Arabic text (decision 0025): typed and shown right to left. */
+  dir?: "rtl" | "ltr";
+  lang?: string;
+  toolbarLabel?: string;
 }) {
   const editor = useEditor({
     immediatelyRender: false,
@@ -45,6 +52,8 @@ export default function RichTextEditor({
         "aria-labelledby": labelledBy,
         "aria-multiline": "true",
         role: "textbox",
+        ...(dir ? { dir } : {}),
+        ...(lang ? { lang } : {}),
         class: "admin-prose min-h-56 px-3 py-2 text-sm",
       },
     },
@@ -93,7 +102,7 @@ export default function RichTextEditor({
     <div className="rounded-md border border-neutral-400 bg-white focus-within:outline-2 focus-within:outline-neutral-900">
       <div
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={toolbarLabel}
         className="flex flex-wrap gap-0.5 border-b border-neutral-200 p-1"
       >
         {tool(

@@ -1,6 +1,7 @@
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AdminApiError, adminGet, adminSend, uploadWithProgress } from "../../components/admin/api";
+import { NeedsArabicBadge } from "../../components/admin/arabic";
 import { AdminLoading } from "../../components/admin/loading";
 import type { AdminBlogPost } from "../../components/admin/types";
 import {
@@ -107,6 +108,7 @@ function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
   const { busy, result, run } = useChange();
   const navigate = useNavigate();
   const [content, setContent] = useState(post?.content ?? "");
+  const [contentAr, setContentAr] = useState(post?.contentAr ?? "");
   const [slug, setSlug] = useState(post?.slug ?? "");
   const [slugTouched, setSlugTouched] = useState(Boolean(post));
   const [problem, setProblem] = useState("");
@@ -128,6 +130,10 @@ function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
       author: text("author"),
       category: text("category"),
       content,
+      // Empty: not translated, /ar shows the English (decision 0025).
+      titleAr: text("titleAr") || null,
+      excerptAr: text("excerptAr") || null,
+      contentAr: contentAr.replace(/<[^>]*>/g, "").trim() ? contentAr : null,
     };
     if (post) {
       void run(() => adminSend("PUT", `/api/admin/blog/${post.id}`, payload), "Post saved.");
@@ -251,6 +257,52 @@ function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
                 initialHtml={post?.content ?? ""}
                 labelledBy="post-content-label"
                 onChange={setContent}
+              />
+            </Suspense>
+          </div>
+        </Card>
+        <Card title="Arabic (/ar)">
+          <div className="mb-3 flex items-center gap-2">
+            <p className="text-sm text-neutral-700">Left empty, /ar shows the English text.</p>
+            <NeedsArabicBadge missing={post?.missingArabic ?? []} />
+          </div>
+          <div className="grid gap-4">
+            <Field id="post-title-ar" label="Title (Arabic)">
+              <input
+                id="post-title-ar"
+                name="titleAr"
+                dir="rtl"
+                lang="ar"
+                maxLength={200}
+                defaultValue={post?.titleAr ?? ""}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="post-excerpt-ar" label="Excerpt (Arabic)">
+              <textarea
+                id="post-excerpt-ar"
+                name="excerptAr"
+                dir="rtl"
+                lang="ar"
+                rows={2}
+                maxLength={500}
+                defaultValue={post?.excerptAr ?? ""}
+                className={inputClass}
+              />
+            </Field>
+          </div>
+          <div className="mt-4 flex flex-col gap-1">
+            <span id="post-content-ar-label" className="text-sm font-medium text-neutral-800">
+              Content (Arabic)
+            </span>
+            <Suspense fallback={<AdminLoading />}>
+              <RichTextEditor
+                initialHtml={post?.contentAr ?? ""}
+                labelledBy="post-content-ar-label"
+                onChange={setContentAr}
+                dir="rtl"
+                lang="ar"
+                toolbarLabel="Formatting of the Arabic text"
               />
             </Suspense>
           </div>

@@ -1,5 +1,6 @@
-import { Link } from "react-router";
-import { adminGet } from "../../components/admin/api";
+import { Form, Link, useSearchParams } from "react-router";
+import { adminGet, listQuery } from "../../components/admin/api";
+import { NeedsArabicBadge, TranslationFilter } from "../../components/admin/arabic";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDate } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
@@ -12,7 +13,8 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ posts: AdminBlogPost[] }>("/api/admin/blog", request.signal);
+  const query = listQuery(new URL(request.url), ["needsArabic"]);
+  return adminGet<{ posts: AdminBlogPost[] }>(`/api/admin/blog${query}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -25,9 +27,12 @@ const columns: AdminColumn<AdminBlogPost>[] = [
     id: "title",
     header: "Title",
     cell: ({ row }) => (
-      <Link to={`/admin/blog/${row.original.id}`} className="font-medium underline underline-offset-4">
-        {row.original.title}
-      </Link>
+      <span className="flex flex-wrap items-center gap-2">
+        <Link to={`/admin/blog/${row.original.id}`} className="font-medium underline underline-offset-4">
+          {row.original.title}
+        </Link>
+        <NeedsArabicBadge missing={row.original.missingArabic} />
+      </span>
     ),
   },
   { id: "author", header: "Author", cell: ({ row }) => row.original.author },
@@ -39,8 +44,9 @@ const columns: AdminColumn<AdminBlogPost>[] = [
   },
 ];
 
-/** Issue 15: every post, published or draft. */
+/** Issue 15: every post, published or draft; those that need Arabic on request (decision 0025). */
 export default function Blog({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
   return (
     <>
       <PageHeader title="Blog">
@@ -48,6 +54,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           New post
         </Link>
       </PageHeader>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter posts">
+        <TranslationFilter id="posts-translation" value={params.get("needsArabic")} />
+        <button type="submit" className={buttonClass.primary}>
+          Show
+        </button>
+      </Form>
       <DataTable caption="Blog posts" columns={columns} data={loaderData.posts} empty="No posts yet." />
     </>
   );

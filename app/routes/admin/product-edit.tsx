@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { adminGet, adminSend } from "../../components/admin/api";
+import { ProductArabic } from "../../components/admin/arabic";
 import { aedTextToFils } from "../../components/admin/format";
 import { ImageManager } from "../../components/admin/image-manager";
 import { AdminLoading } from "../../components/admin/loading";
@@ -77,6 +78,9 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
       name: text("name"),
       slug: text("slug"),
       description: text("description"),
+      // Empty: not translated, /ar shows the English (decision 0025).
+      nameAr: text("nameAr") || null,
+      descriptionAr: text("descriptionAr") || null,
       category: text("category"),
       type: text("type"),
       fabric: text("fabric"),
@@ -151,6 +155,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" key={product?.id ?? "new"}>
         <ProductDetails product={product} />
+        <ProductArabic product={product} />
         <ProductSizes product={product} rows={rows} setRows={setRows} />
         <div className="flex gap-2">
           <button type="submit" className={buttonClass.primary} disabled={busy}>

@@ -1,5 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { adminGet, listQuery } from "../../components/admin/api";
+import { NeedsArabicBadge, TranslationFilter } from "../../components/admin/arabic";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
@@ -15,7 +16,7 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   return adminGet<{ products: AdminProductSummary[] } & Paged>(
-    `/api/admin/products${listQuery(url, ["search", "category", "flag", "archived", "page"])}`,
+    `/api/admin/products${listQuery(url, ["search", "category", "flag", "archived", "needsArabic", "page"])}`,
     request.signal,
   );
 }
@@ -45,6 +46,7 @@ const columns: AdminColumn<AdminProductSummary>[] = [
         <Link to={`/admin/products/${row.original.id}`} className="font-medium underline underline-offset-4">
           {row.original.name}
         </Link>
+        <NeedsArabicBadge missing={row.original.missingArabic} />
       </span>
     ),
   },
@@ -162,6 +164,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             <option value="all">All</option>
           </select>
         </div>
+        <TranslationFilter id="products-translation" value={params.get("needsArabic")} />
         <button type="submit" className={buttonClass.primary}>
           Show
         </button>

@@ -23,15 +23,20 @@ function readSettings(form: FormData): ShopSettings {
   const text = (name: string) => field(form, name);
   return {
     shopName: text("shopName"),
+    // An emptied Arabic field: /ar falls back to the English text (decision 0025).
+    shopNameAr: text("shopNameAr") || null,
     phone: text("phone"),
     email: text("email"),
     officeAddress: text("officeAddress"),
     warehouseAddress: text("warehouseAddress"),
+    officeAddressAr: text("officeAddressAr") || null,
+    warehouseAddressAr: text("warehouseAddressAr") || null,
     legalAddress: text("legalAddress"),
     trn: text("trn") || null,
     vatRate: Number(text("vatRate")),
     codEnabled: form.get("codEnabled") === "on",
     announcement: text("announcement"),
+    announcementAr: text("announcementAr") || null,
     lowStockThreshold: Number(text("lowStockThreshold")),
   };
 }
@@ -52,7 +57,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Settings" />
       <p className="mb-4 text-sm text-neutral-700">
-        Saved values override the server's environment defaults.{" "}
+        Saved values override the server's environment defaults. An Arabic field left empty shows the English
+        text on /ar.{" "}
         {overridden.length > 0 ? `Overridden now: ${overridden.join(", ")}.` : "Nothing is overridden yet."}
       </p>
       <div className="mb-4">
@@ -67,6 +73,16 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 name="shopName"
                 required
                 defaultValue={s.shopName}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="set-shop-name-ar" label="Shop name (Arabic)">
+              <input
+                id="set-shop-name-ar"
+                name="shopNameAr"
+                dir="rtl"
+                lang="ar"
+                defaultValue={s.shopNameAr ?? ""}
                 className={inputClass}
               />
             </Field>
@@ -99,12 +115,32 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 className={inputClass}
               />
             </Field>
+            <Field id="set-office-ar" label="Office address (Arabic)">
+              <input
+                id="set-office-ar"
+                name="officeAddressAr"
+                dir="rtl"
+                lang="ar"
+                defaultValue={s.officeAddressAr ?? ""}
+                className={inputClass}
+              />
+            </Field>
             <Field id="set-warehouse" label="Warehouse address">
               <input
                 id="set-warehouse"
                 name="warehouseAddress"
                 required
                 defaultValue={s.warehouseAddress}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="set-warehouse-ar" label="Warehouse address (Arabic)">
+              <input
+                id="set-warehouse-ar"
+                name="warehouseAddressAr"
+                dir="rtl"
+                lang="ar"
+                defaultValue={s.warehouseAddressAr ?? ""}
                 className={inputClass}
               />
             </Field>
@@ -166,6 +202,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 rows={4}
                 defaultValue={s.announcement}
                 aria-describedby="set-announcement-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field
+              id="set-announcement-ar"
+              label="Announcement bar (Arabic)"
+              hint="Shown on /ar; left empty, /ar shows the English announcement you set, or the shop's Arabic claims"
+            >
+              <textarea
+                id="set-announcement-ar"
+                name="announcementAr"
+                dir="rtl"
+                lang="ar"
+                rows={4}
+                defaultValue={s.announcementAr ?? ""}
+                aria-describedby="set-announcement-ar-hint"
                 className={inputClass}
               />
             </Field>

@@ -1,7 +1,17 @@
 import "../zod-setup.ts";
 import { z } from "zod";
 import { CATEGORIES } from "../../constants.ts";
-import { aedAmount, limit, optionalText, PagedSchema, page, queryFlag, SlugSchema, text } from "./fields.ts";
+import {
+  aedAmount,
+  arabicText,
+  limit,
+  optionalText,
+  PagedSchema,
+  page,
+  queryFlag,
+  SlugSchema,
+  text,
+} from "./fields.ts";
 
 // Products
 
@@ -16,6 +26,8 @@ export const AdminProductQuerySchema = z.object({
   flag: z.enum(PRODUCT_FLAGS, { error: `flag must be one of ${PRODUCT_FLAGS.join(", ")}` }).optional(),
   archived: z.enum(ARCHIVE_FILTERS).default("active"),
   lowStock: queryFlag.optional(),
+  /** Only products a shopper on /ar would read partly in English (decision 0025). */
+  needsArabic: queryFlag.optional(),
   page,
   limit: limit(100, 25),
 });
@@ -26,6 +38,8 @@ export const AdminImageSchema = z.object({
   /** `/media/products/<key>.webp`: the storefront's MediaImage renders it at MEDIA_WIDTHS. */
   url: z.string(),
   alt: z.string(),
+  /** null: not translated, /ar shows the English alt text. */
+  altAr: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
   position: z.number().int(),
@@ -55,6 +69,11 @@ export const AdminProductSchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
+  /** The Arabic twins (decision 0021); null: /ar shows the English. */
+  nameAr: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
+  /** The shopper-facing texts with no Arabic yet (`name`, `description`, `alt`); empty when translated. */
+  missingArabic: z.array(z.enum(["name", "description", "alt"])),
   category: z.string(),
   type: z.string(),
   fabric: z.string(),
@@ -92,6 +111,8 @@ export const AdminProductSummarySchema = z.object({
   available: z.number().int().nullable(),
   /** Tracked sizes at or below the low-stock threshold. */
   lowStockSizes: z.number().int(),
+  /** The shopper-facing texts with no Arabic yet: the list's 'Needs Arabic' badge. */
+  missingArabic: z.array(z.enum(["name", "description", "alt"])),
   updatedAt: z.string(),
 });
 export type AdminProductSummary = z.infer<typeof AdminProductSummarySchema>;
@@ -134,6 +155,8 @@ export const AdminProductInputSchema = z
     name: text(160, "Name"),
     slug: SlugSchema,
     description: optionalText(5000, "Description").default(""),
+    nameAr: arabicText(160, "Name"),
+    descriptionAr: arabicText(5000, "Description"),
     category: z.string({ error: "Category is required" }).trim().min(1, { error: "Category is required" }),
     type: text(60, "Type"),
     fabric: text(60, "Fabric"),
@@ -194,7 +217,10 @@ export const ImageOrderSchema = z.object({
   imageIds: z.array(z.string().min(1).max(64)).min(1).max(50),
 });
 /** PATCH /api/admin/products/:id/images/:imageId */
-export const ImageAltSchema = z.object({ alt: optionalText(200, "Alt text") });
+export const ImageAltSchema = z.object({
+  alt: optionalText(200, "Alt text"),
+  altAr: arabicText(200, "Alt text"),
+});
 export const ImageParamsSchema = z.object({
   id: z.string().min(1).max(64),
   imageId: z.string().min(1).max(64),

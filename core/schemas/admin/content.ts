@@ -1,6 +1,6 @@
 import "../zod-setup.ts";
 import { z } from "zod";
-import { limit, optionalText, PagedSchema, page, SlugSchema, text } from "./fields.ts";
+import { arabicText, limit, optionalText, PagedSchema, page, queryFlag, SlugSchema, text } from "./fields.ts";
 
 // Reviews
 
@@ -38,6 +38,12 @@ export const AdminBlogPostSchema = z.object({
   excerpt: z.string(),
   /** Sanitized HTML (server/sanitize.ts allowlist), as stored. */
   content: z.string(),
+  /** The Arabic twins (decision 0021); null: /ar shows the English. */
+  titleAr: z.string().nullable(),
+  excerptAr: z.string().nullable(),
+  contentAr: z.string().nullable(),
+  /** The shopper-facing texts with no Arabic yet: the list's 'Needs Arabic' badge. */
+  missingArabic: z.array(z.enum(["title", "excerpt", "content"])),
   image: z.string(),
   author: z.string(),
   readTimeMinutes: z.number().int(),
@@ -47,6 +53,11 @@ export const AdminBlogPostSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
+/** GET /api/admin/blog */
+export const AdminBlogQuerySchema = z.object({
+  /** Only posts a shopper on /ar would read partly in English (decision 0025). */
+  needsArabic: queryFlag.optional(),
+});
 export const AdminBlogListAnswerSchema = z.object({
   success: z.literal(true),
   posts: z.array(AdminBlogPostSchema),
@@ -60,6 +71,10 @@ export const AdminBlogInputSchema = z.object({
   excerpt: optionalText(500, "Excerpt").default(""),
   /** HTML from the editor; the server keeps only what the allowlist allows. */
   content: z.string({ error: "Content is required" }).min(1, { error: "Content is required" }).max(200_000),
+  titleAr: arabicText(200, "Title"),
+  excerptAr: arabicText(500, "Excerpt"),
+  /** The Arabic text's HTML, through the same allowlist; "" or null: not translated. */
+  contentAr: z.string().max(200_000, { error: "Content (Arabic) is too long" }).nullable().optional(),
   author: text(100, "Author"),
   category: optionalText(60, "Category").default(""),
   /** Minutes; computed from the text when omitted. */

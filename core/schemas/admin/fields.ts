@@ -16,6 +16,16 @@ export const optionalText = (max: number, label: string) =>
     .overwrite(normalizeText)
     .max(max, { error: `${label} is at most ${max} characters` });
 
+/**
+ * The Arabic twin of a shopper-facing text (decision 0025): optional, checked like the English one.
+ * Omitted leaves the stored Arabic as it is; "" or null clears it (the storefront falls back to English).
+ */
+export const arabicText = (max: number, label: string) =>
+  optionalText(max, `${label} (Arabic)`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" ? null : v));
+
 /** A boolean in a query string. */
 export const queryFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 

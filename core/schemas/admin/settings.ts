@@ -1,11 +1,16 @@
 import "../zod-setup.ts";
 import { z } from "zod";
-import { text } from "./fields.ts";
+import { optionalText, text } from "./fields.ts";
+
+/** An Arabic setting shoppers read on /ar (decision 0025): null (or "") falls back to the English one. */
+const arabic = (max: number, label: string) => optionalText(max, `${label} (Arabic)`).nullable();
 
 // Settings (owner only)
 
 export const ShopSettingsSchema = z.object({
   shopName: text(80, "Shop name"),
+  /** The shop's name on /ar and in Arabic mails; SHOP_NAME_AR by default. */
+  shopNameAr: arabic(80, "Shop name"),
   phone: text(40, "Phone").refine((v) => /^\+?[\d\s()-]{5,}$/.test(v), { error: "Enter a phone number" }),
   email: z
     .string()
@@ -14,6 +19,8 @@ export const ShopSettingsSchema = z.object({
     .pipe(z.email({ error: "Enter a valid e-mail address" })),
   officeAddress: text(300, "Office address"),
   warehouseAddress: text(300, "Warehouse address"),
+  officeAddressAr: arabic(300, "Office address"),
+  warehouseAddressAr: arabic(300, "Warehouse address"),
   /** The seller's address on invoices. */
   legalAddress: text(300, "Legal address"),
   /** 15 digits, or null: invoices are then a 'Receipt' without VAT lines. */
@@ -29,6 +36,8 @@ export const ShopSettingsSchema = z.object({
   codEnabled: z.boolean(),
   /** The header's announcement, claims separated by " · " (SPEC §1's four claims by default). */
   announcement: text(300, "Announcement"),
+  /** The announcement on /ar; null: the catalog's Arabic claims, or the owner's English one when set. */
+  announcementAr: arabic(300, "Announcement"),
   lowStockThreshold: z
     .number({ error: "Low-stock threshold must be a number" })
     .int()

@@ -31,10 +31,17 @@ export async function nextImagePosition(db: Db, productId: string): Promise<numb
   return row?.p === null || row?.p === undefined ? 0 : Number(row.p) + 1;
 }
 
-export async function setImageAlt(db: Db, productId: string, imageId: string, alt: string): Promise<boolean> {
+/** The English alt text, and the Arabic one when given (null clears it). */
+export async function setImageAlt(
+  db: Db,
+  productId: string,
+  imageId: string,
+  alt: string,
+  altAr?: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable("product_images")
-    .set({ alt })
+    .set(altAr === undefined ? { alt } : { alt, alt_ar: altAr })
     .where("id", "=", imageId)
     .where("product_id", "=", productId)
     .executeTakeFirst();

@@ -19,7 +19,13 @@ export interface AdminProductListRow extends ProductTable {
   variant_count: number;
   available: number | null;
   low_stock_sizes: number;
+  /** Images with an English alt text and no Arabic one. */
+  alt_missing_ar: number;
 }
+
+/** "No Arabic" for a twin column: null, or blank (decision 0025). */
+const noArabic = (column: string) => sql<boolean>`coalesce(trim(${sql.ref(column)}), '') = ''`;
+const hasText = (column: string) => sql<boolean>`trim(${sql.ref(column)}) <> ''`;
 
 /** The back office's product list: every product (archived ones on request), filtered and paged. */
 export async function listAdminProductRows(
@@ -47,6 +53,23 @@ export async function listAdminProductRows(
             .select(sql.lit(1).as("one"))
             .whereRef("sv.product_id", "=", "products.id")
             .where(sql<boolean>`lower(sv.sku) like ${pattern} escape '\\'`),
+        ),
+      ]),
+    );
+  }
+  if (query.needsArabic) {
+    // What a shopper on /ar would read in English: the name, a description, an image's alt text.
+    q = q.where((eb) =>
+      eb.or([
+        noArabic("products.name_ar"),
+        eb.and([hasText("products.description"), noArabic("products.description_ar")]),
+        eb.exists(
+          eb
+            .selectFrom("product_images as ai")
+            .select(sql.lit(1).as("one"))
+            .whereRef("ai.product_id", "=", "products.id")
+            .where(hasText("ai.alt"))
+            .where(noArabic("ai.alt_ar")),
         ),
       ]),
     );
@@ -95,6 +118,13 @@ export async function listAdminProductRows(
           .where("v.stock", "is not", null)
           .where(sql<boolean>`v.stock - v.held_quantity <= ${lowStockThreshold}`)
           .as("low_stock_sizes"),
+        eb
+          .selectFrom("product_images as ai")
+          .select((v) => v.fn.countAll<number>().as("n"))
+          .whereRef("ai.product_id", "=", "products.id")
+          .where(hasText("ai.alt"))
+          .where(noArabic("ai.alt_ar"))
+          .as("alt_missing_ar"),
       ])
       .orderBy("products.updated_at", "desc")
       .orderBy("products.id")
@@ -109,6 +139,7 @@ export async function listAdminProductRows(
       variant_count: Number(r.variant_count ?? 0),
       available: r.available === null || r.available === undefined ? null : Number(r.available),
       low_stock_sizes: Number(r.low_stock_sizes ?? 0),
+      alt_missing_ar: Number(r.alt_missing_ar ?? 0),
     })),
     total: Number(count.n),
   };

@@ -92,6 +92,8 @@ export function createOrdersContext(options: OrdersServiceOptions) {
     const s = await options.settings?.current(executor);
     return {
       shopName: s?.shopName ?? config.SHOP_NAME,
+      /** The owner's Arabic name for the shop (decision 0025), else SHOP_NAME_AR, else the English. */
+      shopNameAr: s?.shopNameAr ?? config.SHOP_NAME_AR ?? s?.shopName ?? config.SHOP_NAME,
       shopEmail: s?.email ?? config.SHOP_EMAIL,
       sellerAddress: s?.legalAddress ?? config.SHOP_LEGAL_ADDRESS ?? config.SHOP_OFFICE_ADDRESS,
       trn: s ? s.trn : (config.SHOP_TRN ?? null),

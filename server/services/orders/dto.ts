@@ -27,6 +27,7 @@ export function toDto(
       product_id: l.product_id,
       sku_id: l.sku,
       name: l.name,
+      nameAr: l.name_ar || null,
       size: l.size,
       color: l.color,
       image: l.image,

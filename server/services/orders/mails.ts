@@ -31,7 +31,7 @@ export function createOrderMails(ctx: OrdersContext) {
     if (locale === "en") return context;
     return {
       ...context,
-      shopNameAr: document?.sellerName.ar ?? config.SHOP_NAME_AR ?? config.SHOP_NAME,
+      shopNameAr: document?.sellerName.ar ?? shop.shopNameAr,
       currencyAr: config.CURRENCY_LABEL_AR,
       colorNamesAr: (await loadTermNames(trx, ["color"])).get("color"),
     };

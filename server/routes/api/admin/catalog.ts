@@ -194,6 +194,7 @@ export default async function catalogRoutes(base: FastifyInstance, { services }:
         request.params.imageId,
         request.body.alt,
         auditAs(request),
+        request.body.altAr,
       ),
     }),
   );

@@ -3,6 +3,7 @@ import {
   AdminBlogAnswerSchema,
   AdminBlogInputSchema,
   AdminBlogListAnswerSchema,
+  AdminBlogQuerySchema,
   AdminReviewAnswerSchema,
   AdminReviewListAnswerSchema,
   AdminReviewQuerySchema,
@@ -62,11 +63,12 @@ export default async function contentRoutes(base: FastifyInstance, { services }:
     {
       schema: {
         ...common,
-        summary: "Every blog post, published or not",
-        response: { 200: AdminBlogListAnswerSchema, ...adminErrors() },
+        summary: "Every blog post, published or not (or only those that need Arabic)",
+        querystring: AdminBlogQuerySchema,
+        response: { 200: AdminBlogListAnswerSchema, ...adminErrors(400) },
       },
     },
-    async () => ({ success: true, posts: await catalog.listPosts() }),
+    async (request) => ({ success: true, posts: await catalog.listPosts(request.query) }),
   );
 
   app.post(
