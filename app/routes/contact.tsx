@@ -6,11 +6,17 @@ import { telHref } from "../components/header";
 import { ContactForm } from "../components/requests/contact-form";
 import { contactFormCopy } from "../lib/copy.server";
 import { useLocale, useT } from "../lib/i18n";
+import { type PostedRequest, requestFormAction } from "../lib/request-forms.server";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { copy: contactFormCopy(request) };
+}
+
+/** The message form posted before (or without) the page's script (decision 0018). */
+export function action(args: Route.ActionArgs) {
+  return requestFormAction("contact", args);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,7 +45,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 }
 
 /** SPEC §2 /contact: four info cards, the Quick Answers panel, and the message form below them. */
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { copy } = loaderData;
   // The shop's addresses are configured in English: an Arabic page marks them so.
   const englishInArabic = useLocale() === "ar" ? "en" : undefined;
@@ -102,7 +108,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </aside>
-        <ContactForm shop={shop} copy={copy} />
+        <ContactForm shop={shop} copy={copy} posted={actionData as PostedRequest | undefined} />
       </div>
     </div>
   );

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, type RunningStore, startStore, VIEWPORTS } from "./harness.ts";
+
+/**
+ * Issue 22: the storefront's other forms without JavaScript (decision 0018): each, submitted as plain
+ * HTML, does its job on the server and answers with the next page, or shows the hydrated page's messages.
+ */
+
+let store: RunningStore;
+let browser: Browser;
+let db: DatabaseSync;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "native-forms-"));
+  const file = join(dir, "store.db");
+  [store, browser] = await Promise.all([
+    startStore({ DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" }),
+    launchBrowser(),
+  ]);
+  db = new DatabaseSync(file);
+});
+afterAll(async () => {
+  db?.close();
+  await browser?.close();
+  await store?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function withoutJavaScript(): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+}
+
+describe("the request forms without JavaScript", () => {
+  it("sends a contact message from the plain form: stored, the success text and its reference drawn; a bad form shows the field messages", async () => {
+    const context = await withoutJavaScript();
+    const page = await context.newPage();
+    const urls: string[] = [];
+    page.on("request", (request) => urls.push(request.url()));
+    await page.goto("/contact");
+    const form = page.getByTestId("contact-form");
+    await form.getByLabel(/^Your Name/).fill("Layla Noscript");
+    await Promise.all([page.waitForNavigation(), form.getByRole("button", { name: "Send Message" }).click()]);
+    await form.getByText("Please enter your email address.").waitFor();
+    await form.getByText("Please enter a subject.").waitFor();
+    await expect.poll(() => form.getByLabel(/^Your Name/).inputValue()).toBe("Layla Noscript");
+
+    await form.getByLabel(/^Email/).fill("layla@example.ae");
+    await form.getByLabel(/^Subject/).fill("Petite sizes");
+    await form.getByLabel(/^Message/).fill("Is the abaya made in petite sizes?");
+    await Promise.all([page.waitForNavigation(), form.getByRole("button", { name: "Send Message" }).click()]);
+    await form.getByText("Thank you, your message has been sent.").waitFor();
+    const row = db
+      .prepare("select reference, subject from contact_messages where email = ?")
+      .get("layla@example.ae") as { reference: string; subject: string } | undefined;
+    expect(row?.subject).toBe("Petite sizes");
+    await form.getByText(`Your reference number is ${row?.reference}.`).waitFor();
+    expect(await form.getByLabel(/^Your Name/).inputValue()).toBe("");
+    expect(urls.filter((url) => url.includes("layla"))).toEqual([]);
+    await context.close();
+  });
+
+  it("sends a stitching request from the plain Arabic form, its choices made with the radio buttons", async () => {
+    const context = await withoutJavaScript();
+    const page = await context.newPage();
+    await page.goto("/ar/stitching-service");
+    const form = page.getByTestId("stitching-form");
+    await form.locator('[name="name"]').fill("Amna Noscript");
+    await form.locator('[name="phoneNumber"]').fill("0501239988");
+    await form.locator('[name="fullAddress"]').fill("Villa 3, Street 8");
+    await form.locator('[name="city"]').fill("Sharjah");
+    await form.locator('[name="pinCode"]').fill("654321");
+    await form.locator('label:has(input[name="addressType"][value="Office"])').click();
+    await form.locator('label:has(input[name="serviceType"][value="Designer Jalabiya"])').click();
+    await Promise.all([page.waitForNavigation(), form.locator('button[type="submit"]').click()]);
+    await form.getByTestId("request-sent").waitFor();
+    const row = db
+      .prepare("select address_type, service_type, language from stitching_requests where name = ?")
+      .get("Amna Noscript");
+    expect(row).toEqual({ address_type: "Office", service_type: "Designer Jalabiya", language: "ar" });
+    await context.close();
+  });
+});
