@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_SESSION_COOKIE } from "#core/admin.ts";
 import { requestMessagesAr } from "#core/i18n/request-messages.ar.ts";
 import { freshIp } from "./testing/accounts.ts";
+import { ADMIN_TEST_PASSWORD, createRoleUser } from "./testing/admin.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { visibleText } from "./testing/html.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
@@ -137,5 +139,42 @@ describe.each(TEST_ENGINES)("the request forms without JavaScript on $name", (en
     expect(third.statusCode).toBe(429);
     expect(visibleText(third.body)).toContain("You have sent several requests in a short time.");
     expect(await storedBy("limit3@example.ae")).toHaveLength(0);
+  });
+
+  it("signs staff in to the back office from the plain log-in form: the session cookie set, the back office drawn", async () => {
+    const staff = await createRoleUser(db(), "staff");
+    const wrong = await post("/admin/login", { email: staff.email, password: "not-the-password" });
+    expect(wrong.statusCode).toBe(401);
+    expect(visibleText(wrong.body)).toContain("The e-mail or password is not right.");
+    expect(wrong.body).not.toContain("not-the-password");
+    expect(String(wrong.headers["set-cookie"] ?? "")).not.toContain(`${ADMIN_SESSION_COOKIE}=`);
+
+    const empty = await post("/admin/login", { email: staff.email, password: "" });
+    expect(empty.statusCode).toBe(400);
+    expect(visibleText(empty.body)).toContain("Enter your e-mail and password.");
+
+    const foreign = await post(
+      "/admin/login",
+      { email: staff.email, password: ADMIN_TEST_PASSWORD },
+      { origin: "https://evil.example" },
+    );
+    expect(foreign.statusCode).toBeGreaterThanOrEqual(400);
+    expect(String(foreign.headers["set-cookie"] ?? "")).not.toContain(`${ADMIN_SESSION_COOKIE}=`);
+
+    const answer = await post("/admin/login?next=%2Fadmin%2Forders", {
+      email: staff.email,
+      password: ADMIN_TEST_PASSWORD,
+    });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe("/admin/orders");
+    const cookie = String(answer.headers["set-cookie"] ?? "");
+    expect(cookie).toMatch(new RegExp(`^${ADMIN_SESSION_COOKIE}=[^;]+; Path=/; HttpOnly`));
+    const orders = await store.app.inject({
+      method: "GET",
+      url: "/admin/orders",
+      headers: { host: HOST, cookie: cookie.split(";")[0] ?? "" },
+    });
+    expect(orders.statusCode).toBe(200);
+    expect(visibleText(orders.body)).toContain(staff.name);
   });
 });

@@ -11,6 +11,7 @@ import { launchBrowser, type RunningStore, startStore, VIEWPORTS } from "./harne
  * HTML, does its job on the server and answers with the next page, or shows the hydrated page's messages.
  */
 
+const OWNER_PASSWORD = "owner-without-script-1";
 let store: RunningStore;
 let browser: Browser;
 let db: DatabaseSync;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "native-forms-"));
   const file = join(dir, "store.db");
   [store, browser] = await Promise.all([
-    startStore({ DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" }),
+    startStore({ DATABASE_URL: `file:${file}`, LOG_LEVEL: "info", DEMO_OWNER_PASSWORD: OWNER_PASSWORD }),
     launchBrowser(),
   ]);
   db = new DatabaseSync(file);
@@ -83,6 +84,31 @@ describe("the request forms without JavaScript", () => {
       .prepare("select address_type, service_type, language from stitching_requests where name = ?")
       .get("Amna Noscript");
     expect(row).toEqual({ address_type: "Office", service_type: "Designer Jalabiya", language: "ar" });
+    await context.close();
+  });
+});
+
+describe("the back office's log-in without JavaScript", () => {
+  it("signs the owner in from the plain form and draws the page she asked for; a wrong password says so", async () => {
+    const context = await withoutJavaScript();
+    const page = await context.newPage();
+    const urls: string[] = [];
+    page.on("request", (request) => urls.push(request.url()));
+    await page.goto("/admin/login?next=%2Fadmin%2Forders");
+    await page.getByLabel("E-mail").fill("owner@nooratelier.ae");
+    await page.getByLabel("Password").fill("not-her-password");
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Sign in" }).click()]);
+    await page.getByText("The e-mail or password is not right.").waitFor();
+    expect(await page.getByLabel("E-mail").inputValue()).toBe("owner@nooratelier.ae");
+
+    await page.getByLabel("Password").fill(OWNER_PASSWORD);
+    await Promise.all([
+      page.waitForURL("**/admin/orders"),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    await page.getByText("Noor Atelier Owner").first().waitFor();
+    expect(urls.filter((url) => url.includes(OWNER_PASSWORD) || url.includes("password="))).toEqual([]);
+    expect(store.log()).not.toContain(OWNER_PASSWORD);
     await context.close();
   });
 });
