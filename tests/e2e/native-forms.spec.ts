@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningStore, startStore, VIEWPORTS } from "./harness.ts";
+import { launchBrowser, type RunningStore, startStore, VIEWPORTS, waitForHydration } from "./harness.ts";
 
 /**
  * Issue 22: the storefront's other forms without JavaScript (decision 0018): each, submitted as plain
@@ -84,6 +84,36 @@ describe("the request forms without JavaScript", () => {
       .prepare("select address_type, service_type, language from stitching_requests where name = ?")
       .get("Amna Noscript");
     expect(row).toEqual({ address_type: "Office", service_type: "Designer Jalabiya", language: "ar" });
+    await context.close();
+  });
+});
+
+describe("the request forms before the page's script", () => {
+  it("sends a contact message tapped before hydration once, and the hydrated page keeps the success box", async () => {
+    const context = await browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone });
+    const held: Route[] = [];
+    let released = false;
+    await context.route("**/*.js", (route) => {
+      if (released) void route.continue();
+      else held.push(route);
+    });
+    const page = await context.newPage();
+    await page.goto("/contact", { waitUntil: "commit" });
+    const form = page.getByTestId("contact-form");
+    await form.locator('[name="name"]').fill("Early Tapper");
+    await form.locator('[name="email"]').fill("early.tapper@example.ae");
+    await form.locator('[name="subject"]').fill("Before the script");
+    await form.locator('[name="message"]').fill("Sent before the page's script arrived.");
+    await form.locator('button[type="submit"]').click();
+    await form.getByText("Thank you, your message has been sent.").waitFor();
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+    await waitForHydration(page);
+    await form.getByText("Thank you, your message has been sent.").waitFor();
+    const rows = db
+      .prepare("select reference from contact_messages where email = ?")
+      .all("early.tapper@example.ae");
+    expect(rows).toHaveLength(1);
     await context.close();
   });
 });
