@@ -21,11 +21,27 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "native-forms-"));
   const file = join(dir, "store.db");
   [store, browser] = await Promise.all([
-    startStore({ DATABASE_URL: `file:${file}`, LOG_LEVEL: "info", DEMO_OWNER_PASSWORD: OWNER_PASSWORD }),
+    startStore({
+      DATABASE_URL: `file:${file}`,
+      LOG_LEVEL: "info",
+      DEMO_OWNER_PASSWORD: OWNER_PASSWORD,
+      PASSWORD_HASH_COST: "10",
+    }),
     launchBrowser(),
   ]);
+  // On a loaded machine the demo seed can outlast startStore's own wait: the first page needs the store up.
+  for (let tries = 0; tries < 240; tries += 1) {
+    if (
+      await fetch(`${store.baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   db = new DatabaseSync(file);
-});
+}, 240_000);
 afterAll(async () => {
   db?.close();
   await browser?.close();
