@@ -6,11 +6,17 @@ import { telHref } from "../components/header";
 import { ContactForm } from "../components/requests/contact-form";
 import { contactFormCopy } from "../lib/copy.server";
 import { enLang, useT } from "../lib/i18n";
+import { type PostedRequest, requestFormAction } from "../lib/request-forms.server";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { copy: contactFormCopy(request) };
+}
+
+/** The message form posted before (or without) the page's script (decision 0018). */
+export function action(args: Route.ActionArgs) {
+  return requestFormAction("contact", args);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,7 +45,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 }
 
 /** SPEC §2 /contact: four info cards, the Quick Answers panel, and the message form below them. */
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { copy } = loaderData;
   const t = useT();
   const shop = useRouteLoaderData<{ shop: PublicConfig & { enFields?: string[] } }>("root")?.shop;
@@ -100,7 +106,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </aside>
-        <ContactForm shop={shop} copy={copy} />
+        <ContactForm shop={shop} copy={copy} posted={actionData as PostedRequest | undefined} />
       </div>
     </div>
   );

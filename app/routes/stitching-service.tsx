@@ -9,6 +9,7 @@ import { telHref } from "../components/header";
 import { StitchingForm } from "../components/requests/stitching-form";
 import { Panel } from "../components/ui/panel";
 import { stitchingCopy } from "../lib/copy.server";
+import { type PostedRequest, requestFormAction } from "../lib/request-forms.server";
 import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/stitching-service";
 
@@ -17,6 +18,11 @@ const PATH = "/stitching-service";
 /** Title, description and a schema.org Service for search engines and link previews (issue 12). */
 export function loader({ request }: Route.LoaderArgs) {
   return { copy: stitchingCopy(request) };
+}
+
+/** The request form posted before (or without) the page's script (decision 0018). */
+export function action(args: Route.ActionArgs) {
+  return requestFormAction("stitching", args, stitchingCopy(args.request).successNext);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -89,7 +95,7 @@ function PanelItem({ title, children }: { title: string; children: ReactNode }) 
  * SPEC §9 Stitching figures). Laid out for a phone first: the way to the form is the first thing under
  * the heading, and the form is one column with large targets.
  */
-export default function StitchingService({ loaderData }: Route.ComponentProps) {
+export default function StitchingService({ loaderData, actionData }: Route.ComponentProps) {
   const { copy } = loaderData;
   const shop = useRouteLoaderData<{ shop: PublicConfig }>("root")?.shop;
   if (!shop) return null;
@@ -135,7 +141,7 @@ export default function StitchingService({ loaderData }: Route.ComponentProps) {
             {copy.formTitle}
           </h2>
           <p className="mt-2 mb-6 text-sm text-stone">{copy.formIntro}</p>
-          <StitchingForm shop={shop} copy={copy} />
+          <StitchingForm shop={shop} copy={copy} posted={actionData as PostedRequest | undefined} />
         </Panel>
 
         <aside

@@ -4,6 +4,7 @@ import type { AuditEntity } from "#core/admin.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import type { Mailer } from "../integrations/mail.ts";
+import { demoOwnerAllowed } from "../locality.ts";
 import { createMediaStore } from "../media.ts";
 import { listAudit } from "./admin-audit.ts";
 import { createAdminCatalog } from "./admin-catalog.ts";
@@ -35,6 +36,8 @@ export function createAdminService(options: {
     sessions,
     /** For /admin page loaders: the signed-in staff member or owner of a request, or null. */
     sessionFromCookie: (cookieHeader: string | null | undefined) => sessions.fromCookieHeader(cookieHeader),
+    /** For /admin/login's form posted without JavaScript: may the demo owner sign in from this request? */
+    demoOwnerAllowed: (request: Parameters<typeof demoOwnerAllowed>[1]) => demoOwnerAllowed(config, request),
     catalog: createAdminCatalog({ db, media, settings, maxMegapixels: config.UPLOAD_MAX_MEGAPIXELS }),
     orders: createAdminOrders({ db, orders, mailer, settings, log }),
     inbox: createAdminInbox({ db, mailer, settings, log }),

@@ -6,7 +6,7 @@ import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { TextField } from "../ui/field";
 import { Panel } from "../ui/panel";
-import { Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
+import { Honeypot, type PostedRequest, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
 
 const empty = () => ({ name: "", email: "", subject: "", message: "", website: "" });
 
@@ -15,12 +15,21 @@ const empty = () => ({ name: "", email: "", subject: "", message: "", website: "
  * or 'Failed to send message. Please try again.', and on a connection failure the shop's own e-mail and
  * phone. Stored and mailed by POST /api/contact/send (issue 12).
  */
-export function ContactForm({ shop, copy }: { shop: PublicConfig; copy: ContactFormCopy }) {
+export function ContactForm({
+  shop,
+  copy,
+  posted,
+}: {
+  shop: PublicConfig;
+  copy: ContactFormCopy;
+  posted?: PostedRequest | undefined;
+}) {
   const t = useT();
   const { form, field, values, update, status, submit, preload } = useRequestForm({
     initial: empty,
     loadSchema: () => import("#core/schemas/contact.schema.ts").then((m) => m.ContactMessageSchema),
     url: "/api/contact/send",
+    posted,
     onFailed: (message) => toast.error(message || t("contactForm.failed")),
   });
   const busy = status.kind === "submitting";
@@ -33,6 +42,7 @@ export function ContactForm({ shop, copy }: { shop: PublicConfig; copy: ContactF
       <p className="mt-2 text-sm text-stone">{copy.intro}</p>
       <form
         ref={form}
+        method="post"
         noValidate
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
         onFocus={() => void preload().catch(() => {})}
@@ -73,6 +83,9 @@ export function ContactForm({ shop, copy }: { shop: PublicConfig; copy: ContactF
         </div>
         <Honeypot label={copy.honeypot} value={values.website} onChange={update("website")} />
         <div className="flex flex-col gap-4 sm:col-span-2">
+          {status.kind === "idle" && posted?.html ? (
+            <div dangerouslySetInnerHTML={{ __html: posted.html }} />
+          ) : null}
           <RequestOutcome
             status={status}
             shop={shop}

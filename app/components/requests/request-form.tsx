@@ -23,6 +23,16 @@ export type RequestStatus =
   | { kind: "failed"; message: string }
   | { kind: "unreachable" };
 
+/**
+ * What the page draws for a form posted before its script (lib/request-forms.server): the fields kept
+ * (or cleared once sent), their messages, and the outcome's box as the server drew it.
+ */
+export interface PostedRequest {
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  html?: string;
+}
+
 interface Sending {
   schema: z.ZodType;
   api: typeof import("../../state/session").api;
@@ -41,9 +51,11 @@ export function useRequestForm<V extends Record<string, string>>(options: {
   url: string;
   /** Tells the shopper it failed (SPEC §8's toast), with the server's message when there is one. */
   onFailed: (message: string | undefined) => void;
+  posted?: PostedRequest | undefined;
 }) {
   const t = useT();
-  const state = useFormState(options.initial);
+  const { posted } = options;
+  const state = useFormState(() => ({ ...options.initial(), ...posted?.values }), posted?.errors);
   const [status, setStatus] = useState<RequestStatus>({ kind: "idle" });
   const sending = useRef<Promise<Sending> | null>(null);
 

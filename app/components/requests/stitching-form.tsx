@@ -7,7 +7,14 @@ import type { StitchingCopy } from "../../lib/copy.server";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { TextField } from "../ui/field";
-import { ChoiceField, Honeypot, RequestOutcome, TextAreaField, useRequestForm } from "./request-form";
+import {
+  ChoiceField,
+  Honeypot,
+  type PostedRequest,
+  RequestOutcome,
+  TextAreaField,
+  useRequestForm,
+} from "./request-form";
 
 const empty = () => ({
   name: "",
@@ -31,7 +38,15 @@ const stepButton =
  * 'Failed to submit request', and when the service is unreachable the shop's e-mail and phone.
  * POST /api/stitching/request stores it and answers with the reference number shown beside SPEC's text.
  */
-export function StitchingForm({ shop, copy }: { shop: PublicConfig; copy: StitchingCopy }) {
+export function StitchingForm({
+  shop,
+  copy,
+  posted,
+}: {
+  shop: PublicConfig;
+  copy: StitchingCopy;
+  posted?: PostedRequest | undefined;
+}) {
   const t = useT();
   /** SPEC §3 serviceType: the shop's three collections, named as the header names them. */
   const addressOptions = ADDRESS_TYPES.map((value) => ({ value, label: copy.addressTypes[value] }));
@@ -40,6 +55,7 @@ export function StitchingForm({ shop, copy }: { shop: PublicConfig; copy: Stitch
     initial: empty,
     loadSchema: () => import("#core/schemas/stitching.schema.ts").then((m) => m.StitchingRequestSchema),
     url: "/api/stitching/request",
+    posted,
     onFailed: (message) => toast.error(t("stitching.failed"), { description: message }),
   });
   const busy = status.kind === "submitting";
@@ -52,6 +68,7 @@ export function StitchingForm({ shop, copy }: { shop: PublicConfig; copy: Stitch
   return (
     <form
       ref={form}
+      method="post"
       noValidate
       className="relative grid gap-5 sm:grid-cols-2"
       data-testid="stitching-form"
@@ -190,6 +207,9 @@ export function StitchingForm({ shop, copy }: { shop: PublicConfig; copy: Stitch
       </div>
       <Honeypot label={copy.honeypot} value={values.website} onChange={update("website")} />
       <div className="flex flex-col gap-4 sm:col-span-2">
+        {status.kind === "idle" && posted?.html ? (
+          <div dangerouslySetInnerHTML={{ __html: posted.html }} />
+        ) : null}
         <RequestOutcome
           status={status}
           shop={shop}

@@ -1,13 +1,41 @@
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { data, Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { AdminLoginSchema } from "#core/schemas/admin/session.ts";
 import { AdminApiError, adminSend, setCsrfToken } from "../../components/admin/api";
 import { buttonClass, Field, inputClass } from "../../components/admin/ui";
-import { postBack } from "../../lib/post-back.server";
+import { getServices, incomingRequestContext } from "../../lib/context";
+import { clientIp, refusal, text } from "../../lib/page-forms.server";
+import { isSameSitePost } from "../../lib/request-forms.server";
+import type { Route } from "./+types/login";
 import "./admin.css";
 
-/** A post that arrived without the page's script: back to the page, the password never in a URL. */
-export function action({ request }: { request: Request }) {
-  return postBack(request);
+/**
+ * The log-in posted without (or before) the page's script (issue 22): the same checks and service call
+ * as POST /api/admin/login, which sets the same httpOnly session cookie; the back office is then drawn
+ * for her. A refusal draws the page again with the API's message; the password is never sent back.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = text(form, "email");
+  if (!isSameSitePost(request))
+    return data({ email, error: "This request did not come from the back office" }, { status: 403 });
+  const checked = AdminLoginSchema.safeParse({ email, password: text(form, "password") });
+  if (!checked.success) return data({ email, error: "Enter your e-mail and password." }, { status: 400 });
+  const { admin } = getServices(context);
+  const incoming = context.get(incomingRequestContext);
+  try {
+    const { token } = await admin.sessions.login(checked.data, {
+      ip: clientIp(context),
+      userAgent: request.headers.get("user-agent") ?? undefined,
+      demoOwnerAllowed: incoming ? admin.demoOwnerAllowed(incoming) : false,
+    });
+    const next = safeNext(new URL(request.url).searchParams.get("next"));
+    return redirect(next, { status: 303, headers: { "Set-Cookie": admin.sessions.cookie(token) } });
+  } catch (error) {
+    const refused = refusal("en", error);
+    if (!refused) throw error;
+    return data({ email, error: refused.text }, { status: refused.status });
+  }
 }
 
 export function meta() {
@@ -23,10 +51,11 @@ function safeNext(next: string | null): string {
  * The back office's own log-in: the server answers with its httpOnly session cookie (which no script
  * can read) and the CSRF token every later change sends.
  */
-export default function AdminLogin() {
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [error, setError] = useState("");
+  // What the server answered a form posted before the page's script.
+  const [error, setError] = useState(actionData?.error ?? "");
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -61,6 +90,7 @@ export default function AdminLogin() {
               id="admin-email"
               name="email"
               type="email"
+              defaultValue={actionData?.email}
               autoComplete="username"
               required
               className={inputClass}
