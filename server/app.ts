@@ -114,9 +114,18 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   const { config, database } = options;
   // Public pages and API answers by URL and catalog version (docs/decisions/0011-speed.md); not with
   // Vite's dev server, whose pages change with the code. A hit is answered before Fastify routes it.
+  // On PostgreSQL a write anywhere is learnt from its NOTIFY at its commit (issue 27); SQLite polls.
+  const live =
+    database.engine === "postgres"
+      ? {
+          url: database.url,
+          onReconnect: () => cache?.clear(),
+          onError: (error: Error) => app.log.warn({ err: error }, "catalog notifications lost; reconnecting"),
+        }
+      : undefined;
   const cache =
     options.ssr !== "development" && config.RESPONSE_CACHE
-      ? createResponseCache({ watch: watchCatalogVersion(database.db, config.CATALOG_POLL_MS) })
+      ? createResponseCache({ watch: watchCatalogVersion(database.db, config.CATALOG_POLL_MS, live) })
       : undefined;
   const app = Fastify({
     serverFactory: (handler) =>

@@ -242,8 +242,14 @@ export function createResponseCache(options: ResponseCacheOptions) {
       return slots.get(request);
     },
 
-    stop() {
-      options.watch.stop();
+    stop(): Promise<void> {
+      return options.watch.stop();
+    },
+
+    /** Forgets every entry (PostgreSQL's listener reconnected: a write may have gone unannounced). */
+    clear() {
+      entries.clear();
+      bytes = 0;
     },
 
     stats() {
