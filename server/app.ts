@@ -12,7 +12,7 @@ import Fastify, {
 } from "fastify";
 import { pino } from "pino";
 import type { Config } from "./config.ts";
-import { type DatabaseHandle, pingDatabase } from "./db/connection.ts";
+import type { DatabaseHandle } from "./db/connection.ts";
 import { watchCatalogVersion } from "./db/repositories/catalog-version.ts";
 import {
   answerClientError,
@@ -26,6 +26,9 @@ import { newId } from "./ids.ts";
 import { registerInputGuards } from "./input-guard.ts";
 import { serializeRequest } from "./log-redaction.ts";
 import { createMediaStore, registerMediaRoutes } from "./media.ts";
+import { databaseProbe, registerHealthRoutes } from "./operations/health.ts";
+import { probeDatabase } from "./operations/metrics.ts";
+import { observeRawHit, registerRequestMetrics } from "./operations/request-metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { createResponseCache, type ResponseCache } from "./response-cache.ts";
 import addressRoutes from "./routes/api/address.ts";
@@ -111,14 +114,25 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   const { config, database } = options;
   // Public pages and API answers by URL and catalog version (docs/decisions/0011-speed.md); not with
   // Vite's dev server, whose pages change with the code. A hit is answered before Fastify routes it.
+  // On PostgreSQL a write anywhere is learnt from its NOTIFY at its commit (issue 27); SQLite polls.
+  const live =
+    database.engine === "postgres"
+      ? {
+          url: database.url,
+          onReconnect: () => cache?.clear(),
+          onError: (error: Error) => app.log.warn({ err: error }, "catalog notifications lost; reconnecting"),
+        }
+      : undefined;
   const cache =
     options.ssr !== "development" && config.RESPONSE_CACHE
-      ? createResponseCache({ watch: watchCatalogVersion(database.db, config.CATALOG_POLL_MS) })
+      ? createResponseCache({ watch: watchCatalogVersion(database.db, config.CATALOG_POLL_MS, live) })
       : undefined;
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!cache?.serveRaw(req, res)) handler(req, res);
+        const startedAt = performance.now();
+        if (cache?.serveRaw(req, res)) observeRawHit(req, res.statusCode, startedAt);
+        else handler(req, res);
       }),
     logger: withRedactedUrls(options.logger ?? { level: config.LOG_LEVEL, stream: logDestination() }),
     logController: new OneLinePerRequest(),
@@ -178,14 +192,11 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     cache.register(app);
   }
 
-  app.get("/healthz", async (_request, reply) => {
-    try {
-      await pingDatabase(database.db);
-      return { status: "ok", database: database.engine };
-    } catch (error) {
-      app.log.error({ err: error }, "health check failed");
-      return reply.code(503).send({ status: "unavailable", database: database.engine });
-    }
+  registerHealthRoutes(app, database);
+  registerRequestMetrics(app);
+  const stopProbe = probeDatabase(databaseProbe(database));
+  app.addHook("onClose", async () => {
+    stopProbe();
   });
 
   await registerOpenApi(app);
@@ -295,7 +306,12 @@ async function registerPages(
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     app.addHook("onClose", () => vite.close());
     app.addHook("onRequest", (request, reply, done) => {
-      if (/^\/(api|media|dev|sandbox)\//.test(request.url) || request.url === "/healthz") return done();
+      if (
+        /^\/(api|media|dev|sandbox)\//.test(request.url) ||
+        request.url === "/healthz" ||
+        request.url === "/readyz"
+      )
+        return done();
       vite.middlewares(request.raw, reply.raw, () => done());
     });
     loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<StoreServerBuild>;

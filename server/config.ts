@@ -33,6 +33,13 @@ export const ConfigSchema = z.object({
   CATALOG_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(250),
   /** Server processes (node:cluster workers); one per available core by default, 1 serves in-process. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /**
+   * Issue 27: Prometheus metrics on their own port (never the shop's), off when unset; every worker's
+   * figures summed in one answer. METRICS_TOKEN, when set, is required as `Authorization: Bearer …`.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   /** Read the client's address from X-Forwarded-For: only behind a proxy that sets it (rate limits use it). */
   TRUST_PROXY: booleanFlag.default(false),
   SHOP_NAME: z.string().min(1).default("Noor Atelier"),

@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { noteCatalogBumpElsewhere, onCatalogBump } from "./db/repositories/catalog-version.ts";
 import { publicSiteNotice } from "./going-live.ts";
 import { siteIsLocal } from "./locality.ts";
+import { startMetricsServer } from "./operations/metrics-server.ts";
 
 const startedAt = performance.now();
 
@@ -59,6 +60,12 @@ async function runServer(config: Config) {
   if (notice) app.log.warn(notice);
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // A cluster's metrics are served by its primary, summed over the workers.
+  if (!worker && config.METRICS_PORT !== undefined) {
+    const metrics = await startMetricsServer(metricsOptions(config, false));
+    app.addHook("onClose", async () => void metrics.close());
+    app.log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, "metrics served");
+  }
   const details = {
     engine: database.engine,
     database: database.location,
@@ -107,6 +114,11 @@ function demoOwnerLine(owner: { email: string; generatedPassword?: string }): st
   return `DEMO OWNER: sign in at /admin/login as ${owner.email} with ${password}. It signs in only from this machine (localhost) unless ALLOW_PUBLIC_DEMO_OWNER=true; npm run admin:create -- --email ${owner.email} --name "Your Name" sets a password of your own.`;
 }
 
+/** Where /metrics is served (issue 27): its own port, with a token when METRICS_TOKEN is set. */
+function metricsOptions(config: Config, cluster: boolean) {
+  return { port: config.METRICS_PORT!, host: config.METRICS_HOST, token: config.METRICS_TOKEN, cluster };
+}
+
 /** A log line in the shape of the workers' (pino's JSON), for the primary process. */
 function log(level: "info" | "warn" | "error", fields: Record<string, unknown>, msg: string) {
   if (LEVELS[level]! < (LEVELS[config.LOG_LEVEL] ?? Number.POSITIVE_INFINITY)) return;
@@ -133,6 +145,11 @@ async function runPrimary(config: Config, count: number) {
   if (demoOwner) log("warn", {}, demoOwnerLine(demoOwner));
   const notice = publicSiteNotice(config);
   if (notice) log("warn", {}, notice);
+
+  if (config.METRICS_PORT !== undefined) {
+    await startMetricsServer(metricsOptions(config, true));
+    log("info", { port: config.METRICS_PORT, host: config.METRICS_HOST }, "metrics served");
+  }
 
   let stopping = false;
   let listening = 0;

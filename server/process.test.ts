@@ -101,7 +101,7 @@ describe.each(TEST_ENGINES)("health on $name", (engine) => {
     const store = await createTestStore(engine, { env: { SEED_DEMO: "false" } });
     try {
       await store.database.close();
-      const res = await store.app.inject({ method: "GET", url: "/healthz" });
+      const res = await store.app.inject({ method: "GET", url: "/readyz" });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: "unavailable" });
     } finally {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import type { CatalogVersionWatch } from "./db/repositories/catalog-version.ts";
 import { newId } from "./ids.ts";
+import { metrics } from "./operations/metrics.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,6 +38,7 @@ export interface CacheSlot {
 }
 
 interface Entry {
+  kind: CacheKind;
   version: string;
   status: number;
   /** Every header of a hit but its length, encoding and request id (the security headers included). */
@@ -142,6 +144,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
       "x-cache": "hit",
     });
     const entry: Entry = {
+      kind: slot.kind,
       version: slot.version,
       status,
       headers,
@@ -187,6 +190,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
         }
       }
       if (oldest === undefined) return;
+      metrics.cache.inc({ event: "eviction", kind: entries.get(oldest)!.kind });
       remove(oldest);
     }
   }
@@ -200,6 +204,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
     extra: OutgoingHttpHeaders,
   ) {
     hits += 1;
+    metrics.cache.inc({ event: "hit", kind: entry.kind });
     if (requestHeaders["if-none-match"] === entry.etag) {
       res.writeHead(304, { ...extra, ...entry.headers });
       res.end();
@@ -237,8 +242,14 @@ export function createResponseCache(options: ResponseCacheOptions) {
       return slots.get(request);
     },
 
-    stop() {
-      options.watch.stop();
+    stop(): Promise<void> {
+      return options.watch.stop();
+    },
+
+    /** Forgets every entry (PostgreSQL's listener reconnected: a write may have gone unannounced). */
+    clear() {
+      entries.clear();
+      bytes = 0;
     },
 
     stats() {
@@ -285,6 +296,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
           return reply;
         }
         misses += 1;
+        metrics.cache.inc({ event: "miss", kind: found.kind });
         const slot: CacheSlot = { ...found, version };
         slots.set(request, slot);
         if (request.method === "GET" && !rendering.has(found.key)) {

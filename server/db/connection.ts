@@ -13,6 +13,10 @@ export interface DatabaseHandle {
   /** Where the data lives, without credentials, for logs. */
   location: string;
   close(): Promise<void>;
+  /** PostgreSQL's pool right now (metrics); undefined on SQLite, which has one connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /** A URL to open connections of one's own with (PostgreSQL's LISTEN needs a lasting one). */
+  url: string;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -58,6 +62,8 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
       db,
       engine: "postgres",
       location: `postgres://${parsed.host}${parsed.pathname}`,
+      url,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await db.destroy();
         await allEnded(pool, connected, CLOSE_WAIT_MS);
@@ -68,7 +74,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const { dialect } = openSqlite(path);
   const db = new Kysely<Database>({ dialect });
-  return { db, engine: "sqlite", location: path, close: () => db.destroy() };
+  return { db, engine: "sqlite", location: path, url, close: () => db.destroy() };
 }
 
 /** How long close() waits for the pool's last sockets to close (a dead server may never answer). */

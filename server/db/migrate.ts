@@ -50,3 +50,9 @@ export async function migrateTo(db: Kysely<Database>, name: string): Promise<voi
   const { error } = await new Migrator({ db, provider }).migrateTo(name);
   if (error) throw error;
 }
+
+/** The migrations this code knows that the database has not run yet (readiness: `/readyz`). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

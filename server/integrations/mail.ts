@@ -15,6 +15,7 @@ import {
 } from "../db/repositories/outbox.ts";
 import type { Database, OutboxStatus } from "../db/schema.ts";
 import { newId } from "../ids.ts";
+import { metrics } from "../operations/metrics.ts";
 
 /**
  * What became of a mail a change queued, for the screen that made it: handed to SMTP ("sent"), stored
@@ -152,9 +153,11 @@ export function createMailer(options: {
       await sender.deliver({ ...message, from });
       await markOutboxSent(db, id, new Date().toISOString());
       log.info({ mailId: id, kind: message.kind }, "mail sent");
+      metrics.mailSent.inc({ kind: message.kind });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       log.error({ mailId: id, kind: message.kind, err: error }, "mail delivery failed");
+      metrics.mailFailures.inc({ kind: message.kind });
       await markOutboxFailed(db, id, {
         error: text.slice(0, 1000),
         // Backoff: 30 s, 1 min, 2 min… up to an hour between tries.

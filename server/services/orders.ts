@@ -5,6 +5,7 @@ import type { UserRow } from "../db/repositories/users.ts";
 import type { OrderLineTable, OrderTable } from "../db/schema.ts";
 import { cardPaymentsAvailable } from "../going-live.ts";
 import { HttpError } from "../http-errors.ts";
+import { metrics } from "../operations/metrics.ts";
 import { createCashOnDelivery } from "./orders/cash-on-delivery.ts";
 import {
   createOrdersContext,
@@ -73,7 +74,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
     async startOnlinePayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
-      return refusingWhenBusy(() => online.startPayment(user, payload, hooks));
+      return counted("card", () => refusingWhenBusy(() => online.startPayment(user, payload, hooks)));
     },
 
     /** A repeat of /order/paymennt's idempotency key after its attempt committed (decision 0017). */
@@ -111,7 +112,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
     async placeCashOnDelivery(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
-      return refusingWhenBusy(() => cod.placeCod(user, payload, hooks));
+      return counted("cod", () => refusingWhenBusy(() => cod.placeCod(user, payload, hooks)));
     },
     /** SPEC §7 POST /api/order/userorders: placed orders only, newest first. */
     async listUserOrders(user: UserRow): Promise<OrderDto[]> {
@@ -146,3 +147,21 @@ export function createOrdersService(options: OrdersServiceOptions) {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/**
+ * Counts an order call (issue 27): a cash-on-delivery order placed, a card payment started, or the
+ * refusal's code (`error` for anything unexpected). A card order is counted placed once it is paid.
+ */
+async function counted<T>(method: "cod" | "card", place: () => Promise<T>): Promise<T> {
+  try {
+    const result = await place();
+    metrics.orders.inc({ method, outcome: method === "cod" ? "placed" : "payment_started" });
+    if (method === "card") metrics.paymentStarts.inc({ outcome: "started" });
+    return result;
+  } catch (error) {
+    const outcome = error instanceof HttpError ? error.code : "error";
+    metrics.orders.inc({ method, outcome });
+    if (method === "card") metrics.paymentStarts.inc({ outcome });
+    throw error;
+  }
+}

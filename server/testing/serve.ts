@@ -2,10 +2,18 @@
 // over HTTP: the same bootstrap as server/main.ts, minus the React build it would need.
 import { startStore } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
+import { startMetricsServer } from "../operations/metrics-server.ts";
 
 const config = loadConfig();
 const store = await startStore(config, { ssr: false });
 await store.app.listen({ host: config.HOST, port: config.PORT });
+if (config.METRICS_PORT !== undefined) {
+  await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+    token: config.METRICS_TOKEN,
+  });
+}
 console.log(`store ready on ${config.PORT} (pid ${process.pid})`);
 
 let stopping = false;

@@ -12,11 +12,23 @@ export interface StoreProcess {
 
 export async function startStoreProcess(
   databaseUrl: string,
-  options: { port?: number; env?: Record<string, string> } = {},
+  options: {
+    port?: number;
+    env?: Record<string, string>;
+    /**
+     * Serve through server/main.ts as `npm start` does, with this many cluster workers (pages included,
+     * so build/ must exist): the primary migrates, forks and answers once every worker listens.
+     */
+    workers?: number;
+  } = {},
 ): Promise<StoreProcess> {
   const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/testing/serve.ts"], {
+  const cluster = options.workers
+    ? { NODE_ENV: "production", LOG_LEVEL: "info", WEB_CONCURRENCY: String(options.workers) }
+    : {};
+  const entry = options.workers ? "server/main.ts" : "server/testing/serve.ts";
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: "test",
@@ -30,6 +42,7 @@ export async function startStoreProcess(
       PASSWORD_HASH_COST: "10",
       AUTH_RATE_LIMIT_PER_IP: "100000",
       JWT_SECRET: "crash-test-secret-0123456789-abcdefghijklmnop",
+      ...cluster,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -39,7 +52,10 @@ export async function startStoreProcess(
   );
   await new Promise<void>((resolve, reject) => {
     let seen = "";
-    const timer = setTimeout(() => reject(new Error(`store did not start:\n${seen}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`store did not start:\n${seen}`)),
+      options.workers ? 180_000 : 60_000,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       if (seen.includes("store ready")) {

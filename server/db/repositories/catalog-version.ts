@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import { CATALOG_CHANNEL, listenForCatalogChanges } from "../catalog-listener.ts";
 import { prepared } from "../prepared.ts";
 import type { Database } from "../schema.ts";
 
@@ -39,6 +40,9 @@ export async function bumpCatalogVersion(db: Db): Promise<string> {
   const now = new Date().toISOString();
   lastLocalBump = Date.now();
   await upsertVersion(db, { value, now });
+  // PostgreSQL tells every listening process (every machine) when the write's transaction commits.
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_notify(${CATALOG_CHANNEL}, ${value})`.execute(db);
   lastLocalBump = Date.now();
   for (const listener of bumpListeners) listener();
   return value;
@@ -64,18 +68,37 @@ export interface CatalogVersionWatch {
   current(): Promise<string>;
   /** The polled copy when it can be trusted without a query (no recent write here), else undefined. */
   peek(): string | undefined;
-  stop(): void;
+  stop(): Promise<void>;
+  /** True while PostgreSQL's notifications keep this copy current (issue 27). */
+  listening(): boolean;
 }
 
 /** How long after a write (here or relayed) readers keep asking the database (a commit's delay). */
 const LOCAL_WRITE_WINDOW_MS = 2_000;
 
+/** With a live LISTEN connection, the poll is only a safety net: this often, and trusted twice as long. */
+const LIVE_POLL_MS = 5_000;
+
+export interface LiveCatalogOptions {
+  /** The PostgreSQL database's URL, for the LISTEN connection (server/db/catalog-listener.ts). */
+  url: string;
+  /** The listener connected again after a drop: notifications may have been missed. */
+  onReconnect(): void;
+  onError?(error: Error): void;
+}
+
 /**
  * Keeps this process's copy of the catalog version: one primary-key read every `pollMs` (a write by
  * another process is noticed within that), and a read on every call for a moment after this process
- * wrote, so a page never outlives the write that changed it here.
+ * wrote, so a page never outlives the write that changed it here. With `live` (PostgreSQL), every write
+ * anywhere is learnt from its NOTIFY at its commit, and the poll slows to a safety net while the LISTEN
+ * connection is up; after that connection comes back, the version is read again at once.
  */
-export function watchCatalogVersion(db: Kysely<Database>, pollMs = 250): CatalogVersionWatch {
+export function watchCatalogVersion(
+  db: Kysely<Database>,
+  pollMs = 250,
+  live?: LiveCatalogOptions,
+): CatalogVersionWatch {
   let known: string | undefined;
   let readAt = 0;
   let inflight: Promise<string> | undefined;
@@ -102,11 +125,27 @@ export function watchCatalogVersion(db: Kysely<Database>, pollMs = 250): Catalog
     inflight = reading;
     return reading;
   };
+  const listener = live
+    ? listenForCatalogChanges(live.url, {
+        onChange(value) {
+          known = value;
+          readAt = Date.now();
+        },
+        onReconnect() {
+          known = undefined;
+          live.onReconnect();
+          read(false).catch(() => {});
+        },
+        onError: live.onError,
+      })
+    : undefined;
+  const listening = () => listener?.connected() === true;
   const fresh = () =>
     known !== undefined &&
-    Date.now() - readAt < pollMs * 2 &&
+    Date.now() - readAt < (listening() ? Math.max(pollMs, LIVE_POLL_MS) : pollMs) * 2 &&
     Date.now() - lastLocalBump > LOCAL_WRITE_WINDOW_MS;
   const timer = setInterval(() => {
+    if (listening() && Date.now() - readAt < LIVE_POLL_MS) return;
     read(true).catch(() => {
       known = undefined;
     });
@@ -116,6 +155,10 @@ export function watchCatalogVersion(db: Kysely<Database>, pollMs = 250): Catalog
     current: () =>
       fresh() ? Promise.resolve(known!) : read(Date.now() - lastLocalBump > LOCAL_WRITE_WINDOW_MS),
     peek: () => (fresh() ? known : undefined),
-    stop: () => clearInterval(timer),
+    stop: async () => {
+      clearInterval(timer);
+      await listener?.stop();
+    },
+    listening,
   };
 }

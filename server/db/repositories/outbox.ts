@@ -165,3 +165,13 @@ export async function requeueOutboxMail(
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
+
+/** Mails not sent yet (new, or failed and waiting for another try) and the oldest one's creation time. */
+export async function outboxBacklog(db: Db): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("oldest")])
+    .where("status", "in", ["pending", "failed"])
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: (row?.oldest as string | null | undefined) ?? null };
+}

@@ -8,6 +8,7 @@ import {
   releasePaymentClaim,
 } from "../../db/repositories/payments.ts";
 import type { PaymentTable } from "../../db/schema.ts";
+import { metrics } from "../../operations/metrics.ts";
 import { CHECK_INTERVAL_MS, CLAIM_MS, type OrdersContext } from "./context.ts";
 import type { createSettlement } from "./settlement.ts";
 
@@ -42,6 +43,27 @@ export function createOrderJobs(ctx: OrdersContext, settlement: ReturnType<typeo
     await releasePaymentClaim(db, payment.id, new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString());
   }
 
+  /** One pass of reconcile(): claims each due attempt, asks about it, settles or reschedules it. */
+  async function reconcilePass(now: Date): Promise<number> {
+    const nowIso = now.toISOString();
+    const due = await duePayments(db, nowIso, 100);
+    let handled = 0;
+    for (const payment of due) {
+      const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+      if (!(await claimPayment(db, payment.id, nowIso, until))) continue;
+      handled += 1;
+      metrics.reconciliationClaims.inc();
+      try {
+        await reconcileOne(payment, now);
+      } catch (error) {
+        log.error({ err: error, paymentId: payment.id }, "reconciliation of a payment failed");
+      }
+    }
+    // The order calls' idempotency keys past their expiry go with the same pass (decision 0017).
+    await deleteExpiredKeys(db, nowIso);
+    return handled;
+  }
+
   return {
     /** POST /api/webhooks/paymennt: the body only names a checkout; its status is read from Paymennt. */
     webhook(body: unknown): void {
@@ -60,22 +82,14 @@ export function createOrderJobs(ctx: OrdersContext, settlement: ReturnType<typeo
      * per attempt), asked about, and placed, cancelled, expired past its hold, or checked again later.
      */
     async reconcile(now = new Date()): Promise<number> {
-      const nowIso = now.toISOString();
-      const due = await duePayments(db, nowIso, 100);
-      let handled = 0;
-      for (const payment of due) {
-        const until = new Date(now.getTime() + CLAIM_MS).toISOString();
-        if (!(await claimPayment(db, payment.id, nowIso, until))) continue;
-        handled += 1;
-        try {
-          await reconcileOne(payment, now);
-        } catch (error) {
-          log.error({ err: error, paymentId: payment.id }, "reconciliation of a payment failed");
-        }
+      try {
+        const handled = await reconcilePass(now);
+        metrics.reconciliationRuns.inc({ outcome: "ok" });
+        return handled;
+      } catch (error) {
+        metrics.reconciliationRuns.inc({ outcome: "failed" });
+        throw error;
       }
-      // The order calls' idempotency keys past their expiry go with the same pass (decision 0017).
-      await deleteExpiredKeys(db, nowIso);
-      return handled;
     },
 
     /** Runs the reconciliation job every `everyMs` until stop(). */

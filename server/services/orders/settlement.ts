@@ -17,6 +17,7 @@ import {
 import type { UserRow } from "../../db/repositories/users.ts";
 import type { OrderTable, PaymentAttemptStatus, PaymentTable } from "../../db/schema.ts";
 import { newId } from "../../ids.ts";
+import { metrics } from "../../operations/metrics.ts";
 import {
   type Actor,
   CANCELLED,
@@ -76,7 +77,21 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
    * Paid: the one conditional update on the payment decides; holds become sales; the order is placed.
    * Returns the placed order when this call placed it.
    */
+  /** settleOnePaid, counted (issue 27) when this call placed the order. */
   async function settlePaid(
+    payment: PaymentTable,
+    raw: string,
+    actor: Actor,
+  ): Promise<PlacedOrder | undefined> {
+    const placed = await settleOnePaid(payment, raw, actor);
+    if (placed) {
+      metrics.paymentResults.inc({ result: "paid", source: actor });
+      metrics.orders.inc({ method: "card", outcome: "placed" });
+    }
+    return placed;
+  }
+
+  async function settleOnePaid(
     payment: PaymentTable,
     raw: string,
     actor: Actor,
@@ -155,7 +170,19 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
   }
 
   /** Declined, cancelled or lapsed: the pending order is cancelled and its stock released, once. */
+  /** settleOneUnpaid, counted (issue 27) when this call moved the attempt. */
   async function settleUnpaid(
+    payment: PaymentTable,
+    to: Extract<PaymentAttemptStatus, "failed" | "cancelled" | "expired">,
+    raw: string,
+    actor: Actor,
+  ): Promise<boolean> {
+    const moved = await settleOneUnpaid(payment, to, raw, actor);
+    if (moved) metrics.paymentResults.inc({ result: to, source: actor });
+    return moved;
+  }
+
+  async function settleOneUnpaid(
     payment: PaymentTable,
     to: Extract<PaymentAttemptStatus, "failed" | "cancelled" | "expired">,
     raw: string,
