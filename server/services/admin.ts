@@ -7,6 +7,7 @@ import type { Mailer } from "../integrations/mail.ts";
 import { createMediaStore } from "../media.ts";
 import { listAudit } from "./admin-audit.ts";
 import { createAdminCatalog } from "./admin-catalog.ts";
+import { createAdminCustomers } from "./admin-customers.ts";
 import { createAdminInbox } from "./admin-inbox.ts";
 import { createAdminMail } from "./admin-mail.ts";
 import { createAdminOrders } from "./admin-orders.ts";
@@ -31,12 +32,14 @@ export function createAdminService(options: {
   const { db, config, mailer, orders, settings, log } = options;
   const sessions = createAdminSessions(db, config);
   const media = createMediaStore(config.MEDIA_DIR);
+  const orderService = createAdminOrders({ db, orders, mailer, settings, log });
   return {
     sessions,
     /** For /admin page loaders: the signed-in staff member or owner of a request, or null. */
     sessionFromCookie: (cookieHeader: string | null | undefined) => sessions.fromCookieHeader(cookieHeader),
     catalog: createAdminCatalog({ db, media, settings, maxMegapixels: config.UPLOAD_MAX_MEGAPIXELS }),
-    orders: createAdminOrders({ db, orders, mailer, settings, log }),
+    orders: orderService,
+    customers: createAdminCustomers({ db, orders: orderService }),
     inbox: createAdminInbox({ db, mailer, settings, log }),
     staff: createAdminStaff({ db, mailer, settings, siteUrl: config.PUBLIC_SITE_URL }),
     settings,

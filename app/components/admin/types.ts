@@ -5,6 +5,8 @@
  */
 import type {
   AdminBlogPost,
+  AdminCustomerDetail,
+  AdminCustomerSummary,
   AdminImage,
   AdminOrderStatus,
   AdminOrderSummary,
@@ -28,6 +30,8 @@ import type { MailListAnswer, UndeliveredMail } from "#core/schemas/admin/mail.t
 
 export type {
   AdminBlogPost,
+  AdminCustomerDetail,
+  AdminCustomerSummary,
   AdminImage,
   AdminOrderStatus,
   AdminOrderSummary,

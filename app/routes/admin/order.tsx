@@ -139,7 +139,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         </Card>
         <div className="flex flex-col gap-4">
           <Card title="Customer and address">
-            <p className="text-sm font-medium">{customer.name}</p>
+            <p className="text-sm font-medium">
+              <Link to={`/admin/customers/${customer.id}`} className="underline underline-offset-4">
+                {customer.name}
+              </Link>
+            </p>
             <p className="text-sm text-neutral-700">
               {[customer.email, customer.phone].filter(Boolean).join(" · ")}
             </p>

@@ -23,6 +23,8 @@ export const AdminOrderQuerySchema = z.object({
   search: optionalText(100, "Search").optional(),
   /** Test orders (decision 0015): `hide` leaves them out, `only` lists nothing else; shown by default. */
   test: z.enum(["hide", "only"], { error: "test must be hide or only" }).optional(),
+  /** One customer's orders (her account's id). */
+  customer: z.string().min(1).max(64).optional(),
   page,
   limit: limit(100, 25),
 });

@@ -25,6 +25,7 @@ export async function listAdminOrderRows(
   let q = db.selectFrom("orders").where("orders.placed_at", "is not", null);
   if (query.status) q = q.where("orders.status", "=", query.status);
   if (query.test) q = q.where("orders.is_test", "=", query.test === "only");
+  if (query.customer) q = q.where("orders.user_id", "=", query.customer);
   if (query.search) {
     const text = query.search.toLowerCase();
     const pattern = `%${escapeLike(text)}%`;
