@@ -54,7 +54,7 @@ export function createAdminCustomers(options: { db: Kysely<Database>; orders: Ad
       const row = await findCustomerRow(db, id);
       if (!row) throw notFound("Customer");
       const [placed, addresses, messages, requests, reviews] = await Promise.all([
-        orders.list({ customer: id, page: 1, limit: 100 }),
+        orders.list({ customer: id, sort: "-placed", page: 1, limit: 100 }),
         listAddressRows(db, id),
         customerMessages(db, id, row.email),
         customerStitchingRequests(db, id, row.email, row.phone),

@@ -72,6 +72,8 @@ export interface AdminOrderDetail {
   events: { at: string; actor: string; fromStatus: string | null; toStatus: string; note: string | null }[];
   nextStatuses: AdminOrderStatus[];
   canMarkPaid: boolean;
+  shipping: { courier: string; trackingNumber: string | null } | null;
+  notes: { id: string; at: string; author: string; body: string }[];
 }
 
 /** GET /api/admin/settings */
