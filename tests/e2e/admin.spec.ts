@@ -297,7 +297,7 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
   });
 
   it("moves a shopper's paid order to Delivered, approves her review and answers her stitching request", {
-    timeout: 150_000,
+    timeout: 240_000,
   }, async () => {
     const buyer = await shopper(size);
     const bought = await demoProduct();
@@ -382,8 +382,9 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
         .toContain("Delivered");
       // Her order's page shows the courier and tracking number, never the shop's internal note.
       await order.getByRole("link", { name: `View details of order ${orderNumber}` }).click();
+      await account.getByTestId("order-tracking").waitFor({ timeout: 15_000 });
       await expect
-        .poll(() => account.getByTestId("order-tracking").textContent())
+        .poll(() => account.getByTestId("order-tracking").textContent(), { timeout: 15_000 })
         .toContain(`Tracking number: ${tracking}`);
       await expect.poll(() => account.getByTestId("order-detail").textContent()).not.toContain("guard");
       await account.close();
