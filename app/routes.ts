@@ -43,6 +43,8 @@ const admin = [
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
     route("orders/:id/print/:document", "routes/admin/order-print.tsx"),
+    route("customers", "routes/admin/customers.tsx"),
+    route("customers/:id", "routes/admin/customer.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
     route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),

@@ -9,6 +9,7 @@
 export * from "./schemas/admin/audit.ts";
 export * from "./schemas/admin/catalog.ts";
 export * from "./schemas/admin/content.ts";
+export * from "./schemas/admin/customers.ts";
 export * from "./schemas/admin/dashboard.ts";
 export {
   aedAmount,

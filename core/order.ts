@@ -55,6 +55,8 @@ export interface OrderDto {
   totals: { subtotalFils: number; shippingFils: number; totalFils: number; vatFils: number };
   /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
   isTest: boolean;
+  /** The courier it was shipped with (core/couriers.ts) and its tracking number (issue 26); null before. */
+  shipping: { courier: string; trackingNumber: string | null } | null;
   /** The order's issued document as it was issued (decision 0015), never today's settings. */
   invoice: {
     /** 'pending' while an online payment is open: no document is issued yet. */
@@ -115,6 +117,7 @@ export const OrderDtoSchema = z.object({
   address: z.record(z.string(), z.string()),
   totals: z.object({ subtotalFils: fils, shippingFils: fils, totalFils: fils, vatFils: fils }),
   isTest: z.boolean(),
+  shipping: z.object({ courier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
   invoice: z.object({
     kind: z.enum(["tax_invoice", "receipt", "test", "pending"]),
     number: z.string(),

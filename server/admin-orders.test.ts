@@ -13,7 +13,7 @@ import {
   type TestProduct,
 } from "./testing/checkout.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "./testing/smtp.ts";
+import { readMail, startTestSmtpServer, type TestSmtpServer } from "./testing/smtp.ts";
 
 /**
  * Orders and the inbox as the shop runs them (issue 15): status moves with the shopper's mail (a real
@@ -80,13 +80,14 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
       const since = smtp.received.length;
       const res = await staff.call("POST", `/api/admin/orders/${order._id}/status`, {
         status,
-        note: status === "Shipped" ? "Courier: Aramex" : undefined,
+        ...(status === "Shipped" ? { note: "Ring twice", courier: "Aramex", trackingNumber: "AWB 123" } : {}),
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect((res.body as unknown as Detail).order.status).toBe(status);
       const mail = await smtp.waitFor(order.buyer.email, { since, subject: new RegExp(`: ${status} ·`) });
       expect(mail.subject).toContain(order.orderNumber);
-      if (status === "Shipped") expect(mail.raw).toContain("Courier: Aramex");
+      if (status === "Shipped")
+        expect(readMail(mail).text).toContain("Courier: Aramex. Tracking number: AWB 123");
     }
     const detail = (await staff.call("GET", `/api/admin/orders/${order._id}`)).body as unknown as Detail;
     expect(detail.events.map((e) => `${e.fromStatus}→${e.toStatus}`)).toEqual([
@@ -114,7 +115,10 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
 
   it("refuses moves backwards, after Delivered and to unknown statuses, changing nothing", async () => {
     const order = await placeCod();
-    await staff.call("POST", `/api/admin/orders/${order._id}/status`, { status: "Shipped" });
+    await staff.call("POST", `/api/admin/orders/${order._id}/status`, {
+      status: "Shipped",
+      courier: "Shop delivery",
+    });
     await smtp.waitFor(order.buyer.email, { subject: /: Shipped · / });
     const since = smtp.received.length;
     for (const [status, code, http] of [
@@ -166,7 +170,10 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
       .set({ language: "ar" })
       .where("id", "=", order._id)
       .execute();
-    await staff.call("POST", `/api/admin/orders/${order._id}/status`, { status: "Shipped" });
+    await staff.call("POST", `/api/admin/orders/${order._id}/status`, {
+      status: "Shipped",
+      courier: "Shop delivery",
+    });
     const mail = await store.database.db
       .selectFrom("outbox")
       .select(["subject", "text_body", "html_body"])

@@ -19,6 +19,8 @@ export const orderStatusMailCopy = {
     other: "The status of your order {number} is now: {status}.",
     questions: "Questions about your order? Call us at {phone} or write to {email}.",
     note: "Note from the shop: {note}",
+    tracking: "Courier: {courier}. Tracking number: {tracking}",
+    ownDelivery: "Our own driver is bringing it to you.",
     statuses: {} as Record<string, string>,
   },
   ar: {
@@ -34,6 +36,8 @@ export const orderStatusMailCopy = {
     other: "أصبحت حالة طلبك {number} الآن: {status}.",
     questions: "لديك سؤال عن طلبك؟ اتصل بنا على {phone} أو راسلنا على {email}.",
     note: "ملاحظة من المتجر: {note}",
+    tracking: "شركة الشحن: {courier}. رقم التتبع: {tracking}",
+    ownDelivery: "يوصله إليك مندوب المتجر.",
     statuses: {
       "Order Placed": "تم تقديم الطلب",
       Packing: "قيد التجهيز",

@@ -13,6 +13,7 @@ import * as documents from "./migrations/2026-11-27-0010-documents.ts";
 import * as idempotency from "./migrations/2026-11-27-0011-idempotency.ts";
 import * as mail from "./migrations/2026-11-27-0012-mail.ts";
 import * as orderLineArabic from "./migrations/2026-11-27-0014-order-line-arabic.ts";
+import * as orderNotesTracking from "./migrations/2026-11-27-0015-order-notes-tracking.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-0011-idempotency": idempotency,
   "2026-11-27-0012-mail": mail,
   "2026-11-27-0014-order-line-arabic": orderLineArabic,
+  "2026-11-27-0015-order-notes-tracking": orderNotesTracking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,6 +5,7 @@ import type {
   IdempotencyKeyTable,
   OrderEventTable,
   OrderLineTable,
+  OrderNoteTable,
   OrderTable,
   PaymentTable,
   SandboxCheckoutTable,
@@ -186,6 +187,7 @@ export type {
   IdempotencyKeyTable,
   OrderEventTable,
   OrderLineTable,
+  OrderNoteTable,
   OrderTable,
   PaymentAttemptStatus,
   PaymentStatus,
@@ -367,6 +369,7 @@ export interface Database {
   order_lines: OrderLineTable;
   payments: PaymentTable;
   order_events: OrderEventTable;
+  order_notes: OrderNoteTable;
   stock_holds: StockHoldTable;
   sandbox_checkouts: SandboxCheckoutTable;
   counters: CounterTable;

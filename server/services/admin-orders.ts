@@ -13,12 +13,15 @@ import { countReviewsWithStatus } from "../db/repositories/admin-content.ts";
 import { countNewInbox } from "../db/repositories/admin-inbox.ts";
 import {
   countOrdersInStatus,
+  insertOrderNote,
   listAdminOrderRows,
   listOrderEvents,
+  listOrderNotes,
   markCodOrderPaid,
   moveOrderStatus,
   orderFigures,
   returnVariantStock,
+  setOrderShipping,
 } from "../db/repositories/admin-orders.ts";
 import { listLowStockRows } from "../db/repositories/admin-products.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
@@ -74,10 +77,11 @@ export function createAdminOrders(options: {
   async function detail(id: string): Promise<AdminOrderDetail> {
     const order = await findOrder(db, id);
     if (!order?.placed_at) throw notFound("Order");
-    const [dto, events, user] = await Promise.all([
+    const [dto, events, user, notes] = await Promise.all([
       orders.orderDto(id),
       listOrderEvents(db, id),
       findUserById(db, order.user_id),
+      listOrderNotes(db, id),
     ]);
     if (!dto) throw notFound("Order");
     return {
@@ -99,6 +103,10 @@ export function createAdminOrders(options: {
       nextStatuses: nextOrderStatuses(order.status),
       canMarkPaid:
         order.payment_mode === "cod" && order.payment_status === "unpaid" && order.status !== CANCELLED,
+      shipping: order.courier
+        ? { courier: order.courier, trackingNumber: order.tracking_number ?? null }
+        : null,
+      notes: notes.map((n) => ({ id: n.id, at: n.at, author: n.author_name, body: n.body })),
     };
   }
 
@@ -162,6 +170,11 @@ export function createAdminOrders(options: {
         if (!(await moveOrderStatus(trx, id, order.status, input.status, at)))
           throw new AdminError(409, "invalid_transition", "The order changed meanwhile: reload it");
         const lines = await orderLines(trx, [id]);
+        const shipping =
+          input.status === "Shipped" && input.courier
+            ? { courier: input.courier, trackingNumber: input.trackingNumber || null }
+            : undefined;
+        if (shipping) await setOrderShipping(trx, id, shipping.courier, shipping.trackingNumber);
         if (input.status === CANCELLED) {
           for (const line of lines)
             if (line.variant_id) await returnVariantStock(trx, line.variant_id, Number(line.quantity));
@@ -181,12 +194,53 @@ export function createAdminOrders(options: {
           entity: "order",
           entityId: id,
           label: order.order_number,
-          changes: [{ field: "status", before: order.status, after: input.status }],
+          changes: [
+            { field: "status", before: order.status, after: input.status },
+            ...(shipping
+              ? [
+                  { field: "courier", before: order.courier ?? null, after: shipping.courier },
+                  {
+                    field: "trackingNumber",
+                    before: order.tracking_number ?? null,
+                    after: shipping.trackingNumber,
+                  },
+                ]
+              : []),
+          ],
         });
-        return orders.queueStatusMail(trx, order, lines, input.status, input.note);
+        return orders.queueStatusMail(trx, order, lines, input.status, input.note, shipping);
       });
       deliverMails();
       return { ...(await detail(id)), mail: mailed ? mailer.outcome : "none" };
+    },
+
+    /** An internal note on an order: staff only, never shown to the shopper nor mailed. */
+    async addNote(
+      id: string,
+      body: string,
+      actor: AuditActor,
+      audit: AuditRecorder,
+    ): Promise<AdminOrderDetail> {
+      await db.transaction().execute(async (trx) => {
+        const order = await findOrder(trx, id);
+        if (!order?.placed_at) throw notFound("Order");
+        await insertOrderNote(trx, {
+          id: newId(),
+          order_id: id,
+          at: new Date().toISOString(),
+          author_id: actor.id,
+          author_name: actor.name,
+          body,
+        });
+        await audit(trx, {
+          action: "order.note",
+          entity: "order",
+          entityId: id,
+          label: order.order_number,
+          changes: [{ field: "note", before: null, after: body }],
+        });
+      });
+      return detail(id);
     },
 
     /** An unpaid cash-on-delivery order whose money the courier collected. */

@@ -8,6 +8,7 @@ import { demoOwnerAllowed } from "../locality.ts";
 import { createMediaStore } from "../media.ts";
 import { listAudit } from "./admin-audit.ts";
 import { createAdminCatalog } from "./admin-catalog.ts";
+import { createAdminCustomers } from "./admin-customers.ts";
 import { createAdminInbox } from "./admin-inbox.ts";
 import { createAdminMail } from "./admin-mail.ts";
 import { createAdminOrders } from "./admin-orders.ts";
@@ -32,6 +33,7 @@ export function createAdminService(options: {
   const { db, config, mailer, orders, settings, log } = options;
   const sessions = createAdminSessions(db, config);
   const media = createMediaStore(config.MEDIA_DIR);
+  const orderService = createAdminOrders({ db, orders, mailer, settings, log });
   return {
     sessions,
     /** For /admin page loaders: the signed-in staff member or owner of a request, or null. */
@@ -39,7 +41,8 @@ export function createAdminService(options: {
     /** For /admin/login's form posted without JavaScript: may the demo owner sign in from this request? */
     demoOwnerAllowed: (request: Parameters<typeof demoOwnerAllowed>[1]) => demoOwnerAllowed(config, request),
     catalog: createAdminCatalog({ db, media, settings, maxMegapixels: config.UPLOAD_MAX_MEGAPIXELS }),
-    orders: createAdminOrders({ db, orders, mailer, settings, log }),
+    orders: orderService,
+    customers: createAdminCustomers({ db, orders: orderService }),
     inbox: createAdminInbox({ db, mailer, settings, log }),
     staff: createAdminStaff({ db, mailer, settings, siteUrl: config.PUBLIC_SITE_URL }),
     settings,

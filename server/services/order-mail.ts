@@ -1,3 +1,4 @@
+import { courierName } from "#core/couriers.ts";
 import { tOrderIn } from "#core/i18n/ar-orders.ts";
 import { documentCopy } from "#core/i18n/documents.ts";
 import { type CurrencyLabelAr, formatMoney } from "#core/i18n/format.ts";
@@ -191,17 +192,27 @@ export function orderStatusMail(options: {
   locale: Locale;
   /** The shop's words for the shopper with this change (a courier's name, a tracking number). */
   note?: string | undefined;
+  /** The courier and tracking number it was shipped with (issue 26). */
+  shipping?: { courier: string; trackingNumber: string | null } | undefined;
   context: MailContext & { shopPhone: string; shopEmail: string };
 }): MailMessage | undefined {
-  const { order, lines, status, locale, context, note } = options;
+  const { order, lines, status, locale, context, note, shipping } = options;
   if (!order.ship_email) return undefined;
   const copy = orderStatusMailCopy[locale];
   const w = wording(locale, context);
   const values = { number: order.order_number, status: orderStatusName(locale, status) };
   const intro = fill(copy.intros[status] ?? copy.other, values);
   const questions = fill(copy.questions, { phone: context.shopPhone, email: context.shopEmail });
+  const courier = shipping ? courierName(locale, shipping.courier) : "";
   const extra = [
     ...testLine(context, locale),
+    ...(shipping
+      ? [
+          shipping.trackingNumber
+            ? fill(copy.tracking, { courier, tracking: shipping.trackingNumber })
+            : copy.ownDelivery,
+        ]
+      : []),
     ...(note ? [fill(copy.note, { note }), questions] : [questions]),
   ];
   const { text, html } = render(intro, order, lines, context, extra, locale);

@@ -68,8 +68,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
       lines: OrderLineTable[],
       status: string,
       note?: string,
+      shipping?: { courier: string; trackingNumber: string | null },
     ): Promise<boolean> {
-      return mails.queueStatusMail(trx, order, lines, status, note);
+      return mails.queueStatusMail(trx, order, lines, status, note, shipping);
     },
 
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */

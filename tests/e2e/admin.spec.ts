@@ -301,7 +301,7 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
   });
 
   it("moves a shopper's paid order to Delivered, approves her review and answers her stitching request", {
-    timeout: 150_000,
+    timeout: 240_000,
   }, async () => {
     const buyer = await shopper(size);
     const bought = await demoProduct();
@@ -334,14 +334,22 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
 
       // Orders: the shopper's order, found by its number, moved step by step.
       await openScreen(page, "Orders", "Orders");
-      await page.getByLabel("Number, name or phone").fill(orderNumber);
+      await page.getByLabel("Number, name, phone, e-mail or product").fill(orderNumber);
       await page.getByRole("button", { name: "Show" }).click();
       await page.getByRole("link", { name: orderNumber }).click();
       await page.getByRole("heading", { level: 1, name: `Order ${orderNumber}` }).waitFor();
       // Paid on the sandbox: a test order (decision 0015).
       await expect.poll(() => page.getByTestId("test-order-badge").textContent()).toBe("Test");
       await expectAccessible(page);
+      const tracking = `AWB-${size.toUpperCase()}-778899`;
       for (const status of ["Packing", "Shipped", "Out for Delivery", "Delivered"]) {
+        if (status === "Shipped") {
+          // Issue 26: a courier and its tracking number, with a note to the shopper.
+          await page.getByLabel("Courier").selectOption("Aramex");
+          await page.getByLabel(/^Tracking number/).fill(tracking);
+          await page.getByLabel(/^Note to the shopper/).fill("Please keep your phone on.");
+          await expectAccessible(page);
+        }
         await page.getByRole("button", { name: `Move to ${status}` }).click();
         await expectNotice(page, `Moved to ${status}.`);
         await page
@@ -350,6 +358,11 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
           .waitFor();
       }
       await expect.poll(() => page.getByRole("button", { name: /^Move to/ }).count()).toBe(0);
+      await expect.poll(() => page.getByTestId("order-shipping").textContent()).toContain(tracking);
+      // An internal note stays with the shop.
+      await page.getByLabel("Add a note").fill("Left with the building's guard.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await page.getByTestId("order-notes").getByText("Left with the building's guard.").waitFor();
       await expect.poll(() => page.getByRole("button", { name: "Cancel order" }).count()).toBe(0);
       await page.getByRole("link", { name: "Packing slip" }).click();
       await page.getByRole("heading", { level: 1, name: "Packing slip" }).waitFor();
@@ -371,7 +384,29 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       await expect
         .poll(() => order.getByTestId("order-status").textContent(), { timeout: 15_000 })
         .toContain("Delivered");
+      // Her order's page shows the courier and tracking number, never the shop's internal note.
+      await order.getByRole("link", { name: `View details of order ${orderNumber}` }).click();
+      await account.getByTestId("order-tracking").waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => account.getByTestId("order-tracking").textContent(), { timeout: 15_000 })
+        .toContain(`Tracking number: ${tracking}`);
+      await expect.poll(() => account.getByTestId("order-detail").textContent()).not.toContain("guard");
       await account.close();
+
+      // Customers: the owner finds her by e-mail, and her page lists the order, with a tap to call her.
+      await openScreen(page, "Customers", "Customers");
+      await page.getByLabel("Name, e-mail or phone").fill(buyer.email);
+      await page.getByRole("button", { name: "Find" }).click();
+      await page.getByRole("link", { name: buyer.name }).click();
+      await page.getByRole("heading", { level: 1, name: buyer.name }).waitFor();
+      await page.getByTestId("customer-orders").getByRole("link", { name: orderNumber }).waitFor();
+      await expect
+        .poll(() => page.getByRole("link", { name: /^Call / }).getAttribute("href"))
+        .toMatch(/^tel:\+9715\d{8}$/);
+      await expect
+        .poll(() => page.getByRole("link", { name: "WhatsApp" }).getAttribute("href"))
+        .toMatch(/^https:\/\/wa\.me\/9715\d{8}$/);
+      await expectAccessible(page);
 
       // Reviews: hers waits (she did not buy that product); approved, the product page shows it.
       await openScreen(page, "Reviews", "Reviews waiting for approval");

@@ -2,6 +2,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import type { DELIVERY_TYPES } from "#core/constants.ts";
+import { courierName, SHOP_DELIVERY } from "#core/couriers.ts";
 import { formatNumber } from "#core/i18n/format.ts";
 import type { Locale } from "#core/i18n/locale.ts";
 
@@ -97,6 +98,19 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
         </div>
         <StatusBadge status={order.status} />
       </header>
+
+      {order.shipping ? (
+        <p className="rounded-xl bg-cream px-4 py-3 text-sm text-ink" data-testid="order-tracking">
+          {order.shipping.courier === SHOP_DELIVERY
+            ? t("orders.ownDelivery")
+            : t("orders.shippedWith", { courier: courierName(locale, order.shipping.courier) })}
+          {order.shipping.trackingNumber ? (
+            <span className="block font-medium">
+              {t("orders.tracking", { number: order.shipping.trackingNumber })}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
 
       <Panel labelledBy="order-lines">
         <h4 id="order-lines" className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">

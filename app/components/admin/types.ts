@@ -5,6 +5,8 @@
  */
 import type {
   AdminBlogPost,
+  AdminCustomerDetail,
+  AdminCustomerSummary,
   AdminImage,
   AdminOrderStatus,
   AdminOrderSummary,
@@ -28,6 +30,8 @@ import type { MailListAnswer, UndeliveredMail } from "#core/schemas/admin/mail.t
 
 export type {
   AdminBlogPost,
+  AdminCustomerDetail,
+  AdminCustomerSummary,
   AdminImage,
   AdminOrderStatus,
   AdminOrderSummary,
@@ -68,6 +72,8 @@ export interface AdminOrderDetail {
   events: { at: string; actor: string; fromStatus: string | null; toStatus: string; note: string | null }[];
   nextStatuses: AdminOrderStatus[];
   canMarkPaid: boolean;
+  shipping: { courier: string; trackingNumber: string | null } | null;
+  notes: { id: string; at: string; author: string; body: string }[];
 }
 
 /** GET /api/admin/settings */

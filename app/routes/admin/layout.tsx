@@ -1,5 +1,6 @@
 import {
   ArchiveIcon,
+  AvatarIcon,
   ClipboardIcon,
   CounterClockwiseClockIcon,
   CubeIcon,
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const NAV = [
   { to: "/admin", label: "Dashboard", Icon: DashboardIcon, end: true },
   { to: "/admin/orders", label: "Orders", Icon: ClipboardIcon },
+  { to: "/admin/customers", label: "Customers", Icon: AvatarIcon },
   { to: "/admin/products", label: "Products", Icon: ArchiveIcon },
   { to: "/admin/inbox", label: "Requests & messages", Icon: EnvelopeClosedIcon },
   { to: "/admin/reviews", label: "Reviews", Icon: StarIcon },

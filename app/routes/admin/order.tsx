@@ -4,6 +4,8 @@ import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { OrderNotes } from "../../components/admin/order-notes";
+import { type MoveExtras, OrderMove, ShippingCard } from "../../components/admin/order-shipping";
 import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
@@ -26,11 +28,15 @@ const ADDRESS_LINES = ["address", "landmark", "city", "state", "postcode", "coun
 
 /** Issue 15: one order with its lines, address, payment and events, and the moves it can make next. */
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, customer, events, nextStatuses, canMarkPaid, paymentStatus } = loaderData;
+  const { order, customer, events, nextStatuses, canMarkPaid, paymentStatus, shipping, notes } = loaderData;
   const { busy, result, run } = useChange();
-  const moveTo = (status: string) =>
+  const moveTo = (status: string, extras: MoveExtras = {}) =>
     run(
-      () => adminSend<{ mail?: MailOutcome }>("POST", `/api/admin/orders/${order._id}/status`, { status }),
+      () =>
+        adminSend<{ mail?: MailOutcome }>("POST", `/api/admin/orders/${order._id}/status`, {
+          status,
+          ...extras,
+        }),
       (answer) => statusMovedText(status, answer.mail),
     );
   // The server says where the order may go; the usual move is the next step of SPEC §4's flow.
@@ -57,16 +63,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       <div className="admin-no-print mb-4 flex flex-col gap-3">
         <Notice result={result} />
         <div className="flex flex-wrap gap-2">
-          {next ? (
-            <button
-              type="button"
-              className={buttonClass.primary}
-              disabled={busy}
-              onClick={() => moveTo(next)}
-            >
-              Move to {next}
-            </button>
-          ) : null}
+          {next ? <OrderMove next={next} busy={busy} onMove={moveTo} /> : null}
           {canMarkPaid ? (
             <button
               type="button"
@@ -139,7 +136,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         </Card>
         <div className="flex flex-col gap-4">
           <Card title="Customer and address">
-            <p className="text-sm font-medium">{customer.name}</p>
+            <p className="text-sm font-medium">
+              <Link to={`/admin/customers/${customer.id}`} className="underline underline-offset-4">
+                {customer.name}
+              </Link>
+            </p>
             <p className="text-sm text-neutral-700">
               {[customer.email, customer.phone].filter(Boolean).join(" · ")}
             </p>
@@ -155,6 +156,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               {order.address.phone ? <span className="block">{order.address.phone}</span> : null}
             </address>
           </Card>
+          <ShippingCard shipping={shipping} />
           <Card title="Payment">
             <p className="flex items-center gap-2 text-sm">
               {order.price.payment_mode === "cod" ? "Cash on delivery" : "Card (online)"}
@@ -164,6 +166,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+      <OrderNotes orderId={order._id} notes={notes} />
       <Card title="Events" className="mt-4">
         <ol
           className="relative flex flex-col gap-3 border-s border-neutral-300 ps-4 text-sm"

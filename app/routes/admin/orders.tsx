@@ -3,6 +3,7 @@ import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { SortHeader } from "../../components/admin/sort-header";
 import { type AdminOrderSummary, ORDER_STATUS_OPTIONS, type Paged } from "../../components/admin/types";
 import {
   buttonClass,
@@ -21,7 +22,7 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   return adminGet<{ orders: AdminOrderSummary[] } & Paged>(
-    `/api/admin/orders${listQuery(url, ["status", "search", "test", "page"])}`,
+    `/api/admin/orders${listQuery(url, ["status", "search", "test", "customer", "sort", "page"])}`,
     request.signal,
   );
 }
@@ -34,7 +35,7 @@ export function HydrateFallback() {
 const columns: AdminColumn<AdminOrderSummary>[] = [
   {
     id: "number",
-    header: "Order",
+    header: () => <SortHeader label="Order" column="number" />,
     cell: ({ row }) => (
       <span className="flex items-center gap-1.5">
         <Link to={`/admin/orders/${row.original.id}`} className="font-medium underline underline-offset-4">
@@ -44,10 +45,14 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
       </span>
     ),
   },
-  { id: "date", header: "Placed", cell: ({ row }) => formatDateTime(row.original.placedAt) },
+  {
+    id: "date",
+    header: () => <SortHeader label="Placed" column="placed" />,
+    cell: ({ row }) => formatDateTime(row.original.placedAt),
+  },
   {
     id: "customer",
-    header: "Customer",
+    header: () => <SortHeader label="Customer" column="customer" />,
     cell: ({ row }) => (
       <span>
         {row.original.customerName}
@@ -56,7 +61,11 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
     ),
   },
   { id: "items", header: "Items", cell: ({ row }) => row.original.itemCount },
-  { id: "total", header: "Total", cell: ({ row }) => formatFils(row.original.totalFils) },
+  {
+    id: "total",
+    header: () => <SortHeader label="Total" column="total" />,
+    cell: ({ row }) => formatFils(row.original.totalFils),
+  },
   {
     id: "payment",
     header: "Payment",
@@ -67,7 +76,11 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
       </span>
     ),
   },
-  { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  {
+    id: "status",
+    header: () => <SortHeader label="Status" column="status" />,
+    cell: ({ row }) => <StatusBadge status={row.original.status} />,
+  },
 ];
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
@@ -84,7 +97,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       >
         <div className="flex min-w-56 flex-1 flex-col gap-1">
           <label htmlFor="orders-search" className="text-sm font-medium">
-            Number, name or phone
+            Number, name, phone, e-mail or product
           </label>
           <input
             id="orders-search"
@@ -122,6 +135,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <option value="only">Only test orders</option>
           </select>
         </div>
+        {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
+        {params.get("customer") ? (
+          <input type="hidden" name="customer" value={params.get("customer") ?? ""} />
+        ) : null}
         <button type="submit" className={buttonClass.primary}>
           Show
         </button>

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { AdminOrderQuery } from "#core/admin.ts";
-import type { Database, OrderEventTable, OrderTable } from "../schema.ts";
+import type { Database, OrderEventTable, OrderNoteTable, OrderTable } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,6 +25,7 @@ export async function listAdminOrderRows(
   let q = db.selectFrom("orders").where("orders.placed_at", "is not", null);
   if (query.status) q = q.where("orders.status", "=", query.status);
   if (query.test) q = q.where("orders.is_test", "=", query.test === "only");
+  if (query.customer) q = q.where("orders.user_id", "=", query.customer);
   if (query.search) {
     const text = query.search.toLowerCase();
     const pattern = `%${escapeLike(text)}%`;
@@ -41,6 +42,22 @@ export async function listAdminOrderRows(
       // A phone typed as 050 123 4567 or +971 50 123 4567 matches the stored +971501234567 by its end.
       const national = digits.replace(/^(00971|971|0)/, "");
       if (national.length >= 4) alternatives.push(eb("orders.ship_phone", "like", `%${national}%`));
+      // The e-mail it was placed with, and the name of any product on it (English or Arabic).
+      alternatives.push(
+        eb(sql<string>`lower(orders.ship_email)`, "like", sql<string>`${pattern} escape '\\'`),
+        eb.exists(
+          eb
+            .selectFrom("order_lines as sl")
+            .select("sl.id")
+            .whereRef("sl.order_id", "=", "orders.id")
+            .where((w) =>
+              w.or([
+                w(sql<string>`lower(sl.name)`, "like", sql<string>`${pattern} escape '\\'`),
+                w(sql<string>`lower(coalesce(sl.name_ar, ''))`, "like", sql<string>`${pattern} escape '\\'`),
+              ]),
+            ),
+        ),
+      );
       return eb.or(alternatives);
     });
   }
@@ -54,8 +71,22 @@ export async function listAdminOrderRows(
           .whereRef("l.order_id", "=", "orders.id")
           .as("item_count"),
       )
-      .orderBy("orders.placed_at", "desc")
-      .orderBy("orders.id", "desc")
+      .$call((b) => {
+        const descending = query.sort.startsWith("-");
+        const direction = descending ? "desc" : "asc";
+        const key = query.sort.replace(/^-/, "");
+        const column =
+          key === "number"
+            ? sql`orders.order_number`
+            : key === "customer"
+              ? sql`lower(orders.ship_first_name || ' ' || orders.ship_last_name)`
+              : key === "total"
+                ? sql`orders.total_fils`
+                : key === "status"
+                  ? sql`orders.status`
+                  : sql`orders.placed_at`;
+        return b.orderBy(column, direction).orderBy("orders.id", direction);
+      })
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .execute(),
@@ -145,4 +176,33 @@ export async function countOrdersInStatus(db: Db, status: string): Promise<numbe
     .where("placed_at", "is not", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The shop's internal notes on an order, oldest first (staff only; never shown to the shopper). */
+export async function listOrderNotes(db: Db, orderId: string): Promise<OrderNoteTable[]> {
+  return db
+    .selectFrom("order_notes")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function insertOrderNote(db: Db, row: OrderNoteTable): Promise<void> {
+  await db.insertInto("order_notes").values(row).execute();
+}
+
+/** The courier and tracking number an order was shipped with. */
+export async function setOrderShipping(
+  db: Db,
+  id: string,
+  courier: string,
+  trackingNumber: string | null,
+): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ courier, tracking_number: trackingNumber })
+    .where("id", "=", id)
+    .execute();
 }

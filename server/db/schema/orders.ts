@@ -40,6 +40,9 @@ export interface OrderTable {
   language: Language;
   /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
   is_test?: boolean | number;
+  /** The courier it was shipped with (issue 26; core/schemas/admin/orders.ts COURIERS), and its tracking number. */
+  courier?: string | null;
+  tracking_number?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -93,6 +96,16 @@ export interface OrderEventTable {
   from_status: string | null;
   to_status: string;
   note: string | null;
+}
+
+/** The shop's internal note on an order (issue 26): staff only, never shown to the shopper. */
+export interface OrderNoteTable {
+  id: string;
+  order_id: string;
+  at: string;
+  author_id: string | null;
+  author_name: string;
+  body: string;
 }
 
 export interface StockHoldTable {

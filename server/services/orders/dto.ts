@@ -65,6 +65,9 @@ export function toDto(
       vatFils: Number(order.tax_fils),
     },
     isTest: isTestOrder(order),
+    shipping: order.courier
+      ? { courier: order.courier, trackingNumber: order.tracking_number ?? null }
+      : null,
     invoice: invoiceOf(order, document),
   };
 }

@@ -78,6 +78,7 @@ export function createOrderMails(ctx: OrdersContext) {
     lines: OrderLineTable[],
     status: string,
     note?: string,
+    shipping?: { courier: string; trackingNumber: string | null },
   ): Promise<boolean> {
     const shop = await (settings?.current(trx) ?? undefined);
     const document = await documents.forOrder(order, lines, trx);
@@ -86,6 +87,7 @@ export function createOrderMails(ctx: OrdersContext) {
       lines,
       status,
       note,
+      shipping,
       locale: order.language,
       context: {
         ...(await mailContextFor(trx, order.language, undefined, document)),

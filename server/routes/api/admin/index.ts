@@ -25,6 +25,7 @@ import { type AdminPrincipal, cookieValue, sameToken } from "../../../services/a
 import type { Services } from "../../../services/index.ts";
 import catalogRoutes from "./catalog.ts";
 import contentRoutes from "./content.ts";
+import customerRoutes from "./customers.ts";
 import inboxRoutes from "./inbox.ts";
 import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
@@ -283,6 +284,7 @@ export default async function adminRoutes(
     );
 
     await scope.register(orderRoutes, { services, config });
+    await scope.register(customerRoutes, { services });
     await scope.register(catalogRoutes, { services });
     await scope.register(contentRoutes, { services });
     await scope.register(inboxRoutes, { services });

@@ -5,6 +5,7 @@ import {
   AdminOrderQuerySchema,
   DashboardAnswerSchema,
   IdParamsSchema,
+  OrderNoteCreateSchema,
   OrderStatusChangeSchema,
 } from "#core/admin.ts";
 import { AdminOrderMailAnswerSchema } from "#core/schemas/admin/mail.ts";
@@ -46,7 +47,8 @@ export default async function orderRoutes(
     {
       schema: {
         ...common,
-        summary: "Placed orders by status, or found by number, name or phone",
+        summary:
+          "Placed orders by status or customer, found by number, name, phone, e-mail or product, sorted",
         querystring: AdminOrderQuerySchema,
         response: { 200: AdminOrderListAnswerSchema, ...adminErrors(400) },
       },
@@ -100,6 +102,27 @@ export default async function orderRoutes(
       return {
         success: true,
         ...(await orders.changeStatus(request.params.id, request.body, user, auditAs(request))),
+      };
+    },
+  );
+
+  app.post(
+    "/orders/:id/notes",
+    {
+      schema: {
+        ...common,
+        operationId: "adminAddOrderNote",
+        summary: "Add an internal note to an order (staff only: never shown to the shopper nor mailed)",
+        params: IdParamsSchema,
+        body: OrderNoteCreateSchema,
+        response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = principal(request);
+      return {
+        success: true,
+        ...(await orders.addNote(request.params.id, request.body.body, user, auditAs(request))),
       };
     },
   );
