@@ -12,6 +12,7 @@ import * as admin from "./migrations/2026-11-24-0009-admin.ts";
 import * as documents from "./migrations/2026-11-27-0010-documents.ts";
 import * as idempotency from "./migrations/2026-11-27-0011-idempotency.ts";
 import * as mail from "./migrations/2026-11-27-0012-mail.ts";
+import * as refunds from "./migrations/2026-11-27-0013-refunds.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-0010-documents": documents,
   "2026-11-27-0011-idempotency": idempotency,
   "2026-11-27-0012-mail": mail,
+  "2026-11-27-0013-refunds": refunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
