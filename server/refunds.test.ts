@@ -340,4 +340,89 @@ describe.each(TEST_ENGINES)("refunds on $name", (engine) => {
     expect((await summaryOf(order.id)).refunds).toEqual([]);
     expect(await sandboxRefunded(order.id)).toBe(0);
   });
+
+  it("counts the dashboard's revenue net of refunds, on the day each refund is made; test orders' refunds not at all", async () => {
+    type Figures = { orders: number; revenueFils: number; refundedFils: number };
+    const dashboard = async () => {
+      const res = await owner.call("GET", "/api/admin/dashboard");
+      return res.body.dashboard as { today: Figures; month: Figures };
+    };
+    const before = await dashboard();
+    const order = await placeCod(2);
+    expect((await owner.call("POST", `/api/admin/orders/${order.id}/mark-paid`)).status).toBe(200);
+    const card = await paidCardOrder(1);
+    expect((await refund(card.id, { amountFils: 2_000, reason: "Test", method: "paymennt" })).status).toBe(
+      200,
+    );
+    const res = await refund(order.id, { amountFils: 12_500, reason: "Stain", method: "cash" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = await dashboard();
+    for (const period of ["today", "month"] as const) {
+      expect(after[period].orders - before[period].orders).toBe(1);
+      expect(after[period].refundedFils - before[period].refundedFils).toBe(12_500);
+      expect(after[period].revenueFils - before[period].revenueFils).toBe(90_000 - 12_500);
+    }
+  });
+
+  it("credits a cancelled, invoiced cash-on-delivery order that was never paid, and says no money is to be refunded", async () => {
+    const order = await placeCod(2);
+    const since = smtp.received.length;
+    const res = await owner.call("POST", `/api/admin/orders/${order.id}/status`, { status: "Cancelled" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const summary = await summaryOf(order.id);
+    expect(summary.creditNotes).toHaveLength(1);
+    expect(summary.creditNotes[0]!.totalFils).toBe(90_000);
+    const number = summary.creditNotes[0]!.number;
+    const doc = await owner.call("GET", `/api/admin/orders/${order.id}/credit-notes/${number}`);
+    const html = (doc.body.document as { html: { en: string; ar: string } }).html;
+    expect(html.en).toContain("Order cancelled");
+    expect(html.en).toContain("Ivory Chiffon Abaya");
+    expect(html.en).toContain("VAT 5% included</dt><dd>42.86");
+    expect(html.ar).toContain("إلغاء الطلب");
+    const mail = readMail(await smtp.waitFor(order.buyer.email, { since, subject: /Cancelled/ }));
+    expect(mail.text).toContain("Nothing was charged for this order, so there is nothing to refund.");
+    // Nothing to refund either.
+    const more = await refund(order.id, { amountFils: 100, reason: "No", method: "cash" });
+    expect(more.body.code).toBe("nothing_to_refund");
+  });
+
+  it("tells the shopper of a cancelled card order that her money goes back to the card; the refund then issues no second credit note", async () => {
+    const order = await paidCardOrder(1);
+    const since = smtp.received.length;
+    const res = await owner.call("POST", `/api/admin/orders/${order.id}/status`, { status: "Cancelled" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mail = readMail(await smtp.waitFor(order.buyer.email, { since, subject: /Cancelled/ }));
+    // A sandbox order is a test order: its mail says no money was taken instead.
+    expect(mail.text).toContain("test");
+    const cancelled = await summaryOf(order.id);
+    expect(cancelled.creditNotes).toHaveLength(1);
+    expect(cancelled.paymentStatus).toBe("paid");
+    const done = await refund(order.id, {
+      amountFils: 45_000,
+      reason: "Cancelled order",
+      method: "paymennt",
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const after = await summaryOf(order.id);
+    expect(after.paymentStatus).toBe("refunded");
+    expect(after.creditNotes).toHaveLength(1);
+    expect(after.refunds[0]!.creditNote?.number).toBe(cancelled.creditNotes[0]!.number);
+  });
+
+  it("tells the shopper of a cancelled order paid on delivery that the shop will return her money, in Arabic too", async () => {
+    const buyer = await newShopper(store.base, store.database.db);
+    const placed = await api(store.base, "POST", "/api/order/place", {
+      token: buyer.token,
+      body: {
+        ...orderPayload([{ product, quantity: 1 }], { price: { payment_mode: "cod" } }),
+        language: "ar",
+      },
+    });
+    const id = (placed.body.order as { _id: string })._id;
+    expect((await owner.call("POST", `/api/admin/orders/${id}/mark-paid`)).status).toBe(200);
+    const since = smtp.received.length;
+    await owner.call("POST", `/api/admin/orders/${id}/status`, { status: "Cancelled" });
+    const mail = readMail(await smtp.waitFor(buyer.email, { since, subject: /إلغاء|ملغي/ }));
+    expect(mail.text).toMatch(/دُفع مبلغ 450\P{L}*درهم عند الاستلام، وسنتواصل معك لإعادته/u);
+  });
 });

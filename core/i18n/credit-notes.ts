@@ -23,6 +23,7 @@ export const creditNoteCopy = {
     footerVat: "This credit note reduces the original invoice by the amount above, VAT at {rate}% included.",
     footerPlain: "This credit note reduces the original document by the amount above.",
     testNotice: "Test order: no money was taken and none is refunded.",
+    cancelled: "Order cancelled",
   },
   ar: {
     title: { withVat: "إشعار دائن ضريبي", plain: "إشعار دائن", test: "إشعار دائن تجريبي — لم يُرد أي مبلغ" },
@@ -43,6 +44,7 @@ export const creditNoteCopy = {
       "يخفّض هذا الإشعار الدائن الفاتورة الأصلية بالمبلغ أعلاه، شاملًا ضريبة القيمة المضافة بنسبة {rate}%.",
     footerPlain: "يخفّض هذا الإشعار الدائن المستند الأصلي بالمبلغ أعلاه.",
     testNotice: "طلب تجريبي: لم يُؤخذ أي مبلغ ولا يُرد أي مبلغ.",
+    cancelled: "إلغاء الطلب",
   },
 } satisfies Record<Locale, unknown>;
 

@@ -19,6 +19,13 @@ export const orderStatusMailCopy = {
     other: "The status of your order {number} is now: {status}.",
     questions: "Questions about your order? Call us at {phone} or write to {email}.",
     note: "Note from the shop: {note}",
+    /** What happens to the money of a cancelled order (issue 24). */
+    cancelledMoney: {
+      card: "You paid {amount} by card: it will be refunded to the same card, and we will e-mail you when it is. Banks take 1 to 5 working days to show a refund.",
+      cash: "You paid {amount} on delivery: we will contact you to return it, and e-mail you when it is refunded.",
+      unpaid: "Nothing was charged for this order, so there is nothing to refund.",
+      refunded: "The {amount} you paid has been refunded.",
+    },
     statuses: {} as Record<string, string>,
   },
   ar: {
@@ -34,6 +41,12 @@ export const orderStatusMailCopy = {
     other: "أصبحت حالة طلبك {number} الآن: {status}.",
     questions: "لديك سؤال عن طلبك؟ اتصل بنا على {phone} أو راسلنا على {email}.",
     note: "ملاحظة من المتجر: {note}",
+    cancelledMoney: {
+      card: "دُفع مبلغ {amount} بالبطاقة، وسيُعاد إلى البطاقة نفسها، وسنراسلك بالبريد الإلكتروني عند إعادته. تحتاج البنوك من يوم إلى 5 أيام عمل لإظهار المبلغ المسترد.",
+      cash: "دُفع مبلغ {amount} عند الاستلام، وسنتواصل معك لإعادته ونراسلك بالبريد الإلكتروني عند استرداده.",
+      unpaid: "لم يُحصَّل أي مبلغ عن هذا الطلب، فلا يوجد ما يُسترد.",
+      refunded: "أُعيد إليك مبلغ {amount} الذي دفعته.",
+    },
     statuses: {
       "Order Placed": "تم تقديم الطلب",
       Packing: "قيد التجهيز",

@@ -23,6 +23,7 @@ import {
 import { listLowStockRows } from "../db/repositories/admin-products.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orders.ts";
+import { refundedBetween } from "../db/repositories/refunds.ts";
 import { findUserById } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -32,6 +33,7 @@ import { AdminError, notFound } from "./admin-errors.ts";
 import type { SettingsService } from "./admin-settings.ts";
 import { issuedDocument, isTestOrder } from "./documents.ts";
 import type { OrdersService } from "./orders.ts";
+import { creditCancelledSupply } from "./refunds/cancellation.ts";
 
 /** Asia/Dubai is UTC+4 all year (no daylight saving), so its days and months start at 20:00 UTC. */
 const DUBAI_OFFSET_MS = 4 * 3600_000;
@@ -52,6 +54,18 @@ export function dubaiPeriods(now: Date) {
 }
 
 const CANCELLED = "Cancelled";
+
+/**
+ * A period's orders and revenue net of refunds (issue 24; decision 0023): the totals of the orders placed
+ * in it less the refunds confirmed in it, each counted on the day it was made.
+ */
+async function netFigures(db: Kysely<Database>, from: string, to: string) {
+  const [orders, refundedFils] = await Promise.all([
+    orderFigures(db, from, to),
+    refundedBetween(db, from, to),
+  ]);
+  return { orders: orders.orders, revenueFils: orders.revenueFils - refundedFils, refundedFils };
+}
 
 /**
  * Orders as the shop runs them (issue 15): the list, one order with its events, status moves (each with
@@ -176,6 +190,9 @@ export function createAdminOrders(options: {
           to_status: input.status,
           note: input.note ?? null,
         });
+        // Issue 24: the cancelled supply is credited (a credit note referring to the invoice).
+        if (input.status === CANCELLED)
+          await creditCancelledSupply(trx, orders.documents, order, lines, actor.name);
         await audit(trx, {
           action: "order.status",
           entity: "order",
@@ -222,8 +239,8 @@ export function createAdminOrders(options: {
       const p = dubaiPeriods(now);
       const [today, month, toPack, newStitchingRequests, newMessages, pendingReviews, low] =
         await Promise.all([
-          orderFigures(db, p.dayStart, p.dayEnd),
-          orderFigures(db, p.monthStart, p.monthEnd),
+          netFigures(db, p.dayStart, p.dayEnd),
+          netFigures(db, p.monthStart, p.monthEnd),
           countOrdersInStatus(db, "Order Placed"),
           countNewInbox(db, "stitching"),
           countNewInbox(db, "contact"),

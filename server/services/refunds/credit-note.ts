@@ -37,7 +37,7 @@ function creditView(
     amountFils: number;
     vatFils: number;
     withVat: boolean;
-    reason: string;
+    reason: string | Record<Locale, string>;
     method: CreditNoteMethod;
   },
 ): DocumentView {
@@ -47,6 +47,7 @@ function creditView(
   const test = o.original.kind === "test";
   const rate = o.original.vatRate;
   const originalView = o.original.views[locale];
+  const reason = typeof o.reason === "string" ? o.reason : o.reason[locale];
   const lines =
     o.lines.length > 0
       ? o.lines.map((l) => ({
@@ -59,7 +60,7 @@ function creditView(
         }))
       : [
           {
-            description: fillIn(c.amountLine, { reason: o.reason }),
+            description: fillIn(c.amountLine, { reason }),
             detail: c.amountDetail,
             quantity: formatNumber(1, locale),
             unitPrice: money(o.amountFils, locale),
@@ -81,7 +82,7 @@ function creditView(
       [c.original, o.original.number],
       [w.order, o.order.order_number],
       [c.refundMethod, c.methods[o.method]],
-      [c.reason, o.reason],
+      [c.reason, reason],
     ],
     sellerHeading: w.seller,
     sellerName: originalView.sellerName,
@@ -110,7 +111,7 @@ export async function issueCreditNote(
     original: DocumentSnapshot;
     lines: CreditedLine[];
     amountFils: number;
-    reason: string;
+    reason: string | Record<Locale, string>;
     method: CreditNoteMethod;
     issuedAt: string;
   },

@@ -10,7 +10,7 @@ import { notFound } from "../admin-errors.ts";
 import type { DocumentsService } from "../documents.ts";
 import { issueCreditNote } from "./credit-note.ts";
 import { refundMail } from "./mail.ts";
-import { paidFils } from "./summary.ts";
+import { creditedFils, creditNoteRows, paidFils } from "./summary.ts";
 
 /**
  * Settling a refund (issue 24; decision 0023): confirmed (its credit note, the payment status, the
@@ -65,20 +65,35 @@ export function createRefundSettlement(o: {
     const original = await documents.forOrder(order, lines, trx);
     if (!original) throw new Error(`order ${order.id} has no sale document`);
     const wanted = JSON.parse(row.lines) as { lineId: string; quantity: number; amountFils: number }[];
-    const credited = wanted.flatMap((w) => {
+    const creditedLines = wanted.flatMap((w) => {
       const line = lines.find((l) => l.id === w.lineId);
       return line ? [{ line, quantity: w.quantity, amountFils: w.amountFils }] : [];
     });
-    const note = await issueCreditNote(trx, {
-      order,
-      original,
-      lines: credited,
-      amountFils: row.amount_fils,
-      reason: row.reason,
-      method: row.method,
-      issuedAt: at,
-    });
-    await trx.updateTable("refunds").set({ credit_note_id: note.id }).where("id", "=", row.id).execute();
+    // A supply already credited (the order's cancellation) is not credited twice: the refund then points
+    // at the credit note that covers it.
+    const credited = await creditedFils(trx, order.id);
+    const creditable = Math.min(row.amount_fils, original.figures.totalFils - credited.total);
+    let noteNumber: string | null = null;
+    if (creditable > 0) {
+      const note = await issueCreditNote(trx, {
+        order,
+        original,
+        lines: creditable === row.amount_fils ? creditedLines : [],
+        amountFils: creditable,
+        reason: row.reason,
+        method: row.method,
+        issuedAt: at,
+      });
+      noteNumber = note.snapshot.number;
+      await trx.updateTable("refunds").set({ credit_note_id: note.id }).where("id", "=", row.id).execute();
+    } else if (credited.lastId) {
+      await trx
+        .updateTable("refunds")
+        .set({ credit_note_id: credited.lastId })
+        .where("id", "=", row.id)
+        .execute();
+      noteNumber = (await creditNoteRows(trx, order.id)).at(-1)?.number ?? null;
+    }
     const confirmed = (await listRefunds(trx, order.id))
       .filter((r) => r.status === "confirmed")
       .reduce((s, r) => s + r.amount_fils, 0);
@@ -90,16 +105,16 @@ export function createRefundSettlement(o: {
       actor: how === "paymennt" ? "paymennt" : eventActor({ kind: "staff", name: row.actor_name }),
       from_status: order.status,
       to_status: order.status,
-      note: `Refunded ${money(row.amount_fils)} (${METHOD_WORDS[row.method]}${row.reference ? `, ${row.reference}` : ""}): ${row.reason} · credit note ${note.snapshot.number}`,
+      note: `Refunded ${money(row.amount_fils)} (${METHOD_WORDS[row.method]}${row.reference ? `, ${row.reference}` : ""}): ${row.reason} · credit note ${noteNumber ?? "none"}`,
     });
     const mail = refundMail({
       order,
       amountFils: row.amount_fils,
       method: row.method,
       reason: row.reason,
-      creditNote: note.snapshot.number,
-      isTest: note.snapshot.isTest,
-      shopName: order.language === "ar" ? note.snapshot.sellerName.ar : note.snapshot.sellerName.en,
+      creditNote: noteNumber ?? "",
+      isTest: original.isTest,
+      shopName: order.language === "ar" ? original.sellerName.ar : original.sellerName.en,
       currencyAr: config.CURRENCY_LABEL_AR,
     });
     if (mail) await mailer.enqueue(trx, mail);

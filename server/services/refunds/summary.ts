@@ -114,3 +114,18 @@ export async function buildSummary(
     })),
   };
 }
+
+/** What the order's credit notes have credited so far (never more than its sale document's total). */
+export async function creditedFils(
+  db: Db,
+  orderId: string,
+): Promise<{ total: number; lastId: string | null }> {
+  const rows = await creditNoteRows(db, orderId);
+  return {
+    total: rows.reduce(
+      (s, r) => s + DocumentSnapshotSchema.parse(JSON.parse(r.snapshot)).figures.totalFils,
+      0,
+    ),
+    lastId: rows.at(-1)?.id ?? null,
+  };
+}
