@@ -140,6 +140,8 @@ describe.each(TEST_ENGINES)("refunds on $name", (engine) => {
       refundableFils: 45_000,
     });
     expect(partly.lines[0]!.refundableQuantity).toBe(1);
+    const partlyDetail = await owner.call("GET", `/api/admin/orders/${order.id}`);
+    expect((partlyDetail.body as unknown as { paymentStatus: string }).paymentStatus).toBe("partly_refunded");
     expect(await sandboxRefunded(order.id)).toBe(45_000);
     const firstNote = partly.refunds[0]!.creditNote!.number;
     expect(firstNote).toMatch(/^CN-\d{6}$/);

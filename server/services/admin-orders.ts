@@ -23,7 +23,7 @@ import {
 import { listLowStockRows } from "../db/repositories/admin-products.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orders.ts";
-import { refundedBetween } from "../db/repositories/refunds.ts";
+import { listRefunds, refundedBetween } from "../db/repositories/refunds.ts";
 import { findUserById } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -34,6 +34,7 @@ import type { SettingsService } from "./admin-settings.ts";
 import { issuedDocument, isTestOrder } from "./documents.ts";
 import type { OrdersService } from "./orders.ts";
 import { creditCancelledSupply } from "./refunds/cancellation.ts";
+import { displayedPaymentStatus } from "./refunds/summary.ts";
 
 /** Asia/Dubai is UTC+4 all year (no daylight saving), so its days and months start at 20:00 UTC. */
 const DUBAI_OFFSET_MS = 4 * 3600_000;
@@ -88,10 +89,11 @@ export function createAdminOrders(options: {
   async function detail(id: string): Promise<AdminOrderDetail> {
     const order = await findOrder(db, id);
     if (!order?.placed_at) throw notFound("Order");
-    const [dto, events, user] = await Promise.all([
+    const [dto, events, user, refunds] = await Promise.all([
       orders.orderDto(id),
       listOrderEvents(db, id),
       findUserById(db, order.user_id),
+      listRefunds(db, id),
     ]);
     if (!dto) throw notFound("Order");
     return {
@@ -102,7 +104,8 @@ export function createAdminOrders(options: {
         email: user?.email ?? (order.ship_email || null),
         phone: user?.phone ?? order.ship_phone,
       },
-      paymentStatus: order.payment_status,
+      // Issue 24: paid → partly refunded → refunded, from the confirmed refunds.
+      paymentStatus: displayedPaymentStatus(order, refunds),
       events: events.map((e) => ({
         at: e.at,
         actor: e.actor,

@@ -4,6 +4,7 @@ import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { OrderRefunds, paymentLabel } from "../../components/admin/order-refunds";
 import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
@@ -158,12 +159,13 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           <Card title="Payment">
             <p className="flex items-center gap-2 text-sm">
               {order.price.payment_mode === "cod" ? "Cash on delivery" : "Card (online)"}
-              <StatusBadge status={paymentStatus} />
+              <StatusBadge status={paymentStatus} label={paymentLabel(paymentStatus)} />
             </p>
             <p className="mt-1 text-sm text-neutral-700">Delivery: {order.price.delivery_type}</p>
           </Card>
         </div>
       </div>
+      <OrderRefunds orderId={order._id} />
       <Card title="Events" className="mt-4">
         <ol
           className="relative flex flex-col gap-3 border-s border-neutral-300 ps-4 text-sm"
