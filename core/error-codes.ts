@@ -81,6 +81,12 @@ export const ERROR_CODES = [
   "unknown_category",
   "image_too_large", // 413: more pixels than UPLOAD_MAX_MEGAPIXELS
   "demo_owner_local_only", // the demo owner signs in only on this machine (issue 21)
+  // Refunds (issue 24; decision 0023)
+  "nothing_to_refund", // no money was taken, or all of it is refunded or pending
+  "refund_exceeds_paid", // more than is paid and not yet refunded or pending
+  "refund_method", // a card order is refunded through Paymennt, cash on delivery by hand
+  "refund_refused", // Paymennt refused the refund: nothing was refunded
+  "idempotency_mismatch", // the Idempotency-Key was used with another body
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -70,5 +70,10 @@ export const arApi = {
   "api.unknown_category": "هذه الفئة غير موجودة.",
   "api.image_too_large": "أبعاد هذه الصورة كبيرة جدًا. يُرجى إرسال صورة أصغر.",
   "api.demo_owner_local_only": "لا يمكن لحساب المالك التجريبي تسجيل الدخول إلا من جهاز المتجر نفسه.",
+  "api.nothing_to_refund": "لم يتبقَّ في هذا الطلب ما يمكن استرداده.",
+  "api.refund_exceeds_paid": "هذا المبلغ أكبر مما يمكن استرداده في هذا الطلب.",
+  "api.refund_method": "لا يمكن استرداد مبلغ هذا الطلب بهذه الطريقة.",
+  "api.refund_refused": "رفضت جهة الدفع عملية الاسترداد، ولم يُرد أي مبلغ.",
+  "api.idempotency_mismatch": "أُرسل هذا الطلب من قبل بتفاصيل مختلفة. حدّثي الصفحة وحاولي مرة أخرى.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
 } as const satisfies Record<keyof typeof enApi, string>;

@@ -75,5 +75,10 @@ export const enApi = {
   "api.unknown_category": "This category does not exist.",
   "api.image_too_large": "This image has too many pixels. Please send a smaller one.",
   "api.demo_owner_local_only": "The demo owner can sign in only on the shop's own computer.",
+  "api.nothing_to_refund": "There is nothing left to refund on this order.",
+  "api.refund_exceeds_paid": "That is more than can still be refunded on this order.",
+  "api.refund_method": "This order cannot be refunded that way.",
+  "api.refund_refused": "The payment provider refused the refund. Nothing was refunded.",
+  "api.idempotency_mismatch": "This request was already sent with different details. Reload and try again.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

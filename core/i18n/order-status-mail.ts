@@ -21,6 +21,13 @@ export const orderStatusMailCopy = {
     note: "Note from the shop: {note}",
     tracking: "Courier: {courier}. Tracking number: {tracking}",
     ownDelivery: "Our own driver is bringing it to you.",
+    /** What happens to the money of a cancelled order (issue 24). */
+    cancelledMoney: {
+      card: "You paid {amount} by card: it will be refunded to the same card, and we will e-mail you when it is. Banks take 1 to 5 working days to show a refund.",
+      cash: "You paid {amount} on delivery: we will contact you to return it, and e-mail you when it is refunded.",
+      unpaid: "Nothing was charged for this order, so there is nothing to refund.",
+      refunded: "The {amount} you paid has been refunded.",
+    },
     statuses: {} as Record<string, string>,
   },
   ar: {
@@ -38,6 +45,12 @@ export const orderStatusMailCopy = {
     note: "ملاحظة من المتجر: {note}",
     tracking: "شركة الشحن: {courier}. رقم التتبع: {tracking}",
     ownDelivery: "يوصله إليك مندوب المتجر.",
+    cancelledMoney: {
+      card: "دُفع مبلغ {amount} بالبطاقة، وسيُعاد إلى البطاقة نفسها، وسنراسلك بالبريد الإلكتروني عند إعادته. تحتاج البنوك من يوم إلى 5 أيام عمل لإظهار المبلغ المسترد.",
+      cash: "دُفع مبلغ {amount} عند الاستلام، وسنتواصل معك لإعادته ونراسلك بالبريد الإلكتروني عند استرداده.",
+      unpaid: "لم يُحصَّل أي مبلغ عن هذا الطلب، فلا يوجد ما يُسترد.",
+      refunded: "أُعيد إليك مبلغ {amount} الذي دفعته.",
+    },
     statuses: {
       "Order Placed": "تم تقديم الطلب",
       Packing: "قيد التجهيز",

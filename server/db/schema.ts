@@ -11,7 +11,9 @@ import type {
   SandboxCheckoutTable,
   StockHoldTable,
 } from "./schema/orders.ts";
+import type { RefundTable, SandboxRefundTable } from "./schema/refunds.ts";
 
+export type { RefundMethod, RefundStatus, RefundTable, SandboxRefundTable } from "./schema/refunds.ts";
 export type { ReviewStatus };
 
 /**
@@ -386,6 +388,8 @@ export interface Database {
   shop_settings: ShopSettingTable;
   documents: DocumentTable;
   idempotency_keys: IdempotencyKeyTable;
+  refunds: RefundTable;
+  sandbox_refunds: SandboxRefundTable;
 }
 
 export type { Generated };

@@ -80,6 +80,23 @@ export interface PaymenntClient {
   readonly sandbox: boolean;
   createCheckout(request: PaymenntCheckoutRequest): Promise<PaymenntCheckout & { redirectUrl: string }>;
   getCheckout(id: string): Promise<PaymenntCheckout>;
+  /**
+   * `POST checkout/{id}/refund?amount=&currency=&note=&referenceId=` (Paymennt's Merchant API v2.0,
+   * operation `refund-checkout`; decision 0023): refunds part or all of a paid checkout and answers the
+   * checkout, whose `totalRefunded` then includes it. A refusal is a PaymenntError with the HTTP status;
+   * no answer at all is one without a status (the refund may or may not have happened).
+   */
+  refundCheckout(id: string, refund: PaymenntRefundRequest): Promise<PaymenntCheckout>;
+}
+
+export interface PaymenntRefundRequest {
+  /** AED with two decimals. */
+  amount: number;
+  currency: "AED";
+  /** The reason, shown in Paymennt's dashboard. */
+  note: string;
+  /** Our refund's request id: the same on every retry of one refund. */
+  referenceId: string;
 }
 
 /** Rounds fils to AED with two decimals, as Paymennt's amount fields want. */
@@ -215,6 +232,15 @@ export function createPaymenntClient(
     },
     getCheckout(id) {
       return call("GET", `checkout/${encodeURIComponent(id)}`);
+    },
+    refundCheckout(id, refund) {
+      const query = new URLSearchParams({
+        amount: refund.amount.toFixed(2),
+        currency: refund.currency,
+        note: refund.note,
+        referenceId: refund.referenceId,
+      });
+      return call("POST", `checkout/${encodeURIComponent(id)}/refund?${query}`);
     },
   };
 }

@@ -23,6 +23,7 @@ import {
   sayIn,
   sendPage,
 } from "./sandbox-paymennt-pages.ts";
+import { refundedStatus, sandboxRefundedCents, sandboxRefundHandler } from "./sandbox-paymennt-refunds.ts";
 
 /**
  * The test payment sandbox (issue 11): Paymennt's hosted checkout protocol served by the store itself,
@@ -97,14 +98,15 @@ function totalsProblem(body: z.output<typeof CheckoutRequestSchema>): string | n
   return null;
 }
 
-function checkoutResult(row: SandboxCheckoutTable, siteUrl: string) {
+function checkoutResult(row: SandboxCheckoutTable, siteUrl: string, refundedCents = 0) {
   return {
     id: row.id,
     requestId: row.request_id,
     orderId: row.order_id,
     currency: row.currency,
     amount: Number(row.amount),
-    status: row.status,
+    status: refundedStatus(row, refundedCents),
+    totalRefunded: refundedCents / 100,
     redirectUrl: `${siteUrl}${SANDBOX_PAGE_PATH}${row.id}`,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -214,8 +216,18 @@ export function registerPaymentSandbox(
       const started = performance.now();
       const row = await findSandboxCheckout(db, request.params.id);
       if (!row) return envelope(reply, started, 404, { error: "checkout not found" });
-      return envelope(reply, started, 200, { result: checkoutResult(row, siteUrl) });
+      return envelope(reply, started, 200, {
+        result: checkoutResult(row, siteUrl, await sandboxRefundedCents(db, row.id)),
+      });
     });
+
+    // Issue 24: refunds, as Paymennt's API documents them (sandbox-paymennt-refunds.ts).
+    sandbox.post<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(
+      `${SANDBOX_API_PATH}checkout/:id/refund`,
+      sandboxRefundHandler(db, envelope, async (row) =>
+        checkoutResult(row, siteUrl, await sandboxRefundedCents(db, row.id)),
+      ),
+    );
 
     sandbox.get<{ Params: { id: string } }>(`${SANDBOX_PAGE_PATH}:id`, async (request, reply) => {
       const row = await findSandboxCheckout(db, request.params.id);

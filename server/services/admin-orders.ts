@@ -26,6 +26,7 @@ import {
 import { listLowStockRows } from "../db/repositories/admin-products.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orders.ts";
+import { listRefunds, refundedBetween } from "../db/repositories/refunds.ts";
 import { findUserById } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -35,6 +36,8 @@ import { AdminError, notFound } from "./admin-errors.ts";
 import type { SettingsService } from "./admin-settings.ts";
 import { issuedDocument, isTestOrder } from "./documents.ts";
 import type { OrdersService } from "./orders.ts";
+import { creditCancelledSupply } from "./refunds/cancellation.ts";
+import { displayedPaymentStatus } from "./refunds/summary.ts";
 
 /** Asia/Dubai is UTC+4 all year (no daylight saving), so its days and months start at 20:00 UTC. */
 const DUBAI_OFFSET_MS = 4 * 3600_000;
@@ -57,6 +60,18 @@ export function dubaiPeriods(now: Date) {
 const CANCELLED = "Cancelled";
 
 /**
+ * A period's orders and revenue net of refunds (issue 24; decision 0023): the totals of the orders placed
+ * in it less the refunds confirmed in it, each counted on the day it was made.
+ */
+async function netFigures(db: Kysely<Database>, from: string, to: string) {
+  const [orders, refundedFils] = await Promise.all([
+    orderFigures(db, from, to),
+    refundedBetween(db, from, to),
+  ]);
+  return { orders: orders.orders, revenueFils: orders.revenueFils - refundedFils, refundedFils };
+}
+
+/**
  * Orders as the shop runs them (issue 15): the list, one order with its events, status moves (each with
  * an order event, an audit row and a mail to the shopper, in one transaction; a cancellation puts the
  * stock back), cash collected on delivery, and the dashboard's figures.
@@ -77,11 +92,12 @@ export function createAdminOrders(options: {
   async function detail(id: string): Promise<AdminOrderDetail> {
     const order = await findOrder(db, id);
     if (!order?.placed_at) throw notFound("Order");
-    const [dto, events, user, notes] = await Promise.all([
+    const [dto, events, user, notes, refunds] = await Promise.all([
       orders.orderDto(id),
       listOrderEvents(db, id),
       findUserById(db, order.user_id),
       listOrderNotes(db, id),
+      listRefunds(db, id),
     ]);
     if (!dto) throw notFound("Order");
     return {
@@ -92,7 +108,8 @@ export function createAdminOrders(options: {
         email: user?.email ?? (order.ship_email || null),
         phone: user?.phone ?? order.ship_phone,
       },
-      paymentStatus: order.payment_status,
+      // Issue 24: paid → partly refunded → refunded, from the confirmed refunds.
+      paymentStatus: displayedPaymentStatus(order, refunds),
       events: events.map((e) => ({
         at: e.at,
         actor: e.actor,
@@ -189,6 +206,9 @@ export function createAdminOrders(options: {
           to_status: input.status,
           note: input.note ?? null,
         });
+        // Issue 24: the cancelled supply is credited (a credit note referring to the invoice).
+        if (input.status === CANCELLED)
+          await creditCancelledSupply(trx, orders.documents, order, lines, actor.name);
         await audit(trx, {
           action: "order.status",
           entity: "order",
@@ -276,8 +296,8 @@ export function createAdminOrders(options: {
       const p = dubaiPeriods(now);
       const [today, month, toPack, newStitchingRequests, newMessages, pendingReviews, low] =
         await Promise.all([
-          orderFigures(db, p.dayStart, p.dayEnd),
-          orderFigures(db, p.monthStart, p.monthEnd),
+          netFigures(db, p.dayStart, p.dayEnd),
+          netFigures(db, p.monthStart, p.monthEnd),
           countOrdersInStatus(db, "Order Placed"),
           countNewInbox(db, "stitching"),
           countNewInbox(db, "contact"),

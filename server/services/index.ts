@@ -23,6 +23,7 @@ import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
+import { createRefundsService, type RefundsService } from "./refunds/index.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
 import { createReviewsService, type ReviewsService } from "./reviews.ts";
 
@@ -45,6 +46,8 @@ export interface Services {
   settings: SettingsService;
   /** The back office (issue 15). */
   admin: AdminService;
+  /** Refunds and credit notes (issue 24; decision 0023): the back office's, and a cancellation's. */
+  refunds: RefundsService;
 }
 
 const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
@@ -123,7 +126,18 @@ export function createServices(
   const paymennt = createPaymennt(config, database.db, ownAddress);
   const settings = createSettingsService(database.db, config);
   const orders = createOrdersService({ db: database.db, config, mailer: mail, paymennt, log, settings });
+  const refunds = createRefundsService({
+    db: database.db,
+    config,
+    paymennt,
+    mailer: mail,
+    documents: orders.documents,
+    log,
+  });
+  // Pending refunds are settled by the same reconciliation pass as open payments.
+  orders.alsoReconcile((now) => refunds.reconcile(now));
   return {
+    refunds,
     shop: publicConfig(config),
     paymennt,
     orders,

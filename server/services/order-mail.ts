@@ -185,6 +185,15 @@ export function newOrderMail(
  * the owner moves an order), in `locale` (the order's language, `order.language`). The status is the
  * stored English value; Arabic mails name it in Arabic. Undefined when the order has no e-mail.
  */
+/** Issue 24: what happens to the money of a cancelled order, by how it was paid. */
+function cancelledMoneyLine(order: OrderTable, locale: Locale, context: MailContext): string {
+  const copy = orderStatusMailCopy[locale].cancelledMoney;
+  const amount = wording(locale, context).money(Number(order.total_fils));
+  if (order.payment_status === "refunded") return fill(copy.refunded, { amount });
+  if (order.payment_status !== "paid") return copy.unpaid;
+  return fill(order.payment_mode === "online" ? copy.card : copy.cash, { amount });
+}
+
 export function orderStatusMail(options: {
   order: OrderTable;
   lines: OrderLineTable[];
@@ -213,6 +222,7 @@ export function orderStatusMail(options: {
             : copy.ownDelivery,
         ]
       : []),
+    ...(status === "Cancelled" && !context.isTest ? [cancelledMoneyLine(order, locale, context)] : []),
     ...(note ? [fill(copy.note, { note }), questions] : [questions]),
   ];
   const { text, html } = render(intro, order, lines, context, extra, locale);

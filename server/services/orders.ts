@@ -141,6 +141,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     documents,
 
     reconcile: jobs.reconcile,
+    alsoReconcile: jobs.alsoReconcile,
     start: jobs.start,
     stop: jobs.stop,
     idle: jobs.idle,

@@ -114,6 +114,8 @@ const STATUS_TONES: Record<string, string> = {
   paid: "bg-emerald-100 text-emerald-900",
   unpaid: "bg-amber-100 text-amber-900",
   refunded: "bg-neutral-200 text-neutral-800",
+  partly_refunded: "bg-amber-100 text-amber-900",
+  confirmed: "bg-emerald-100 text-emerald-900",
   published: "bg-emerald-100 text-emerald-900",
   draft: "bg-neutral-200 text-neutral-800",
   archived: "bg-neutral-200 text-neutral-800",

@@ -12,12 +12,19 @@ export function meta({ params }: Route.MetaArgs) {
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  if (params.document !== "slip" && params.document !== "invoice") throw notFound();
+  // Issue 24: a credit note prints like the invoice (print/CN-000001).
+  const creditNote = /^CN-\d{6,}$/.test(params.document);
+  if (params.document !== "slip" && params.document !== "invoice" && !creditNote) throw notFound();
   const lang = new URL(request.url).searchParams.get("lang") === "ar" ? "ar" : "en";
   const [detail, issued] = await Promise.all([
     adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal),
-    params.document === "invoice"
-      ? adminGet<{ document: IssuedDocument }>(`/api/admin/orders/${params.id}/document`, request.signal)
+    params.document === "invoice" || creditNote
+      ? adminGet<{ document: IssuedDocument }>(
+          creditNote
+            ? `/api/admin/orders/${params.id}/credit-notes/${params.document}`
+            : `/api/admin/orders/${params.id}/document`,
+          request.signal,
+        )
       : undefined,
   ]);
   return { ...detail, document: issued?.document, lang } as const;

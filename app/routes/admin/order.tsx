@@ -6,6 +6,7 @@ import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { OrderNotes } from "../../components/admin/order-notes";
 import { type MoveExtras, OrderMove, ShippingCard } from "../../components/admin/order-shipping";
+import { OrderRefunds, paymentLabel } from "../../components/admin/order-refunds";
 import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
@@ -160,13 +161,14 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           <Card title="Payment">
             <p className="flex items-center gap-2 text-sm">
               {order.price.payment_mode === "cod" ? "Cash on delivery" : "Card (online)"}
-              <StatusBadge status={paymentStatus} />
+              <StatusBadge status={paymentStatus} label={paymentLabel(paymentStatus)} />
             </p>
             <p className="mt-1 text-sm text-neutral-700">Delivery: {order.price.delivery_type}</p>
           </Card>
         </div>
       </div>
       <OrderNotes orderId={order._id} notes={notes} />
+      <OrderRefunds orderId={order._id} />
       <Card title="Events" className="mt-4">
         <ol
           className="relative flex flex-col gap-3 border-s border-neutral-300 ps-4 text-sm"

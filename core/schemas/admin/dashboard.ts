@@ -17,7 +17,13 @@ export const LowStockRowSchema = z.object({
 });
 export type LowStockRow = z.infer<typeof LowStockRowSchema>;
 
-const periodFigures = z.object({ orders: z.number().int(), revenueFils: z.number().int() });
+const periodFigures = z.object({
+  orders: z.number().int(),
+  /** The period's orders' totals less the refunds made in it (issue 24). */
+  revenueFils: z.number().int(),
+  /** Refunds confirmed in the period (of orders the revenue counts). */
+  refundedFils: z.number().int(),
+});
 
 export const DashboardSchema = z.object({
   /** Asia/Dubai calendar day and month; placed, not cancelled orders; VAT-inclusive totals. */

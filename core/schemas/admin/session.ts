@@ -37,6 +37,11 @@ export const ADMIN_ERROR_CODES = [
   "unknown_category", // 400
   "image_too_large", // 413: more pixels than the shop's UPLOAD_MAX_MEGAPIXELS
   "demo_owner_local_only", // 403: the seeded demo owner signs in only from this machine (ALLOW_PUBLIC_DEMO_OWNER)
+  "nothing_to_refund", // 409: the order's money was not taken, or is all refunded or pending (issue 24)
+  "refund_exceeds_paid", // 409: more than what is paid and not yet refunded or pending
+  "refund_method", // 409: this order cannot be refunded that way (card vs cash on delivery)
+  "refund_refused", // 409: Paymennt refused the refund; nothing was refunded
+  "idempotency_mismatch", // 409: the Idempotency-Key was used with another body
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

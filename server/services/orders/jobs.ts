@@ -22,6 +22,8 @@ export function createOrderJobs(ctx: OrdersContext, settlement: ReturnType<typeo
   const { finalizePayment, settleUnpaid } = settlement;
   let timer: NodeJS.Timeout | undefined;
   let reconciling: Promise<unknown> | undefined;
+  /** More work for each pass (pending refunds, issue 24). */
+  const alsoTasks: ((now: Date) => Promise<unknown>)[] = [];
 
   async function reconcileOne(payment: PaymentTable, now: Date): Promise<void> {
     const result = await finalizePayment(payment.id, "reconciliation");
@@ -61,6 +63,8 @@ export function createOrderJobs(ctx: OrdersContext, settlement: ReturnType<typeo
     }
     // The order calls' idempotency keys past their expiry go with the same pass (decision 0017).
     await deleteExpiredKeys(db, nowIso);
+    for (const task of alsoTasks)
+      await task(now).catch((error: unknown) => log.error({ err: error }, "reconciliation task failed"));
     return handled;
   }
 
@@ -90,6 +94,11 @@ export function createOrderJobs(ctx: OrdersContext, settlement: ReturnType<typeo
         metrics.reconciliationRuns.inc({ outcome: "failed" });
         throw error;
       }
+    },
+
+    /** Adds work to every reconciliation pass (pending refunds, issue 24; decision 0023). */
+    alsoReconcile(task: (now: Date) => Promise<unknown>) {
+      alsoTasks.push(task);
     },
 
     /** Runs the reconciliation job every `everyMs` until stop(). */

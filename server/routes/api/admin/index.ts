@@ -30,6 +30,7 @@ import inboxRoutes from "./inbox.ts";
 import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
 import ownerRoutes from "./owner.ts";
+import refundRoutes from "./refunds.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -290,6 +291,7 @@ export default async function adminRoutes(
     await scope.register(inboxRoutes, { services });
     await scope.register(ownerRoutes, { services });
     await scope.register(mailRoutes, { services });
+    await scope.register(refundRoutes, { services });
   });
 }
 
