@@ -12,9 +12,9 @@ import * as admin from "./migrations/2026-11-24-0009-admin.ts";
 import * as documents from "./migrations/2026-11-27-0010-documents.ts";
 import * as idempotency from "./migrations/2026-11-27-0011-idempotency.ts";
 import * as mail from "./migrations/2026-11-27-0012-mail.ts";
+import * as refunds from "./migrations/2026-11-27-0013-refunds.ts";
 import * as orderLineArabic from "./migrations/2026-11-27-0014-order-line-arabic.ts";
 import * as orderNotesTracking from "./migrations/2026-11-27-0015-order-notes-tracking.ts";
-import * as refunds from "./migrations/2026-11-27-0013-refunds.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
