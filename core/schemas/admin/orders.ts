@@ -1,6 +1,7 @@
 import "../zod-setup.ts";
 import { z } from "zod";
 import { ORDER_STATUSES } from "../../constants.ts";
+import { OrderDtoSchema } from "../../order.ts";
 import { limit, optionalText, PagedSchema, page } from "./fields.ts";
 
 // Orders
@@ -62,7 +63,7 @@ export const OrderEventSchema = z.object({
  * and the statuses the order may move to. The packing slip is the lines and the address.
  */
 export const AdminOrderDetailSchema = z.object({
-  order: z.object({}).loose().describe("OrderDto (core/order.ts)"),
+  order: OrderDtoSchema,
   customer: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string() }),
   paymentStatus: z.string(),
   events: z.array(OrderEventSchema),
