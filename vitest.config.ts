@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The API contract's count of checked answers, printed at the end (server/contract.ts).
+    globalSetup: ["server/testing/contract-count.ts"],
+    setupFiles: ["server/testing/contract-setup.ts"],
   },
 });

@@ -82,56 +82,58 @@ export interface OrderDto {
 const fils = z.number().int().min(0);
 
 /** The same shape as a zod schema, for the screens that read it and for tests. */
-export const OrderDtoSchema = z.object({
-  _id: z.string().min(1),
-  orderNumber: z.string().regex(/^NA-\d+$/),
-  date: z.string(),
-  createdAt: z.string(),
-  status: z.string(),
-  paymentStatus: z.enum(["paid", "unpaid", "refunded"]),
-  line_items: z.array(
-    z.object({
-      product_id: z.string(),
-      sku_id: z.string(),
-      name: z.string(),
-      nameAr: z.string().nullable(),
-      size: z.string(),
-      color: z.string(),
-      image: z.string(),
-      quantity: z.number().int().min(1),
-      price: z.string(),
-      unitPriceFils: fils,
-      lineTotalFils: fils,
-      vatFils: fils,
-    }),
-  ),
-  price: z.object({
-    currency_code: z.literal("AED"),
-    payment_mode: z.enum(["online", "cod"]),
-    delivery_type: z.string(),
-    shipping_charges: z.literal("0"),
-    tax: z.literal("0"),
-    extra_charges: z.literal("0"),
-    COD: z.string(),
-  }),
-  address: z.record(z.string(), z.string()),
-  totals: z.object({ subtotalFils: fils, shippingFils: fils, totalFils: fils, vatFils: fils }),
-  isTest: z.boolean(),
-  shipping: z.object({ courier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
-  invoice: z.object({
-    kind: z.enum(["tax_invoice", "receipt", "test", "pending"]),
-    number: z.string(),
+export const OrderDtoSchema = z
+  .object({
+    _id: z.string().min(1),
+    orderNumber: z.string().regex(/^NA-\d+$/),
     date: z.string(),
-    title: z.string(),
-    titleAr: z.string(),
-    notice: z.object({ en: z.string(), ar: z.string() }).nullable(),
-    sellerName: z.string(),
-    sellerNameAr: z.string(),
-    sellerAddress: z.string(),
-    trn: z.string().nullable(),
-    vatRate: z.number(),
-  }),
-}) satisfies z.ZodType<OrderDto>;
+    createdAt: z.string(),
+    status: z.string(),
+    paymentStatus: z.enum(["paid", "unpaid", "refunded"]),
+    line_items: z.array(
+      z.object({
+        product_id: z.string(),
+        sku_id: z.string(),
+        name: z.string(),
+        nameAr: z.string().nullable(),
+        size: z.string(),
+        color: z.string(),
+        image: z.string(),
+        quantity: z.number().int().min(1),
+        price: z.string(),
+        unitPriceFils: fils,
+        lineTotalFils: fils,
+        vatFils: fils,
+      }),
+    ),
+    price: z.object({
+      currency_code: z.literal("AED"),
+      payment_mode: z.enum(["online", "cod"]),
+      delivery_type: z.string(),
+      shipping_charges: z.literal("0"),
+      tax: z.literal("0"),
+      extra_charges: z.literal("0"),
+      COD: z.string(),
+    }),
+    address: z.record(z.string(), z.string()),
+    totals: z.object({ subtotalFils: fils, shippingFils: fils, totalFils: fils, vatFils: fils }),
+    isTest: z.boolean(),
+    shipping: z.object({ courier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
+    invoice: z.object({
+      kind: z.enum(["tax_invoice", "receipt", "test", "pending"]),
+      number: z.string(),
+      date: z.string(),
+      title: z.string(),
+      titleAr: z.string(),
+      notice: z.object({ en: z.string(), ar: z.string() }).nullable(),
+      sellerName: z.string(),
+      sellerNameAr: z.string(),
+      sellerAddress: z.string(),
+      trn: z.string().nullable(),
+      vatRate: z.number(),
+    }),
+  })
+  .meta({ id: "OrderDto", description: "OrderDto (core/order.ts)" }) satisfies z.ZodType<OrderDto>;
 
 /** The VAT included in a VAT-inclusive amount, to the fils (issue 11: total × rate/(100 + rate) per line). */
 export function includedVat(amountFils: number, ratePercent: number): number {

@@ -11,7 +11,9 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { pino } from "pino";
+import { ErrorResponseSchema } from "#core/schemas/api.schema.ts";
 import type { Config } from "./config.ts";
+import { declarePlatformRefusals, enforceContract } from "./contract.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import { watchCatalogVersion } from "./db/repositories/catalog-version.ts";
 import {
@@ -171,10 +173,15 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   app.setErrorHandler(answerError);
 
   // Routes declare their input with core/ zod schemas (fastify-type-provider-zod); a mismatch is a 400
-  // worded as parseInput always worded it. Answers are described by schemas but sent as the handler
-  // built them: a description never drops a field a screen reads.
+  // worded as parseInput always worded it. Answers are sent as the handler built them (JSON.stringify):
+  // a schema never reshapes or drops a field; the contract check below reads them without changing them.
   app.setValidatorCompiler(zodValidator());
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Every /api route declares the refusals any route can give; outside production each answer is checked
+  // against its route's declared schemas before it leaves (server/contract.ts, decision 0028). Added
+  // before compression and the response cache, so the check reads the JSON the handler built.
+  declarePlatformRefusals(app);
+  if (config.NODE_ENV !== "production") enforceContract(app);
 
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(security);
@@ -216,12 +223,15 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(wishlistRoutes, { services });
       await api.register(adminRoutes, { services, config, prefix: "/admin" });
       // Claims every other /api path, so an unknown call gets JSON rather than the HTML not-found page.
-      api.all("/*", { schema: { hide: true } }, async (request, reply) =>
-        reply.code(404).send({
-          success: false,
-          code: "not_found",
-          message: `No API route ${request.method} ${request.url}`,
-        }),
+      api.all(
+        "/*",
+        { schema: { hide: true, response: { 404: ErrorResponseSchema } } },
+        async (request, reply) =>
+          reply.code(404).send({
+            success: false,
+            code: "not_found",
+            message: `No API route ${request.method} ${request.url}`,
+          }),
       );
     },
     { prefix: "/api" },

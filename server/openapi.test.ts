@@ -5,6 +5,7 @@ import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
 interface Operation {
+  operationId?: string;
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -13,7 +14,7 @@ interface Operation {
 }
 type OpenApiDocument = {
   openapi: string;
-  components: { securitySchemes: Record<string, unknown> };
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 };
 
@@ -98,12 +99,29 @@ describe(`the API reference on ${engine.name}`, () => {
     expect(Object.keys(doc.paths).filter((path) => !path.startsWith("/api/"))).toEqual([]);
   });
 
+  it("gives every operation a unique operationId and keeps shared schemas once, in components", () => {
+    const ids = Object.values(doc.paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => operation.operationId),
+    );
+    expect(ids.every((id) => typeof id === "string" && /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths["/api/cart/add"]?.post?.operationId).toBe("postCartAdd");
+    // Each component is referred to, and a DTO is never inlined a second time.
+    const text = JSON.stringify(doc.paths);
+    for (const name of Object.keys(doc.components.schemas))
+      expect(
+        text.includes(`"#/components/schemas/${name}"`) ||
+          JSON.stringify(doc.components).includes(`"#/components/schemas/${name}"`),
+      ).toBe(true);
+    expect(text).not.toContain('"ratingDistribution"');
+  });
+
   it("names the token header as the auth of signed-in calls and documents their 401", () => {
     expect(doc.components.securitySchemes.token).toEqual({ type: "apiKey", in: "header", name: "token" });
     const profile = doc.paths["/api/user/profile"]?.get;
     expect(profile?.security).toEqual([{ token: [] }]);
     expect(Object.keys(profile?.responses ?? {})).toContain("401");
-    expect(doc.paths["/api/product/list"]?.get?.security).toBeUndefined();
+    expect(doc.paths["/api/product/list"]?.get?.security).toEqual([]); // open to everyone, said explicitly (decision 0028)
   });
 
   it("describes every refusal with its machine code, listing all of core/error-codes.ts", () => {
@@ -112,7 +130,10 @@ describe(`the API reference on ${engine.name}`, () => {
         "application/json": { schema: { required: string[]; properties: { code: { enum: string[] } } } };
       };
     };
-    const schema = refusal.content["application/json"].schema;
+    // Shared schemas live in components and are referred to (decision 0028).
+    const ref = refusal.content["application/json"].schema as unknown as { $ref: string };
+    expect(ref.$ref).toBe("#/components/schemas/Error");
+    const schema = doc.components.schemas.Error as (typeof refusal.content)["application/json"]["schema"];
     expect(schema.required).toEqual(expect.arrayContaining(["success", "code", "message"]));
     expect(schema.properties.code.enum).toEqual([...ERROR_CODES]);
   });

@@ -1,11 +1,13 @@
 import "./zod-setup.ts";
 import { z } from "zod";
 import { ErrorCodeSchema } from "../error-codes.ts";
+import { OrderDtoSchema } from "../order.ts";
+import { AddressDtoSchema, CartDataSchema, UserDtoSchema, WishlistItemSchema } from "./dto.schema.ts";
 
 /**
  * The envelopes every /api answer travels in (SPEC §7/§8), shared by the server's route declarations and
- * the OpenAPI document at /api/docs. They describe answers; the server does not reshape an answer
- * through them (server/plugins/openapi.ts), so a field a screen reads is never dropped by a schema.
+ * the OpenAPI document at /api/docs. Outside production the server checks every answer against them
+ * (server/contract.ts) and sends it unchanged.
  */
 export const ErrorResponseSchema = z
   .object({
@@ -19,22 +21,17 @@ export const ErrorResponseSchema = z
       .optional()
       .describe("The form field the message is about (contact and stitching forms)."),
   })
-  .describe("A refusal");
+  .meta({ id: "Error", description: "A refusal" });
 
-/** `{ success: true, …shape }`; answers may carry more than the fields listed. */
+/**
+ * `{ success: true, …shape }`. Strict as every answer schema is: the server's contract check
+ * (server/contract.ts) fails an answer that carries a key the schema does not name.
+ */
 export const ok = <T extends z.core.$ZodLooseShape>(shape: T, description: string) =>
-  z
-    .object({ success: z.literal(true), ...shape })
-    .loose()
-    .describe(description);
+  z.object({ success: z.literal(true), ...shape }).describe(description);
 
-/** A DTO named for the reader; its full shape lives in core/ types (OrderDto, UserDto, ...). */
-export const dto = (name: string) => z.object({}).loose().describe(name);
-
-export const UserSchema = dto("UserDto (core/schemas/account.schema.ts): id, name, email, phone, ...");
-export const AddressListSchema = z.array(dto("AddressDto (core/schemas/account.schema.ts)"));
-export const CartDataSchema = z
-  .record(z.string(), z.unknown())
-  .describe("CartData (core/cart.ts): the shopper's server cart, keyed by product then size");
-export const WishlistSchema = z.array(dto("WishlistItem (core/cart.ts)"));
-export const OrderSchema = dto("OrderDto (core/order.ts)");
+export const UserSchema = UserDtoSchema;
+export const AddressListSchema = z.array(AddressDtoSchema);
+export { CartDataSchema };
+export const WishlistSchema = z.array(WishlistItemSchema);
+export const OrderSchema = OrderDtoSchema;

@@ -1,7 +1,7 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifyTypeProvider } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { ErrorResponseSchema } from "#core/schemas/api.schema.ts";
 
@@ -48,16 +48,75 @@ export function errors(...statuses: number[]) {
 /**
  * The description of a signed-in call: its summary and tags, the `token` header, its 200 answer and its
  * refusals (401 without a valid token, and 400 too for a call whose body can be refused; the route adds
- * its body schema itself).
+ * its body schema itself); `more` lists its other refusals (404, 409…).
  */
-export function signedInSchema(summary: string, tags: string[], response: z.ZodType, withBody = false) {
+export function signedInSchema(
+  summary: string,
+  tags: string[],
+  response: z.ZodType,
+  withBody = false,
+  more: number[] = [],
+) {
   return {
     summary,
     tags,
     security: signedIn,
-    response: { 200: response, ...errors(...(withBody ? [400, 401] : [401])) },
+    response: { 200: response, ...errors(...(withBody ? [400, 401] : [401]), ...more) },
   };
 }
+
+/**
+ * The operation's id from its method and path when the route names none: `POST /api/cart/add` is
+ * `postCartAdd`, `GET /api/admin/orders/:id` `getAdminOrdersById`; unique because routes are.
+ */
+export function operationIdFor(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/?/, "")
+    .split(/[/_-]+/)
+    .filter(Boolean)
+    .map((word) => (word.startsWith(":") ? `by-${word.slice(1)}` : word === "*" ? "any" : word))
+    .flatMap((word) => word.split("-"))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return `${method.toLowerCase()}${words.join("")}`;
+}
+
+/** Each operation gets its id, and one open to everyone says so (`security: []`). */
+const withOperationId: typeof jsonSchemaTransform = (document) => {
+  const transformed = jsonSchemaTransform(document);
+  const schema = transformed.schema as Record<string, unknown> | undefined;
+  if (schema && !schema.hide) {
+    const method = Array.isArray(document.route.method) ? document.route.method[0] : document.route.method;
+    schema.operationId ??= operationIdFor(String(method), document.url);
+    schema.security ??= [];
+  }
+  return transformed;
+};
+
+/**
+ * The registry's schemas in components, less those no operation refers to (the provider lists each id
+ * both as an input and as an output schema; most are only ever answers).
+ */
+const withUsedComponents: typeof jsonSchemaTransformObject = (document) => {
+  const object = jsonSchemaTransformObject(document) as {
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = object.components?.schemas;
+  if (!schemas) return object as ReturnType<typeof jsonSchemaTransformObject>;
+  let used = new Set<string>();
+  // Follow references from the paths, then from the schemas they reach, until nothing new is found.
+  let text = JSON.stringify((object as { paths?: unknown }).paths ?? {});
+  for (;;) {
+    const found = new Set(
+      [...text.matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1] as string),
+    );
+    for (const name of used) found.add(name);
+    if (found.size === used.size) break;
+    used = found;
+    text = JSON.stringify([...used].map((name) => schemas[name]));
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return object as ReturnType<typeof jsonSchemaTransformObject>;
+};
 
 /**
  * OpenAPI 3.1 from the routes' zod schemas, at /api/openapi.json, and a reference page at /api/docs
@@ -68,9 +127,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
+      // The API is served by the shop itself, at its own address.
+      servers: [{ url: "/", description: "This shop" }],
       info: {
         title: "Noor Atelier store API",
         version: "1",
+        license: { name: "Proprietary: the shop's own API" },
         description:
           "Every answer is JSON with `success`; a refusal is `{ success: false, code, message }`: `code` is a stable machine code (core/error-codes.ts) a screen acts on and words in its own language, `message` the English sentence.",
       },
@@ -96,7 +158,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       ],
     },
     hideUntagged: true,
-    transform: jsonSchemaTransform,
+    transform: withOperationId,
+    // Schemas with a zod `id` (`.meta({ id })`: the DTOs, the refusals) are listed once in
+    // components.schemas and referred to by $ref (decision 0028).
+    transformObject: withUsedComponents,
   });
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",

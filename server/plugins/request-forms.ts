@@ -33,7 +33,13 @@ export function requestScope(base: FastifyInstance, services: Services) {
   const app = base.withTypeProvider<ApiTypeProvider>();
   noStore(app);
   app.setValidatorCompiler(zodValidator("field"));
-  const received = ok({ message: z.string() }, "Stored, and mailed to the shop");
+  const received = ok(
+    {
+      message: z.string(),
+      reference: z.string().optional().describe("The request's reference (absent when nothing was stored)"),
+    },
+    "Stored, and mailed to the shop",
+  );
   const sender = async (request: FastifyRequest): Promise<RequestSender> => ({
     ip: request.ip,
     user: await signedInOrGuest(services, request),

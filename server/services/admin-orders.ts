@@ -101,7 +101,7 @@ export function createAdminOrders(options: {
     ]);
     if (!dto) throw notFound("Order");
     return {
-      order: dto as unknown as Record<string, unknown>,
+      order: dto,
       customer: {
         id: order.user_id,
         name: user?.name ?? `${order.ship_first_name} ${order.ship_last_name}`.trim(),

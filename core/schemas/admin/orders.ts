@@ -2,6 +2,7 @@ import "../zod-setup.ts";
 import { z } from "zod";
 import { ORDER_STATUSES } from "../../constants.ts";
 import { COURIERS, SHOP_DELIVERY } from "../../couriers.ts";
+import { OrderDtoSchema } from "../../order.ts";
 import { limit, optionalText, PagedSchema, page, text } from "./fields.ts";
 
 export { COURIERS, SHOP_DELIVERY };
@@ -95,7 +96,7 @@ export const OrderNoteCreateSchema = z.object({ body: text(2000, "Note") });
  * and the statuses the order may move to. The packing slip is the lines and the address.
  */
 export const AdminOrderDetailSchema = z.object({
-  order: z.object({}).loose().describe("OrderDto (core/order.ts)"),
+  order: OrderDtoSchema,
   customer: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string() }),
   paymentStatus: z.string(),
   events: z.array(OrderEventSchema),

@@ -45,11 +45,13 @@ export const ADMIN_ERROR_CODES = [
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 
-export const AdminErrorSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.string(),
-});
+export const AdminErrorSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.string(),
+  })
+  .meta({ id: "AdminError", description: "A back-office refusal" });
 
 // Session: POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me
 

@@ -2,13 +2,18 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AddressIndexSchema, EditAddressSchema, SaveAddressSchema } from "#core/schemas/account.schema.ts";
 import { AddressListSchema, ok } from "#core/schemas/api.schema.ts";
+import { AddressDtoSchema } from "#core/schemas/dto.schema.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
 const tags = ["address"];
 const addresses = ok(
-  { message: z.string().optional(), addresses: AddressListSchema.optional() },
+  {
+    message: z.string().optional(),
+    addresses: AddressListSchema.optional(),
+    primaryAddress: AddressDtoSchema.nullable().optional().describe("The primary address (get)"),
+  },
   "The shopper's addresses (get) or the outcome's sentence (changes)",
 );
 
@@ -60,7 +65,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
         tags,
         security: signedIn,
         body: EditAddressSchema,
-        response: { 200: addresses, ...errors(400, 401) },
+        response: { 200: addresses, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
@@ -77,7 +82,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
         tags,
         security: signedIn,
         body: AddressIndexSchema,
-        response: { 200: addresses, ...errors(400, 401) },
+        response: { 200: addresses, ...errors(400, 401, 404) },
       },
     },
     async (request) => ({
@@ -94,7 +99,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
         tags,
         security: signedIn,
         body: AddressIndexSchema,
-        response: { 200: addresses, ...errors(400, 401) },
+        response: { 200: addresses, ...errors(400, 401, 404) },
       },
     },
     async (request) => ({

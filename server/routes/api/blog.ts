@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { LangQuerySchema } from "#core/locale.ts";
 import { ok } from "#core/schemas/api.schema.ts";
+import { BlogPostDtoSchema } from "#core/schemas/dto.schema.ts";
 import { notModified, sendWithEtag } from "../../http-cache.ts";
 import { type ApiTypeProvider, errors } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
@@ -19,10 +20,7 @@ export default async function blogRoutes(base: FastifyInstance, { services }: { 
         tags: ["blog"],
         querystring: z.object({ lang: LangQuerySchema }),
         response: {
-          200: ok(
-            { blogs: z.array(z.object({}).loose().describe("BlogPostDto (core/catalog.ts)")) },
-            "The posts",
-          ),
+          200: ok({ blogs: z.array(BlogPostDtoSchema) }, "The posts"),
           ...notModified,
           ...errors(),
         },

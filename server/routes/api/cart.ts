@@ -8,6 +8,7 @@ import {
   CartQuoteRequestSchema,
   CartUpdateSchema,
 } from "#core/schemas/cart.schema.ts";
+import { CartQuoteLineSchema } from "#core/schemas/dto.schema.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedInSchema } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
@@ -16,7 +17,7 @@ const cartTags = ["cart"];
 const cartAnswer = ok({ cartData: CartDataSchema }, "The shopper's server cart after the call");
 const quoteAnswer = ok(
   {
-    lines: z.array(z.object({}).loose().describe("CartQuoteLine (core/cart.ts)")),
+    lines: z.array(CartQuoteLineSchema),
     subtotalFils: z.number(),
     shippingFils: z.number(),
     totalFils: z.number(),
@@ -70,7 +71,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
       "/cart/add",
       {
         schema: {
-          ...signedInSchema("Add a line (or more of it)", cartTags, cartAnswer, true),
+          ...signedInSchema("Add a line (or more of it)", cartTags, cartAnswer, true, [404, 409]),
           body: CartAddSchema,
         },
       },
@@ -81,7 +82,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
       "/cart/update",
       {
         schema: {
-          ...signedInSchema("Set a line's quantity (0 removes it)", cartTags, cartAnswer, true),
+          ...signedInSchema("Set a line's quantity (0 removes it)", cartTags, cartAnswer, true, [404, 409]),
           body: CartUpdateSchema,
         },
       },

@@ -175,7 +175,6 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
                 message: z.string(),
                 order: OrderSchema.optional(),
               })
-              .loose()
               .describe("paid (success: true, with the order) or not (success: false, with the reason)"),
             ...errors(400, 401, 404, 429, 503),
           },

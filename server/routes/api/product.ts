@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ok } from "#core/schemas/api.schema.ts";
 import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
+import { ProductDtoSchema } from "#core/schemas/dto.schema.ts";
 import { notModified, sendWithEtag } from "../../http-cache.ts";
 import { type ApiTypeProvider, errors } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
@@ -21,7 +22,7 @@ export default async function productRoutes(base: FastifyInstance, { services }:
         response: {
           200: ok(
             {
-              products: z.array(z.object({}).loose().describe("ProductDto (core/catalog.ts)")),
+              products: z.array(ProductDtoSchema),
               total: z.number(),
               page: z.number().optional(),
               limit: z.number().optional(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { t } from "#core/i18n/index.ts";
 import { ok } from "#core/schemas/api.schema.ts";
+import { OwnReviewDtoSchema, ReviewDtoSchema, ReviewSummaryDtoSchema } from "#core/schemas/dto.schema.ts";
 import {
   CreateReviewSchema,
   ReviewProductParamsSchema,
@@ -14,7 +15,7 @@ import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts
 import type { Services } from "../../services/index.ts";
 
 const tags = ["review"];
-const review = z.object({}).loose().describe("ReviewDto (core/schemas/review.schema.ts)");
+const review = ReviewDtoSchema;
 
 /** SPEC §7 review calls. */
 export default async function reviewRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -28,7 +29,10 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
         tags,
         params: ReviewProductParamsSchema,
         response: {
-          200: ok({ reviews: z.array(review) }, "Published reviews, newest first, with the rating summary"),
+          200: ok(
+            { reviews: z.array(review), summary: ReviewSummaryDtoSchema },
+            "Published reviews, newest first, with the rating summary",
+          ),
           304: z.null().describe("Not modified (If-None-Match)"),
           ...errors(400, 404),
         },
@@ -59,7 +63,7 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
           tags,
           security: signedIn,
           body: ReviewProductSchema,
-          response: { 200: ok({ canReview: z.boolean() }, "The answer"), ...errors(400, 401) },
+          response: { 200: ok({ canReview: z.boolean() }, "The answer"), ...errors(400, 401, 404) },
         },
       },
       async (request) => ({
@@ -77,8 +81,8 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
           security: signedIn,
           body: ReviewProductSchema,
           response: {
-            200: ok({ review: review.nullable() }, "The review with its status, or null"),
-            ...errors(400, 401),
+            200: ok({ review: OwnReviewDtoSchema.nullable() }, "The review with its status, or null"),
+            ...errors(400, 401, 404),
           },
         },
       },
@@ -97,7 +101,7 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
           security: signedIn,
           body: CreateReviewSchema,
           response: {
-            201: ok({ message: z.string(), review }, "The review and what happens to it"),
+            201: ok({ message: z.string(), review: OwnReviewDtoSchema }, "The review and what happens to it"),
             ...errors(400, 401, 404, 409, 429),
           },
         },

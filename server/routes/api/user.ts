@@ -54,7 +54,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
         summary: "Sign in with e-mail or phone and password",
         tags,
         body: LoginSchema,
-        response: { 200: session, ...errors(400, 401, 429) },
+        response: { 200: session, ...errors(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -173,7 +173,10 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
           tags,
           security: tokenRequired,
           body: ChangePasswordSchema,
-          response: { 200: message, ...errors(400, 401, 429) },
+          response: {
+            200: ok({ message: z.string(), token: z.string() }, "Changed: the new session token"),
+            ...errors(400, 401, 429),
+          },
         },
       },
       async (request) => ({

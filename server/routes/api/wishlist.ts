@@ -29,7 +29,7 @@ export default async function wishlistRoutes(base: FastifyInstance, { services }
       "/wishlist/add",
       {
         schema: {
-          ...signedInSchema("Add a product to the wishlist", wishlistTags, wishlistAnswer, true),
+          ...signedInSchema("Add a product to the wishlist", wishlistTags, wishlistAnswer, true, [404, 409]),
           body: WishlistProductSchema,
         },
       },
@@ -43,7 +43,7 @@ export default async function wishlistRoutes(base: FastifyInstance, { services }
       "/wishlist/remove",
       {
         schema: {
-          ...signedInSchema("Remove a product from the wishlist", wishlistTags, wishlistAnswer, true),
+          ...signedInSchema("Remove a product from the wishlist", wishlistTags, wishlistAnswer, true, [404]),
           body: WishlistProductSchema,
         },
       },
