@@ -10,4 +10,6 @@ export const arStorefront = {
   "shop.showOne": "عرض منتج واحد",
   "shop.showUpdating": "جارٍ تحديث النتائج…",
   "shop.results": "المنتجات",
+  "form.optional": "(اختياري)",
+  "form.cancel": "إلغاء",
 } as const satisfies Record<keyof typeof enStorefront, string>;

@@ -12,4 +12,7 @@ export const enStorefront = {
   "shop.showOne": "Show 1 product",
   "shop.showUpdating": "Updating results…",
   "shop.results": "Products",
+  // The shared form pieces every page may show (app/components/ui), in the shell's "form" area.
+  "form.optional": "(optional)",
+  "form.cancel": "Cancel",
 } as const;

@@ -142,7 +142,7 @@ export default function ReviewDialog({ open, productId, productName, onClose, on
 
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onClose} disabled={busy} className="btn-outline h-11">
-            {t("account.cancel")}
+            {t("form.cancel")}
           </button>
           <button type="submit" disabled={busy} aria-busy={busy} className="btn-accent h-11">
             {busy ? t("review.submitting") : t("review.submit")}
