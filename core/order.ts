@@ -18,6 +18,8 @@ export interface OrderLineDto {
   product_id: string;
   sku_id: string;
   name: string;
+  /** The product's Arabic name as it was bought (the line's snapshot), when it had one. */
+  nameAr?: string;
   size: string;
   color: string;
   image: string;
@@ -90,6 +92,7 @@ export const OrderDtoSchema = z.object({
       product_id: z.string(),
       sku_id: z.string(),
       name: z.string(),
+      nameAr: z.string().optional(),
       size: z.string(),
       color: z.string(),
       image: z.string(),

@@ -32,6 +32,11 @@ function toAddress(value: Record<string, string>): Address {
   };
 }
 
+type Line = OrderDto["line_items"][number];
+/** A line's product name in the page's language: the Arabic it was bought under, else English (lang="en"). */
+const lineName = (line: Line, locale: Locale) => (locale === "ar" ? (line.nameAr ?? line.name) : line.name);
+const lineLang = (line: Line, locale: Locale) => (locale === "ar" && !line.nameAr ? "en" : undefined);
+
 /** An amount on the invoice: AED figures with two decimals, the currency named once in the headings. */
 const aed = (fils: number, locale: Locale) =>
   formatNumber(fils / 100, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -93,7 +98,9 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
                 className="h-17.5 w-14 shrink-0 rounded-lg bg-cream object-cover"
               />
               <div className="flex min-w-0 flex-1 flex-col text-sm">
-                <p className="font-medium text-ink">{line.name}</p>
+                <p className="font-medium text-ink" lang={lineLang(line, locale)}>
+                  {lineName(line, locale)}
+                </p>
                 <p className="text-stone">
                   {t("orders.size")}: {line.size} · {t("orders.colour")}: {line.color}
                 </p>
@@ -228,12 +235,14 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
         <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 sm:text-end">
           <dt className="text-stone">{t("invoice.number")}</dt>
           <dd className="font-semibold" data-testid="invoice-number">
-            {invoice.number}
+            <bdi dir="ltr">{invoice.number}</bdi>
           </dd>
           <dt className="text-stone">{t("invoice.date")}</dt>
           <dd>{formatOrderDate(invoice.date, locale)}</dd>
           <dt className="text-stone">{t("invoice.order")}</dt>
-          <dd>{order.orderNumber}</dd>
+          <dd>
+            <bdi dir="ltr">{order.orderNumber}</bdi>
+          </dd>
           <dt className="text-stone">{t("invoice.payment")}</dt>
           <dd>
             {order.price.payment_mode === "online" ? t("orders.payment.online") : t("orders.payment.cod")}
@@ -271,7 +280,9 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
               data-testid="invoice-line"
             >
               <td className="py-2.5 pe-2 sm:pe-3">
-                <span className="block font-medium">{line.name}</span>
+                <span className="block font-medium" lang={lineLang(line, locale)}>
+                  {lineName(line, locale)}
+                </span>
                 <span className="block text-xs text-stone">
                   {t("invoice.lineDetail", { size: line.size, color: line.color })}
                 </span>

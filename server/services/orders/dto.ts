@@ -27,6 +27,7 @@ export function toDto(
       product_id: l.product_id,
       sku_id: l.sku,
       name: l.name,
+      ...(l.name_ar ? { nameAr: l.name_ar } : {}),
       size: l.size,
       color: l.color,
       image: l.image,
