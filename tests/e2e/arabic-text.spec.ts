@@ -40,6 +40,17 @@ beforeAll(async () => {
     startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", OTP_RESEND_SECONDS: "0", COD_ENABLED: "true" }),
     launchBrowser(),
   ]);
+  // On a loaded machine the store may take longer than the harness waits: wait for it to answer.
+  for (let i = 0; i < 600; i++) {
+    if (
+      await fetch(`${store.baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
   const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
     products: ProductDto[];
   };
@@ -104,7 +115,7 @@ beforeAll(async () => {
   expect(placed.status, JSON.stringify(placed.body)).toBeLessThan(300);
   orderId = ((placed.body.order ?? placed.body.data) as { _id: string })._id;
   expect(orderId).toBeTruthy();
-});
+}, 600_000);
 afterAll(async () => {
   await browser?.close();
   await store?.stop();
@@ -209,7 +220,7 @@ describe("phone numbers inside Arabic text", () => {
       `/ar/account?tab=orders&order=${orderId}`,
       "/ar/account?tab=addresses",
     ]) {
-      await page.goto(path);
+      await page.goto(path, { timeout: 120_000 });
       await settle(page);
       const phone = page.getByTestId("address-phone").first();
       await phone.waitFor();
@@ -245,7 +256,7 @@ describe.each([
       if (!signedIn && (screen.path.startsWith("/account") || screen.open)) continue;
       for (const prefix of ["", "/ar"]) {
         const url = prefix === "" ? screen.path : `/ar${screen.path === "/" ? "" : screen.path}`;
-        await page.goto(url);
+        await page.goto(url, { timeout: 120_000 });
         await settle(page);
         if (screen.open) await screen.open(page);
         for (const key of messageKeysIn(await screenText(page, false))) keys.push(`${url}: ${key}`);
@@ -258,5 +269,5 @@ describe.each([
     await context.close();
     expect(keys).toEqual([]);
     expect(latin).toEqual([]);
-  });
+  }, 900_000);
 });
