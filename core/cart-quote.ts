@@ -50,6 +50,8 @@ export function quoteCart(
     const cap = stockCap(variant.stock);
     const wanted = demand.get(`${line.productId}\u0000${line.size}`) ?? line.quantity;
     const values = { item: product.name, size: variant.filter_value, n: cap };
+    const color = line.color ?? product.colors[0] ?? "";
+    const colorLabel = product.labels?.colors[product.colors.indexOf(color)];
     const problem =
       cap <= 0 ? t("cart.outOfStock", values) : wanted > cap ? t("cart.stockError", values) : null;
     return {
@@ -58,7 +60,8 @@ export function quoteCart(
       name: product.name,
       image: product.image[0] ?? "",
       size: variant.filter_value,
-      color: line.color ?? product.colors[0] ?? "",
+      color,
+      ...(colorLabel ? { colorLabel } : {}),
       sku: variant.sku,
       quantity: line.quantity,
       ...prices,

@@ -125,6 +125,8 @@ export interface CartQuoteLine {
   image: string;
   size: string;
   color: string;
+  /** The colour's name in the quote's language when it has one (Arabic quotes); `color` otherwise. */
+  colorLabel?: string;
   sku: string;
   /** What the shopper asked for. */
   quantity: number;

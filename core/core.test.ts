@@ -51,8 +51,8 @@ describe("stock bands (SPEC §4)", () => {
 
 describe("message catalog", () => {
   it("fills placeholders and leaves unknown ones visible", () => {
-    expect(t("nav.cartWithCount", { count: 3 })).toBe("Cart, 3 items");
-    expect(translate("en", "nav.cartWithCount")).toBe("Cart, {count} items");
+    expect(t("nav.cartItems.other", { count: 3 })).toBe("Cart, 3 items");
+    expect(translate("en", "nav.cartItems.other")).toBe("Cart, {count} items");
   });
   it("holds SPEC's exact texts", () => {
     expect(t("notFound.title")).toBe("Oops! Page not found");

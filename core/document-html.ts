@@ -16,8 +16,11 @@ const escapeText = (value: string) =>
 
 export function documentHtml(view: DocumentView, kind: string): string {
   const e = escapeText;
+  // Numbers, phones, e-mails and typed text keep their own direction inside an Arabic document
+  // (decision 0024): `<bdi>` takes the direction of its first strong letter, left to right for digits.
+  const b = (value: string) => `<bdi>${e(value)}</bdi>`;
   const rows = (pairs: [string, string][]) =>
-    pairs.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join("");
+    pairs.map(([k, v]) => `<dt>${e(k)}</dt><dd>${b(v)}</dd>`).join("");
   const c = view.columns;
   const head = [c.description, c.quantity, c.unitPrice, ...(c.vat === null ? [] : [c.vat]), c.amount]
     .map((label) => `<th scope="col">${e(label)}</th>`)
@@ -38,7 +41,7 @@ export function documentHtml(view: DocumentView, kind: string): string {
     `<section class="parties"><div><h2>${e(view.sellerHeading)}</h2><p><strong>${e(view.sellerName)}</strong></p>`,
     `<p class="address">${e(view.sellerAddress)}</p>`,
     view.trnLine === null ? "" : `<p class="trn">${e(view.trnLine)}</p>`,
-    `</div><div><h2>${e(view.buyerHeading)}</h2><p>${view.buyerLines.map(e).join("<br>")}</p></div></section>`,
+    `</div><div><h2>${e(view.buyerHeading)}</h2><p>${view.buyerLines.map(b).join("<br>")}</p></div></section>`,
     `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`,
     `<dl class="totals">${rows(view.totals)}</dl>`,
     `<p class="footer">${e(view.footer)}</p>`,

@@ -154,13 +154,20 @@ describe.each(TEST_ENGINES)("mails in the shopper's language on $name", (engine)
     expect(placed.status).toBe(200);
     const number = placed.body.orderNumber as string;
     const mail = readMail(await smtp.waitFor(to, { since }));
-    expect(mail.subject).toBe(`طلبك ${number} من ${SHOP_AR}`);
+    // The order number reads left to right inside the Arabic subject (decision 0024).
+    expect(mail.subject).toBe(`طلبك \u2066${number}\u2069 من ${SHOP_AR}`);
     expect(mail.text).toContain("شكرًا لطلبك. سنخبرك عندما يكون في طريقه إليك.");
     expect(mail.text).toContain("2 × عباية تجريبية (M/54, أسود): 2,501\u00a0درهم");
     expect(mail.text).toContain("الإجمالي: 2,501\u00a0درهم");
     expect(mail.text).toContain("التوصيل: التوصيل في اليوم التالي");
     expect(mail.text).toContain("الدفع: الدفع عند الاستلام");
     expect(mail.html).toContain('<div dir="rtl" lang="ar">');
+    // Numbers and phones keep their order inside the Arabic lines; the emirate and country are Arabic.
+    expect(mail.html).toContain(`<bdi>${number}</bdi>`);
+    expect(mail.html).toContain("<bdi>+971501234567</bdi>");
+    expect(mail.text).toContain("دبي");
+    expect(mail.text).toContain("الإمارات العربية المتحدة");
+    expect(mail.text).not.toMatch(/\bUAE\b/);
     // The shop's own copy stays English.
     const shopMail = readMail(await smtp.waitFor(store.config.SHOP_EMAIL, { since }));
     expect(shopMail.subject).toBe(`New order ${number}: AED 2,501`);
@@ -223,9 +230,9 @@ describe.each(TEST_ENGINES)("mails in the shopper's language on $name", (engine)
     expect(res.status).toBe(201);
     const reference = res.body.reference as string;
     const ack = readMail(await smtp.waitFor(to, { since }));
-    expect(ack.subject).toBe(`استلمنا رسالتك (${reference})`);
+    expect(ack.subject).toBe(`استلمنا رسالتك (\u2066${reference}\u2069)`);
     expect(ack.text).toContain(`مرحبًا مريم، شكرًا لتواصلك مع ${SHOP_AR}.`);
-    expect(ack.text).toContain(`رقم المرجع: ${reference}`);
+    expect(ack.text).toContain(`رقم المرجع: \u2066${reference}\u2069`);
     expect(ack.html).toContain('<html lang="ar" dir="rtl">');
     const row = await store.database.db
       .selectFrom("contact_messages")

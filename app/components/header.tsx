@@ -2,7 +2,7 @@ import { Heart, Menu, Phone, ShoppingBag, User } from "lucide-react";
 import { lazy, useState } from "react";
 import type { PublicConfig } from "../../server/config.ts";
 import { AfterHydration } from "../lib/after-hydration";
-import { Link, NavLink, useT } from "../lib/i18n";
+import { Link, NavLink, useT, useTc } from "../lib/i18n";
 import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
 import { useCart } from "../state/cart-store";
 import { LanguageSwitch, useRememberedLanguage } from "./language-switch";
@@ -37,6 +37,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header({ shop }: { shop: PublicConfig }) {
   const t = useT();
+  const tc = useTc();
   const cartCount = useCart().totals.itemCount;
   useRememberedLanguage();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -115,7 +116,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
           <Link
             to={NAV.cart.to}
             className={`${iconClass} inline-flex`}
-            aria-label={cartCount > 0 ? t("nav.cartWithCount", { count: cartCount }) : t(NAV.cart.label)}
+            aria-label={cartCount > 0 ? tc("nav.cartItems", cartCount) : t(NAV.cart.label)}
             data-testid="header-cart"
           >
             <ShoppingBag className="size-5" aria-hidden="true" />

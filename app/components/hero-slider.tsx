@@ -81,7 +81,7 @@ export function HeroSlider() {
                 height={1080}
                 sizes="100vw"
                 priority={i === 0}
-                className="absolute inset-0 size-full object-cover object-[70%_center] sm:object-center"
+                className="absolute inset-0 size-full object-cover object-[70%_center] sm:object-center rtl:-scale-x-100"
               />
             ) : null}
             <div className="absolute inset-0 bg-gradient-to-t from-ink/60 via-ink/10 to-transparent sm:bg-gradient-to-r sm:from-ivory/90 sm:via-ivory/50 sm:to-transparent rtl:sm:bg-gradient-to-l" />

@@ -16,6 +16,7 @@ import {
   localizePath,
   type MessageKey,
   type MessageValues,
+  pluralCategory,
 } from "#core/i18n/index.ts";
 import { setPageMessages } from "#core/i18n/page-messages.ts";
 
@@ -28,6 +29,10 @@ import { setPageMessages } from "#core/i18n/page-messages.ts";
 
 export type PageMessages = Partial<Record<MessageKey, string>>;
 export type T = (key: MessageKey, values?: MessageValues) => string;
+/** A counted message's base: `shop.count` for `shop.count.one`, `shop.count.other`… */
+export type CountedKey = MessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
+/** A counted message in the page's language: the count's plural category picks the key (decision 0024). */
+export type Tc = (base: CountedKey, count: number, values?: MessageValues) => string;
 
 type RootI18n = { messages?: PageMessages; shop?: { currencyLabelAr?: CurrencyLabelAr } } | undefined;
 
@@ -53,6 +58,16 @@ export function usePageMessages(): PageMessages {
 export function useT(): T {
   const messages = usePageMessages();
   return useMemo(() => translator(messages), [messages]);
+}
+
+export function useTc(): Tc {
+  const t = useT();
+  const locale = useLocale();
+  return useMemo(
+    () => (base, count, values) =>
+      t(`${base}.${pluralCategory(locale, count)}` as MessageKey, { count, ...values }),
+    [t, locale],
+  );
 }
 
 /** The page's path in its own language: `href("/shop")` is `/ar/shop` on an Arabic page. */

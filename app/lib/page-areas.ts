@@ -19,6 +19,7 @@ const SHELL = [
   "error",
   "toast",
   "product",
+  "form",
 ];
 
 const AUTH = [

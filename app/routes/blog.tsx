@@ -7,7 +7,7 @@ import { MediaImage } from "../components/media-image";
 import { type BlogPostSummary, matchesBlogQuery } from "../lib/blog";
 import { getServices } from "../lib/context";
 import { requestLocale } from "../lib/copy.server";
-import { enLang, Link, useHref, useT } from "../lib/i18n";
+import { enLang, Link, useHref, useT, useTc } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -141,6 +141,7 @@ function useBlogSearch() {
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const href = useHref();
   const t = useT();
+  const tc = useTc();
   const { posts } = loaderData;
   const { text, setText, query, commit } = useBlogSearch();
   const inputId = useId();
@@ -153,9 +154,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     input.current?.focus();
   };
 
-  const count = query
-    ? t(shown.length === 1 ? "blog.matches.one" : "blog.matches.other", { count: shown.length, query })
-    : t(shown.length === 1 ? "blog.count.one" : "blog.count.other", { count: shown.length });
+  const count = query ? tc("blog.matches", shown.length, { query }) : tc("blog.count", shown.length);
 
   return (
     <div className="container-page py-12 sm:py-16" data-testid="blog-page">

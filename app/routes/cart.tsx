@@ -140,6 +140,7 @@ function Line({
   first: boolean;
 }) {
   const t = useT();
+  const locale = useLocale();
   // SPEC §5: at most the current stock (9999 if unknown); the server's figure once the quote is back.
   const max = quoted ? (quoted.available ?? 9999) : 9999;
   const price = quoted?.slug ? quoted : line;
@@ -184,7 +185,9 @@ function Line({
           {line.selectedColor ? (
             <div className="flex gap-1">
               <dt>{t("cart.color")}:</dt>
-              <dd>{line.selectedColor}</dd>
+              <dd lang={quoted?.colorLabel || locale === "en" ? undefined : "en"}>
+                {quoted?.colorLabel ?? line.selectedColor}
+              </dd>
             </div>
           ) : null}
         </dl>

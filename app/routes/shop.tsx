@@ -19,7 +19,7 @@ import { ProductCardSkeleton } from "../components/skeleton";
 import { Dialog } from "../components/ui/dialog";
 import { getServices } from "../lib/context";
 import { requestLocale } from "../lib/copy.server";
-import { Link, type T, useLocalNavigate, useT } from "../lib/i18n";
+import { Link, type T, useLocalNavigate, useT, useTc } from "../lib/i18n";
 import { metaI18n, pageMeta } from "../lib/seo";
 import type { Route } from "./+types/shop";
 
@@ -73,6 +73,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const tc = useTc();
   const { products, total, page, pageCount, facets } = loaderData;
   const [currentParams] = useSearchParams();
   const navigate = useLocalNavigate();
@@ -141,7 +142,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl text-ink sm:text-5xl">{heading}</h1>
         <p className="text-sm text-stone" data-testid="shop-count">
           {search ? `${t("shop.searchResults", { search })} · ` : ""}
-          {total === 1 ? t("shop.countOne") : t("shop.count", { count: total })}
+          {tc("shop.count", total)}
         </p>
       </header>
 
@@ -197,11 +198,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               aria-live="polite"
               data-testid="filters-show"
             >
-              {loading
-                ? t("shop.showUpdating")
-                : total === 1
-                  ? t("shop.showOne")
-                  : t("shop.showCount", { count: total })}
+              {loading ? t("shop.showUpdating") : tc("shop.show", total)}
             </button>
           </div>
         </Dialog>

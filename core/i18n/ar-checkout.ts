@@ -1,4 +1,5 @@
 import type { enCheckout } from "./en-checkout.ts";
+import type { TwinCatalog } from "./locale.ts";
 
 /** Arabic twin of en-checkout.ts: checkout, payment return, order detail and invoice. */
 export const arCheckout = {
@@ -64,7 +65,7 @@ export const arCheckout = {
   "payment.verifyingText": "يُرجى الانتظار قليلًا وإبقاء هذه الصفحة مفتوحة.",
   "payment.success": "تم الدفع بنجاح!",
   "payment.successToast": "تم الدفع بنجاح",
-  "payment.successText": "شكرًا لك! تم تأكيد طلبك {order}. جارٍ نقلك إلى حسابك…",
+  "payment.successText": "شكرًا لك! تم تأكيد طلبك \u2066{order}\u2069. جارٍ نقلك إلى حسابك…",
   "payment.successTextNoNumber": "شكرًا لك! تم تأكيد طلبك. جارٍ نقلك إلى حسابك…",
   "payment.viewOrders": "عرض طلباتي",
   "payment.failed": "تعذّر الدفع",
@@ -74,11 +75,11 @@ export const arCheckout = {
   "payment.error": "حدث خطأ أثناء التحقق من الدفع.",
   "payment.verifyFailed": "تعذّر التحقق من الدفع.",
 
-  "orders.number": "الطلب {number}",
+  "orders.number": "الطلب \u2066{number}\u2069",
   "orders.viewDetails": "عرض التفاصيل",
-  "orders.viewDetailsNamed": "عرض تفاصيل الطلب {number}",
+  "orders.viewDetailsNamed": "عرض تفاصيل الطلب \u2066{number}\u2069",
   "orders.back": "العودة إلى طلباتي",
-  "orders.detailTitle": "الطلب {number}",
+  "orders.detailTitle": "الطلب \u2066{number}\u2069",
   "orders.notFound": "لم نعثر على هذا الطلب ضمن طلباتك.",
   "orders.lines": "القطع",
   "orders.colour": "اللون",
@@ -92,12 +93,16 @@ export const arCheckout = {
   "orders.subtotal": "المجموع الفرعي",
   "orders.shipping": "الشحن",
   "orders.free": "مجاني",
-  "orders.itemsCount": "{n} قطع",
-  "orders.itemsCountOne": "قطعة واحدة",
+  "orders.itemCount.zero": "لا قطع",
+  "orders.itemCount.one": "قطعة واحدة",
+  "orders.itemCount.two": "قطعتان",
+  "orders.itemCount.few": "{count} قطع",
+  "orders.itemCount.many": "{count} قطعة",
+  "orders.itemCount.other": "{count} قطعة",
 
   "invoice.print": "طباعة الفاتورة",
   "invoice.seller": "البائع",
-  "invoice.trn": "الرقم الضريبي: {trn}",
+  "invoice.trn": "الرقم الضريبي: \u2066{trn}\u2069",
   "invoice.number": "رقم الفاتورة",
   "invoice.date": "تاريخ الفاتورة",
   "invoice.order": "رقم الطلب",
@@ -114,4 +119,4 @@ export const arCheckout = {
   "invoice.pricesInclusive": "جميع الأسعار بالدرهم الإماراتي وشاملة ضريبة القيمة المضافة بنسبة {rate}%.",
   "invoice.pricesAed": "جميع الأسعار بالدرهم الإماراتي.",
   "invoice.payment": "الدفع",
-} as const satisfies Record<keyof typeof enCheckout, string>;
+} as const satisfies TwinCatalog<keyof typeof enCheckout>;

@@ -36,9 +36,9 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "orderApi.keyReused": "استُخدم مفتاح Idempotency-Key هذا لطلب مختلف من قبل.",
   "orderApi.keyInvalid": "يجب أن يتكون ترويسة Idempotency-Key من 8 إلى 200 حرف ASCII قابل للطباعة.",
 
-  "orderMail.confirmSubject": "طلبك {number} من {shop}",
+  "orderMail.confirmSubject": "طلبك \u2066{number}\u2069 من {shop}",
   "orderMail.confirmIntro": "شكرًا لطلبك. سنخبرك عندما يكون في طريقه إليك.",
-  "orderMail.shopSubject": "طلب جديد {number}: {total}",
+  "orderMail.shopSubject": "طلب جديد \u2066{number}\u2069: {total}",
   "orderMail.shopIntro": "تم تقديم طلب جديد.",
   "orderMail.order": "الطلب",
   "orderMail.items": "المنتجات",
@@ -68,9 +68,11 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "sandbox.name": "الاسم على البطاقة",
   "sandbox.pay": "ادفع {amount}",
   "sandbox.cancel": "إلغاء",
-  "sandbox.testCards": "بطاقات تجريبية: 4242 4242 4242 4242 تدفع بنجاح؛ و4000 0000 0000 0002 تُرفض.",
+  "sandbox.testCards":
+    "بطاقات تجريبية: \u20664242 4242 4242 4242\u2069 تدفع بنجاح؛ و\u20664000 0000 0000 0002\u2069 تُرفض.",
   "sandbox.declined": "تم رفض بطاقتك.",
-  "sandbox.cardInvalid": "استخدم بطاقة تجريبية: 4242 4242 4242 4242 تدفع بنجاح، و4000 0000 0000 0002 تُرفض.",
+  "sandbox.cardInvalid":
+    "استخدم بطاقة تجريبية: \u20664242 4242 4242 4242\u2069 تدفع بنجاح، و\u20664000 0000 0000 0002\u2069 تُرفض.",
   "sandbox.expiryInvalid": "أدخل تاريخ الانتهاء بصيغة MM/YY، على أن يكون في المستقبل.",
   "sandbox.cvcInvalid": "أدخل رمز التحقق المكون من 3 أو 4 أرقام.",
   "sandbox.nameRequired": "أدخل الاسم المكتوب على البطاقة.",

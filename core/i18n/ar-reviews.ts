@@ -6,7 +6,6 @@ export const arReviews = {
   "review.loginRequired": "يُرجى تسجيل الدخول لإرسال تقييم",
   "review.loginLink": "سجّلي الدخول لكتابة تقييم",
   "review.rating": "تقييمك",
-  "review.oneStar": "نجمة واحدة",
   "review.comment": "رأيك",
   "review.counter": "{n}/{max}",
   "review.submit": "إرسال التقييم",

@@ -1,4 +1,5 @@
 import type { enStorefront } from "./en-storefront.ts";
+import type { TwinCatalog } from "./locale.ts";
 
 /** Arabic twin of en-storefront.ts. */
 export const arStorefront = {
@@ -6,8 +7,14 @@ export const arStorefront = {
   "home.h1": "{shop}: عبايات وجلابيات وأزياء باكستانية في الإمارات",
   "announcement.label": "إعلان",
   "shop.closeFilters": "إغلاق خيارات التصفية",
-  "shop.showCount": "عرض {count} منتج",
-  "shop.showOne": "عرض منتج واحد",
+  "shop.show.zero": "لا منتجات للعرض",
+  "shop.show.one": "عرض منتج واحد",
+  "shop.show.two": "عرض منتجين",
+  "shop.show.few": "عرض {count} منتجات",
+  "shop.show.many": "عرض {count} منتجًا",
+  "shop.show.other": "عرض {count} منتج",
   "shop.showUpdating": "جارٍ تحديث النتائج…",
   "shop.results": "المنتجات",
-} as const satisfies Record<keyof typeof enStorefront, string>;
+  "form.optional": "(اختياري)",
+  "form.cancel": "إلغاء",
+} as const satisfies TwinCatalog<keyof typeof enStorefront>;

@@ -95,8 +95,8 @@ export const enCheckout = {
   "orders.subtotal": "Subtotal",
   "orders.shipping": "Shipping",
   "orders.free": "Free",
-  "orders.itemsCount": "{n} items",
-  "orders.itemsCountOne": "1 item",
+  "orders.itemCount.one": "1 item",
+  "orders.itemCount.other": "{count} items",
 
   "invoice.print": "Print invoice",
   "invoice.seller": "Sold by",

@@ -8,7 +8,6 @@ export const enReviews = {
   "review.loginRequired": "Please login to submit a review",
   "review.loginLink": "Log in to write a review",
   "review.rating": "Your rating",
-  "review.oneStar": "1 star",
   "review.comment": "Your review",
   "review.counter": "{n}/{max}",
   "review.submit": "Submit Review",

@@ -8,8 +8,11 @@ export const enStorefront = {
   "home.h1": "{shop}: abayas, jalabiyas and Pakistani dresses in the UAE",
   "announcement.label": "Announcement",
   "shop.closeFilters": "Close filters",
-  "shop.showCount": "Show {count} products",
-  "shop.showOne": "Show 1 product",
+  "shop.show.one": "Show 1 product",
+  "shop.show.other": "Show {count} products",
   "shop.showUpdating": "Updating results…",
   "shop.results": "Products",
+  // The shared form pieces every page may show (app/components/ui), in the shell's "form" area.
+  "form.optional": "(optional)",
+  "form.cancel": "Cancel",
 } as const;

@@ -80,3 +80,13 @@ export function formatDate(
 ): string {
   return dateFormat(locale, options).format(new Date(value));
 }
+
+/**
+ * A value that reads left to right (an order number, a phone number, an e-mail, a SKU) filled into a
+ * sentence of an Arabic text: wrapped in U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE,
+ * so its digits and signs keep their order inside the right-to-left line (decision 0024). English text
+ * is returned as it is. Markup isolates its own elements with `<bdi dir="ltr">` instead.
+ */
+export function isolateLtr(value: string, locale: Locale): string {
+  return locale === "ar" && value !== "" ? `\u2066${value}\u2069` : value;
+}

@@ -55,3 +55,30 @@ export function fill(template: string, values: Record<string, string | number>):
     name in values ? String(values[name]) : whole,
   );
 }
+
+/**
+ * The plural categories of each language (CLDR, as `Intl.PluralRules` selects them): English tells one
+ * from other; Arabic has six, zero (0), one (1), two (2), few (3-10), many (11-99) and other (100, 101…).
+ * A counted message is one key per category, `<base>.<category>` (decision 0024).
+ */
+export type PluralCategory = "zero" | "one" | "two" | "few" | "many" | "other";
+export const PLURAL_CATEGORIES: Record<Locale, readonly PluralCategory[]> = {
+  en: ["one", "other"],
+  ar: ["zero", "one", "two", "few", "many", "other"],
+};
+
+const pluralRules: Partial<Record<Locale, Intl.PluralRules>> = {};
+
+/** The category a count takes in a language: `pluralCategory("ar", 11)` is "many". */
+export function pluralCategory(locale: Locale, count: number): PluralCategory {
+  pluralRules[locale] ??= new Intl.PluralRules(locale);
+  return pluralRules[locale].select(count) as PluralCategory;
+}
+
+type PluralBase<K> = K extends `${infer B}.other` ? B : never;
+/**
+ * An Arabic twin of an English catalog: every English key, plus the categories English does not have
+ * (zero, two, few, many) of each counted message. core/i18n/plurals.test.ts checks each is there.
+ */
+export type TwinCatalog<K extends string> = Record<K, string> &
+  Partial<Record<`${PluralBase<K>}.${"zero" | "two" | "few" | "many"}`, string>>;

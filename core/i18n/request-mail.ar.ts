@@ -6,16 +6,16 @@ import type { requestMailEn } from "./request-mail.en.ts";
  * or a stitching request (the shop's own copies stay English). Only the server imports it.
  */
 export const requestMailAr: typeof requestMailEn = {
-  reference: "رقم المرجع: {reference}",
-  account: "الحساب المسجل: {account}",
+  reference: "رقم المرجع: \u2066{reference}\u2069",
+  account: "الحساب المسجل: \u2066{account}\u2069",
   guest: "أُرسل دون تسجيل الدخول.",
-  contactShopSubject: "رسالة {reference}: {subject}",
+  contactShopSubject: "رسالة \u2066{reference}\u2069: {subject}",
   contactShopIntro: "وصلت رسالة جديدة عبر نموذج التواصل.",
-  contactAckSubject: "استلمنا رسالتك ({reference})",
+  contactAckSubject: "استلمنا رسالتك (\u2066{reference}\u2069)",
   contactAckIntro: "مرحبًا {name}، شكرًا لتواصلك مع {shop}. استلمنا رسالتك وسنرد عليك خلال 24 ساعة.",
-  stitchingShopSubject: "طلب خياطة {reference}: {service}، {count} قطع، {name}",
+  stitchingShopSubject: "طلب خياطة \u2066{reference}\u2069: {service}، {count} قطع، {name}",
   stitchingShopIntro: "وصل طلب خياطة جديد. يرجى الاتصال بالعميل خلال 24 ساعة.",
-  stitchingAckSubject: "طلب الخياطة الخاص بك {reference}",
+  stitchingAckSubject: "طلب الخياطة الخاص بك \u2066{reference}\u2069",
   stitchingAckIntro:
     "مرحبًا {name}، شكرًا لطلبك خدمة الخياطة لـ{service}. سنتواصل معك خلال 24 ساعة لترتيب موعد أخذ المقاسات.",
   labels: {

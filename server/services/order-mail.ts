@@ -1,4 +1,6 @@
+import { EMIRATES } from "#core/constants.ts";
 import { courierName } from "#core/couriers.ts";
+import { arAccount } from "#core/i18n/ar-account.ts";
 import { tOrderIn } from "#core/i18n/ar-orders.ts";
 import { documentCopy } from "#core/i18n/documents.ts";
 import { type CurrencyLabelAr, formatMoney } from "#core/i18n/format.ts";
@@ -39,6 +41,12 @@ function marked(mail: MailMessage, context: MailContext, locale: Locale): MailMe
 const testLine = (context: MailContext, locale: Locale): string[] =>
   context.isTest ? [documentCopy[locale].testMailLine] : [];
 
+const arPlaces = arAccount as Record<string, string>;
+const PLACES_AR: Record<string, string> = Object.fromEntries([
+  ...EMIRATES.map((e) => [e, arPlaces[`address.emirate.${e.replace(/\s+/g, "")}`] ?? e]),
+  ["UAE", arAccount["address.countryShort"]],
+]);
+
 function wording(locale: Locale, context: MailContext) {
   const ar = locale === "ar";
   return {
@@ -49,6 +57,8 @@ function wording(locale: Locale, context: MailContext) {
     name: (line: OrderLineTable) => (ar ? (line.name_ar ?? line.name) : line.name),
     color: (color: string) => (ar ? (context.colorNamesAr?.get(color) ?? color) : color),
     delivery: (type: string) => (ar ? (DELIVERY_TYPES_AR[type] ?? type) : type),
+    /** An emirate or the country in the mail's language (the address form stores their English names). */
+    place: (name: string) => (ar ? (PLACES_AR[name] ?? name) : name),
   };
 }
 
@@ -62,8 +72,8 @@ function summary(order: OrderTable, lines: OrderLineTable[], context: MailContex
     `${order.ship_first_name} ${order.ship_last_name}`.trim(),
     order.ship_address,
     order.ship_landmark,
-    `${order.ship_city}, ${order.ship_state} ${order.ship_postcode}`.trim(),
-    order.ship_country,
+    `${order.ship_city}, ${w.place(order.ship_state)} ${order.ship_postcode}`.trim(),
+    w.place(order.ship_country),
     order.ship_phone,
   ].filter(Boolean);
   const totals: [string, string][] = [
@@ -113,18 +123,20 @@ function render(
     "",
     w.shop,
   ].join("\n");
+  // In Arabic, numbers, phones and typed text keep their own direction (decision 0024): `<bdi>`.
+  const own = (value: string) => (locale === "ar" ? `<bdi>${escapeHtml(value)}</bdi>` : escapeHtml(value));
   const rows = (pairs: [string, string][]) =>
     pairs
       .map(
         ([k, v]) =>
-          `<tr><th align="${locale === "ar" ? "right" : "left"}">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
+          `<tr><th align="${locale === "ar" ? "right" : "left"}">${escapeHtml(k)}</th><td>${own(v)}</td></tr>`,
       )
       .join("");
   const body = `<p>${escapeHtml(intro)}</p>${extra.map((e) => `<p><strong>${escapeHtml(e)}</strong></p>`).join("")}
 <table>${rows(s.facts)}</table>
 <h2>${escapeHtml(w.t("orderMail.items"))}</h2><ul>${s.items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>
 <table>${rows(s.totals)}</table>
-<h2>${escapeHtml(w.t("orderMail.deliverTo"))}</h2><p>${s.address.map(escapeHtml).join("<br>")}</p>
+<h2>${escapeHtml(w.t("orderMail.deliverTo"))}</h2><p>${s.address.map(own).join("<br>")}</p>
 <p>${escapeHtml(w.shop)}</p>`;
   // English mails keep the markup they always had; Arabic ones read right to left.
   const html = locale === "ar" ? `<div dir="rtl" lang="ar">${body}</div>` : body;

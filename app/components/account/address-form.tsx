@@ -10,6 +10,7 @@ import { useFormState } from "../../lib/form";
 import { useT } from "../../lib/i18n";
 import { SelectField, TextField } from "../ui/field";
 import { panelClass } from "../ui/panel";
+import { emirateName } from "./address-view";
 
 /** SPEC §3 Address as the server returns it, and as the form sends it. */
 export type Address = AddressDto;
@@ -122,7 +123,7 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
           </option>
           {EMIRATES.map((emirate) => (
             <option key={emirate} value={emirate}>
-              {emirate}
+              {emirateName(t, emirate)}
             </option>
           ))}
         </SelectField>

@@ -263,12 +263,14 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
         <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 sm:text-end">
           <dt className="text-stone">{t("invoice.number")}</dt>
           <dd className="font-semibold" data-testid="invoice-number">
-            {invoice.number}
+            <bdi dir="ltr">{invoice.number}</bdi>
           </dd>
           <dt className="text-stone">{t("invoice.date")}</dt>
           <dd>{formatOrderDate(invoice.date, locale)}</dd>
           <dt className="text-stone">{t("invoice.order")}</dt>
-          <dd>{order.orderNumber}</dd>
+          <dd>
+            <bdi dir="ltr">{order.orderNumber}</bdi>
+          </dd>
           <dt className="text-stone">{t("invoice.payment")}</dt>
           <dd>
             {order.price.payment_mode === "online" ? t("orders.payment.online") : t("orders.payment.cod")}

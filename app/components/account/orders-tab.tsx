@@ -5,7 +5,7 @@ import type { ORDER_STATUSES } from "#core/constants.ts";
 import { formatDate } from "#core/i18n/format.ts";
 import type { Locale } from "#core/i18n/locale.ts";
 import type { OrderDto } from "#core/order.ts";
-import { Link, useFormat, useT } from "../../lib/i18n";
+import { Link, useFormat, useT, useTc } from "../../lib/i18n";
 import { readPrivate } from "../../state/private-read";
 import { panelClass } from "../ui/panel";
 import { LoadError, PanelSkeleton } from "./panel";
@@ -61,6 +61,7 @@ function itemCount(order: OrderDto): number {
  */
 export function OrdersTab({ userId }: { userId: string | undefined }) {
   const t = useT();
+  const tc = useTc();
   const { money, locale } = useFormat();
   const [orders, setOrders] = useState<OrderDto[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -156,7 +157,7 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
                 </span>
                 <span className="text-stone">
                   {" · "}
-                  {count === 1 ? t("orders.itemsCountOne") : t("orders.itemsCount", { n: count })}
+                  {tc("orders.itemCount", count)}
                 </span>
               </p>
               <Link

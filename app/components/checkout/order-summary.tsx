@@ -73,7 +73,7 @@ export function OrderSummary({ quote, loading, error, onRetry, children }: Order
                   <p className="font-medium text-ink">{line.name}</p>
                   <p className="text-stone">
                     {t("checkout.size", { size: line.size })}
-                    {line.color ? ` · ${t("checkout.color", { color: line.color })}` : ""}
+                    {line.color ? ` · ${t("checkout.color", { color: line.colorLabel ?? line.color })}` : ""}
                   </p>
                   <p className="text-stone">{t("checkout.quantity", { n: line.quantity })}</p>
                   {line.problem ? (

@@ -1,7 +1,7 @@
 import type { ProductDto, ProductVariantDto, ReviewSummaryDto } from "#core/catalog.ts";
 import { CATEGORIES } from "#core/constants.ts";
 import { variantPrices } from "#core/pricing.ts";
-import { enLang, useT } from "../../lib/i18n";
+import { enLang, useT, useTc } from "../../lib/i18n";
 import { Price } from "../media-image";
 import { Stars } from "./stars";
 
@@ -21,6 +21,7 @@ export function ProductSummary({
   onShowReviews: () => void;
 }) {
   const t = useT();
+  const tc = useTc();
   const category = CATEGORIES.find((c) => c.slug === product.category);
   return (
     <>
@@ -47,9 +48,8 @@ export function ProductSummary({
         <Stars rating={summary.averageRating} />
         {summary.totalReviews === 0
           ? t("pdp.noReviews")
-          : t(summary.totalReviews === 1 ? "pdp.reviewsSummaryOne" : "pdp.reviewsSummary", {
+          : tc("pdp.reviewsSummary", summary.totalReviews, {
               rating: summary.averageRating.toFixed(1),
-              count: summary.totalReviews,
             })}
       </button>
       <div className="mt-5 text-2xl" data-testid="product-price">

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { REVIEW_COMMENT_MAX } from "#core/constants.ts";
 import { CreateReviewSchema, type OwnReviewDto } from "#core/schemas/review.schema.ts";
 import { type FieldErrors, validate } from "../../lib/form";
-import { useT } from "../../lib/i18n";
+import { useT, useTc } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import { TitledDialog } from "../ui/dialog";
@@ -21,6 +21,7 @@ interface ReviewDialogProps {
 /** SPEC §2/§5 review dialog: star rating, comment with its counter, the §5 checks and the §8 messages. */
 export default function ReviewDialog({ open, productId, productName, onClose, onDone }: ReviewDialogProps) {
   const t = useT();
+  const tc = useTc();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [rating, setRating] = useState(0);
@@ -96,7 +97,7 @@ export default function ReviewDialog({ open, productId, productName, onClose, on
                   className={`size-8 ${n <= rating ? "fill-current" : "text-stone"}`}
                   aria-hidden="true"
                 />
-                <span className="sr-only">{n === 1 ? t("review.oneStar") : t("pdp.stars", { n })}</span>
+                <span className="sr-only">{tc("pdp.stars", n)}</span>
               </label>
             ))}
           </div>
@@ -142,7 +143,7 @@ export default function ReviewDialog({ open, productId, productName, onClose, on
 
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onClose} disabled={busy} className="btn-outline h-11">
-            {t("account.cancel")}
+            {t("form.cancel")}
           </button>
           <button type="submit" disabled={busy} aria-busy={busy} className="btn-accent h-11">
             {busy ? t("review.submitting") : t("review.submit")}

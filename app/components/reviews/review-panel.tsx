@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { OwnReviewDto } from "#core/schemas/review.schema.ts";
-import { useT } from "../../lib/i18n";
+import { useT, useTc } from "../../lib/i18n";
 import { readPrivate } from "../../state/private-read";
 
 const loadDialog = () => import("./review-dialog");
@@ -98,6 +98,7 @@ export default function ReviewPanel({
 /** `focus`: the dialog just closed on it, so keyboard and screen-reader users land on what they wrote. */
 function OwnReview({ review, focus }: { review: OwnReviewDto; focus: boolean }) {
   const t = useT();
+  const tc = useTc();
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focus) section.current?.focus();
@@ -119,9 +120,7 @@ function OwnReview({ review, focus }: { review: OwnReviewDto; focus: boolean }) 
             <Star key={n} className={`size-4 ${n <= review.rating ? "fill-current" : "opacity-30"}`} />
           ))}
         </span>
-        <span className="sr-only">
-          {review.rating === 1 ? t("review.oneStar") : t("pdp.stars", { n: review.rating })}
-        </span>
+        <span className="sr-only">{tc("pdp.stars", review.rating)}</span>
         {review.isVerifiedPurchase ? (
           <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-dark">
             {t("pdp.verified")}

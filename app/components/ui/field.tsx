@@ -40,7 +40,7 @@ export function Field({ label, required, optional, hint, error, children }: Fiel
             *
           </span>
         ) : null}
-        {optional ? <span className="ms-1 font-normal text-stone">{t("address.optional")}</span> : null}
+        {optional ? <span className="ms-1 font-normal text-stone">{t("form.optional")}</span> : null}
       </label>
       {children({ id, required, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint && !error ? (
