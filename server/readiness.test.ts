@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
-import { migrateTo } from "./db/migrate.ts";
+import { MIGRATION_NAMES, migrateTo } from "./db/migrate.ts";
 import { freePort } from "./testing/checkout.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { type StoreProcess, startStoreProcess, stopStoreProcess } from "./testing/store-process.ts";
@@ -14,7 +14,8 @@ import { type StoreProcess, startStoreProcess, stopStoreProcess } from "./testin
  */
 
 /** The last migration but one: a database an older release left behind. */
-const OLDER_RELEASE = "2026-11-27-0011-idempotency";
+const OLDER_RELEASE = MIGRATION_NAMES.at(-2) as string;
+const LATEST = MIGRATION_NAMES.at(-1) as string;
 
 describe.each(TEST_ENGINES)("readiness on $name", (engine) => {
   const stores: StoreProcess[] = [];
@@ -54,11 +55,11 @@ describe.each(TEST_ENGINES)("readiness on $name", (engine) => {
         status: "unavailable",
         reason: "migrations_pending",
         database: engine.name,
-        pending: ["2026-11-27-0012-mail"],
+        pending: [LATEST],
       });
       // Alive all the same: an orchestrator must not restart it for what a migration fixes.
       expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
-      await migrateTo(older.db, "2026-11-27-0012-mail");
+      await migrateTo(older.db, LATEST);
       expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     } finally {
       await app.close();

@@ -133,6 +133,7 @@ export const CartQuoteLineSchema = z
     image: z.string(),
     size: z.string(),
     color: z.string(),
+    colorLabel: z.string().optional(),
     sku: z.string(),
     quantity: z.number(),
     price: z.number(),

@@ -31,12 +31,15 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-0010-documents": documents,
   "2026-11-27-0011-idempotency": idempotency,
   "2026-11-27-0012-mail": mail,
+  "2026-11-27-0013-refunds": refunds,
   "2026-11-27-0014-order-line-arabic": orderLineArabic,
   "2026-11-27-0015-order-notes-tracking": orderNotesTracking,
-  "2026-11-27-0013-refunds": refunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Every migration's name, in the order they run (Kysely's: by name). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort();
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });

@@ -519,6 +519,7 @@ describe("staff and customers", () => {
       expect(await nav.getByRole("link").allTextContents()).toEqual([
         "Dashboard",
         "Orders",
+        "Customers",
         "Products",
         "Requests & messages",
         "Reviews",

@@ -50,6 +50,8 @@ export const AdminErrorSchema = z
     success: z.literal(false),
     message: z.string(),
     code: z.string(),
+    /** The field whose text was refused (invalid_text: a NUL or a lone surrogate). */
+    field: z.string().optional(),
   })
   .meta({ id: "AdminError", description: "A back-office refusal" });
 

@@ -115,7 +115,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
         summary: "Sign in or sign up with a Google ID token",
         tags,
         body: GoogleLoginSchema,
-        response: { 200: session, 201: session, ...errors(400, 401, 429, 503) },
+        response: { 200: session, 201: session, ...errors(400, 401, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {
