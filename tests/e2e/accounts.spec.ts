@@ -419,8 +419,11 @@ describe("a shopper at phone size", () => {
     await expectToast(page, "Password Reset Successful", "Sign in with your new password.");
     await page.reload();
     await waitForHydration(page);
-    await page.waitForTimeout(300);
-    await expect.poll(() => toast(page, "Password Reset Successful").count()).toBe(0);
+    // Hydrated means the page's effects have run; a toast they raised is drawn by the next frames.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await toast(page, "Password Reset Successful").count()).toBe(0);
     await page.close();
   });
 

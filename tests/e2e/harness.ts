@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { CHROMIUM_ARGS, chromiumPath, SETUP_HINT } from "../../scripts/test-programs.ts";
+import { freePort } from "../../server/testing/ports.ts";
 
 /** Debian's Chromium, found as scripts/test-setup.sh finds it (CHROMIUM_PATH, else PATH). */
 export const CHROMIUM_PATH = chromiumPath();
@@ -26,7 +27,7 @@ export interface RunningStore {
 /** Starts the built store (`node server/main.ts`) on a fresh SQLite file and a free port. */
 export async function startStore(env: Record<string, string> = {}): Promise<RunningStore> {
   const dir = mkdtempSync(join(tmpdir(), "store-e2e-"));
-  const port = 4100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,

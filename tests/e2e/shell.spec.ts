@@ -158,7 +158,16 @@ describe("the shell at desktop size", () => {
     await shopLink.click();
     await page.waitForURL(/\/shop$/);
     await page.getByTestId("shop-grid").waitFor();
-    await page.waitForTimeout(900);
+    // Until the overlay's 400 ms would have passed since the click, on the page's own clock (a busy
+    // machine's late timers are late on that clock too), and a frame after it.
+    await page.waitForFunction(() => {
+      const log = (window as unknown as { overlayLog: { event: string; at: number }[] }).overlayLog;
+      const click = log.find((e) => e.event === "click");
+      return click !== undefined && performance.now() - click.at > 500;
+    });
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     const log = await overlayLog();
     const at = (event: string) => log.find((e) => e.event === event)?.at;
     expect(at("navigated")).toBeGreaterThan(at("click")!);
