@@ -52,10 +52,12 @@ describe("the shell at desktop size", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => button.getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("ArrowDown");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Ethnic Elegance");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Ethnic Elegance");
     await page.keyboard.press("Escape");
     await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Collections");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toContain("Collections");
     await page.close();
   });
 
@@ -223,7 +225,7 @@ describe("the shell at desktop size", () => {
   it("scrolls to the top on a path change", async () => {
     const page = await open(context, "/privacy");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByTestId("site-footer").getByRole("link", { name: "Shipping Policy" }).click();
     await page.waitForURL(/\/shipping$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -253,9 +255,9 @@ describe("the shell at phone size", () => {
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
     // A keyboard user is back where they were: on the button that opened the menu.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
-      "menu-button",
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+      .toBe("menu-button");
 
     await page.getByTestId("menu-button").click();
     await drawer.getByRole("link", { name: "About" }).click();
@@ -299,12 +301,14 @@ describe("the shell at phone size", () => {
   it("shows all four of the announcement's claims on a phone, whole and on screen", async () => {
     const page = await open(context, "/about");
     const claims = page.getByTestId("announcement-bar").locator("p > span");
-    expect(await claims.allTextContents()).toEqual([
-      "Limited-edition designs",
-      "Handcrafted excellence",
-      "Premium quality",
-      "Free shipping across the UAE",
-    ]);
+    await expect
+      .poll(() => claims.allTextContents())
+      .toEqual([
+        "Limited-edition designs",
+        "Handcrafted excellence",
+        "Premium quality",
+        "Free shipping across the UAE",
+      ]);
     // Two lines, each claim whole.
     const lines = new Set<number>();
     for (const claim of await claims.all()) {
@@ -316,7 +320,9 @@ describe("the shell at phone size", () => {
       lines.add(Math.round(box.y));
     }
     expect(lines.size).toBe(2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await page.close();
   });
 
