@@ -40,8 +40,9 @@ export interface ReturnsContext {
 
 /** The parts every step shares: its event, its mail, delivering mails after the commit. */
 export function returnsKit(ctx: ReturnsContext) {
-  async function shopName(order: OrderTable): Promise<string> {
-    const s = await ctx.settings.current();
+  async function shopName(trx: Db, order: OrderTable): Promise<string> {
+    // Read in the caller's transaction: SQLite's one connection is held by it.
+    const s = await ctx.settings.current(trx);
     return order.language === "ar" ? (s.shopNameAr ?? s.shopName) : s.shopName;
   }
   return {
@@ -70,7 +71,7 @@ export function returnsKit(ctx: ReturnsContext) {
         message,
         courier: request.courier ?? null,
         trackingNumber: request.tracking_number ?? null,
-        shopName: await shopName(order),
+        shopName: await shopName(trx, order),
       });
       if (mail) await ctx.mailer.enqueue(trx, mail);
     },
