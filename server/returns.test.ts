@@ -343,6 +343,34 @@ describe.each(TEST_ENGINES)("returns and exchanges on $name", (engine) => {
     expect((await afterSale(order.id, order.buyer.token)).returns.lines[0]!.returnableQuantity).toBe(1);
   });
 
+  it("two asks for the last unit at once: one request; two staff approving at once: held once; two refund clicks: refunded once", async () => {
+    const order = await deliveredOrder([{ product: abaya, size: "M/54", quantity: 1 }]);
+    const line = (await afterSale(order.id, order.buyer.token)).returns.lines[0]!;
+    const body = { kind: "return", reason: "changed_mind", lines: [{ lineId: line.lineId, quantity: 1 }] };
+    const both = await Promise.all([
+      ask(order.id, order.buyer.token, body),
+      ask(order.id, order.buyer.token, body),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)?.body.code).toBe("return_exceeds_bought");
+    const request = both.find((r) => r.status === 200)!.body.request as Request;
+
+    const approvals = await Promise.all([
+      act(staff, request.id, "approve"),
+      act(owner, request.id, "approve"),
+    ]);
+    expect(approvals.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await act(staff, request.id, "receive", { resaleable: false })).status).toBe(200);
+    const refunds = await Promise.all([act(owner, request.id, "refund"), act(owner, request.id, "refund")]);
+    expect(refunds.map((r) => r.status).sort()).toEqual([200, 409]);
+    const summary = await owner.call("GET", `/api/admin/orders/${order.id}/refunds`);
+    expect(summary.body).toMatchObject({ refundedFils: 45_000 });
+    const steps = (await afterSale(order.id, order.buyer.token)).timeline
+      .filter((e) => e.kind === "return")
+      .map((e) => e.step);
+    expect(steps).toEqual(["requested", "approved", "received", "refunded"]);
+  });
+
   it("refuses outside the window, before delivery, a not-returnable line, too many units, another price and another shopper, changing nothing", async () => {
     const order = await deliveredOrder([
       { product: abaya, size: "M/54", quantity: 1 },
