@@ -519,6 +519,8 @@ describe("staff and customers", () => {
       expect(await nav.getByRole("link").allTextContents()).toEqual([
         "Dashboard",
         "Orders",
+        // Staff handle returns and exchanges (decision 0032).
+        "Returns",
         "Customers",
         "Products",
         "Requests & messages",
