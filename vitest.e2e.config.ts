@@ -8,6 +8,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    fileParallelism: false,
+    // Two files at a time: a journey spends most of its time waiting on Chromium and its store.
+    fileParallelism: true,
+    maxWorkers: 2,
+    // Pictures rendered once for every store of the run (tests/e2e/media-cache.ts).
+    globalSetup: ["tests/e2e/media-cache.ts"],
   },
 });

@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
   // one machine, one of them runs the timers (server/main.ts).
   if (options.backgroundJobs !== false) {
     services.orders.start(60_000);
-    services.mail.startRetries(30_000);
+    services.mail.startRetries(config.MAIL_RETRY_MS);
   }
   // Background work (code mails, forgot-password lookups, payment checks) finishes before the database
   // closes.

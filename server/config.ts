@@ -29,6 +29,8 @@ export const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Keep public pages and API answers in memory by URL and catalog version (decision 0011). */
   RESPONSE_CACHE: booleanFlag.default(true),
+  /** How often the jobs process looks for mail that reached nobody and tries it again (the outbox). */
+  MAIL_RETRY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** How often a process reads the catalog version (another machine's write is seen within twice that). */
   CATALOG_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(250),
   /** Server processes (node:cluster workers); one per available core by default, 1 serves in-process. */

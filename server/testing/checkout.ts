@@ -1,24 +1,13 @@
-import { createServer } from "node:net";
 import type { Kysely } from "kysely";
 import { createProduct } from "../db/repositories/products.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { freshPhone } from "./accounts.ts";
 import type { TestEngine } from "./engines.ts";
+import { freePort } from "./ports.ts";
 import { createTestStore, type TestStore } from "./store.ts";
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface ListeningStore extends TestStore {
   base: string;

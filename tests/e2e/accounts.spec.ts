@@ -159,13 +159,15 @@ describe("a shopper at desktop size", () => {
     const page = await openPage(context, "/signup");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Create Account");
     await expect.poll(() => page.getByText("Sign up to get started").isVisible()).toBe(true);
-    expect(await page.title()).toContain("Create Account");
+    await expect.poll(() => page.title()).toContain("Create Account");
     await checkScreen(page);
 
     // SPEC §5 Signup: name, phone and password required; the e-mail is not.
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => page.getByTestId("field-error").count()).toBe(3);
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("name");
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).name))
+      .toBe("name");
 
     await page.getByLabel("Full Name").fill("Mariam Khan");
     await page.getByLabel("Phone Number").fill("050 123 4567");
@@ -190,7 +192,7 @@ describe("a shopper at desktop size", () => {
     await typeCode(page, code.slice(0, 5));
     await expect.poll(() => verify.isDisabled()).toBe(true);
     await page.keyboard.type("x"); // numbers only
-    expect(await otpValue(page)).toBe(code.slice(0, 5));
+    await expect.poll(() => otpValue(page)).toBe(code.slice(0, 5));
     await page.keyboard.type(code.slice(5));
     await expect.poll(() => verify.isEnabled()).toBe(true);
     await verify.click();
@@ -200,7 +202,7 @@ describe("a shopper at desktop size", () => {
     await checkScreen(page);
     await logIn(page, email, "first-pass-123");
     await page.waitForURL(/\/shop$/);
-    expect(await storedToken(page)).toBeTruthy();
+    await expect.poll(() => storedToken(page)).toBeTruthy();
     await page.goto("/login");
     await page.waitForURL(/\/shop$/);
 
@@ -209,7 +211,7 @@ describe("a shopper at desktop size", () => {
     await waitForHydration(page);
     await page.getByTestId("account-greeting").filter({ hasText: "Hello, Mariam Khan" }).waitFor();
     await page.getByTestId("orders-empty").waitFor();
-    expect(await page.title()).toContain("My Account");
+    await expect.poll(() => page.title()).toContain("My Account");
     await expect.poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     await checkScreen(page);
 
@@ -223,9 +225,9 @@ describe("a shopper at desktop size", () => {
     // SPEC §5: e-mail read-only from the account, UAE only, the seven emirates.
     await expect.poll(() => form.getByLabel("Email").inputValue()).toBe(email);
     await expect.poll(() => form.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
-    expect(await form.getByLabel("Country").locator("option").allTextContents()).toEqual([
-      "United Arab Emirates",
-    ]);
+    await expect
+      .poll(() => form.getByLabel("Country").locator("option").allTextContents())
+      .toEqual(["United Arab Emirates"]);
     expect((await form.getByLabel("Emirate").locator("option").allTextContents()).slice(1)).toEqual([
       "Abu Dhabi",
       "Dubai",
@@ -298,7 +300,7 @@ describe("a shopper at desktop size", () => {
     await expect.poll(() => cards.nth(0).textContent()).toContain("Al Manara Tower");
     await expect.poll(() => cards.nth(0).getAttribute("data-primary")).toBe("true");
     // The store left a copy of her session for /checkout only, so its first HTML carries her addresses.
-    expect(await page.request.get("/checkout").then((r) => r.text())).toContain("Near the metro");
+    await expect.poll(() => page.request.get("/checkout").then((r) => r.text())).toContain("Near the metro");
 
     // Account Settings: profile, then password.
     await page.getByRole("link", { name: "Account Settings" }).click();
@@ -330,8 +332,10 @@ describe("a shopper at desktop size", () => {
     // Logout clears the token; /account then sends the visitor to /login.
     await page.getByTestId("logout").click();
     await page.waitForURL(/\/login$/);
-    expect(await storedToken(page)).toBeNull();
-    expect(await page.request.get("/checkout").then((r) => r.text())).not.toContain("Near the metro");
+    await expect.poll(() => storedToken(page)).toBeNull();
+    await expect
+      .poll(() => page.request.get("/checkout").then((r) => r.text()))
+      .not.toContain("Near the metro");
     await page.goto("/account");
     await page.waitForURL(/\/login$/);
 
@@ -355,7 +359,7 @@ describe("a shopper at desktop size", () => {
     await expect.poll(() => step.getAttribute("data-step")).toBe("otp");
     const resetCode = await codeFor(email, before + 1);
     await pasteCode(page, resetCode);
-    expect(await otpValue(page)).toBe(resetCode);
+    await expect.poll(() => otpValue(page)).toBe(resetCode);
     await verifyOtp.click();
     await expect.poll(() => step.getAttribute("data-step")).toBe("reset");
     await checkScreen(page);
@@ -375,7 +379,7 @@ describe("a shopper at desktop size", () => {
     await page.getByLabel(/^Password\*?$/).fill("third-pass-789");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(/\/shop$/);
-    expect(await storedToken(page)).toBeTruthy();
+    await expect.poll(() => storedToken(page)).toBeTruthy();
     await page.close();
   });
 });
@@ -397,7 +401,9 @@ describe("a shopper at phone size", () => {
     const step = page.getByTestId("forgot-step");
     await expect.poll(() => step.getAttribute("data-step")).toBe("otp");
     // Nothing wider than the phone: the sixth box and the Verify OTP button are whole and on screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     const verifyOtp = page.getByRole("button", { name: "Verify OTP" });
     for (const box of [
       await page.getByTestId("otp-digit").nth(5).boundingBox(),
@@ -419,7 +425,10 @@ describe("a shopper at phone size", () => {
     await expectToast(page, "Password Reset Successful", "Sign in with your new password.");
     await page.reload();
     await waitForHydration(page);
-    await page.waitForTimeout(300);
+    // Hydrated means the page's effects have run; a toast they raised is drawn by the next frames.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await expect.poll(() => toast(page, "Password Reset Successful").count()).toBe(0);
     await page.close();
   });
@@ -431,7 +440,7 @@ describe("a shopper at phone size", () => {
     await logIn(page, "055 123 4567", "not-her-password");
     await expectToast(page, "Login Failed");
     expect(new URL(page.url()).pathname).toBe("/login");
-    expect(await storedToken(page)).toBeNull();
+    await expect.poll(() => storedToken(page)).toBeNull();
 
     // A token holder with items in the cart is sent to /cart (the line must be a real product's: the
     // log-in merge keeps only what the catalog holds).
@@ -481,7 +490,7 @@ describe("a shopper at phone size", () => {
     await dialog.getByRole("button", { name: "Verify" }).click();
     await expectToast(page, "Email Verified");
     await page.waitForURL(/\/shop$/);
-    expect(await storedToken(page)).toBeTruthy();
+    await expect.poll(() => storedToken(page)).toBeTruthy();
     await page.evaluate(() => localStorage.removeItem("store.token"));
     await page.close();
   });
@@ -509,7 +518,7 @@ describe("a shopper at phone size", () => {
     await dialog.getByLabel("Phone Number").fill("+971 52 765 4321");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await page.waitForURL(/\/shop$/);
-    expect(await storedToken(page)).toBeTruthy();
+    await expect.poll(() => storedToken(page)).toBeTruthy();
     await page.goto("/account?tab=settings");
     await waitForHydration(page);
     const profile = page.getByTestId("profile-form");

@@ -88,7 +88,7 @@ describe("the owner writes Arabic", () => {
       await page.getByRole("heading", { level: 1, name: englishName }).waitFor();
       const slug = await page.getByLabel("Slug").inputValue();
       const arabicName = page.getByLabel("Name (Arabic)");
-      expect(await arabicName.getAttribute("dir")).toBe("rtl");
+      await expect.poll(() => arabicName.getAttribute("dir")).toBe("rtl");
       await expectAccessible(page);
 
       await arabicName.fill("عباية الليل المطرزة");
@@ -97,7 +97,7 @@ describe("the owner writes Arabic", () => {
       const shop = await context.newPage();
       await shop.goto(`/ar/product/${slug}`);
       await shop.getByRole("heading", { level: 1, name: "عباية الليل المطرزة" }).waitFor();
-      expect(await shop.getByRole("heading", { level: 1 }).getAttribute("lang")).toBeNull();
+      await expect.poll(() => shop.getByRole("heading", { level: 1 }).getAttribute("lang")).toBeNull();
 
       // Emptied: the list badges it and the filter finds it; /ar falls back to the English name.
       await arabicName.fill("");
@@ -109,12 +109,12 @@ describe("the owner writes Arabic", () => {
       await page.waitForURL(/needsArabic=true/);
       const row = page.getByRole("row").filter({ hasText: englishName });
       await row.getByTestId("needs-arabic").waitFor();
-      expect(await row.getByTestId("needs-arabic").textContent()).toContain("Needs Arabic");
+      await expect.poll(() => row.getByTestId("needs-arabic").textContent()).toContain("Needs Arabic");
       await expectAccessible(page);
       await shop.reload();
       const heading = shop.getByRole("heading", { level: 1, name: englishName, exact: true });
       await heading.waitFor();
-      expect(await heading.getAttribute("lang")).toBe("en");
+      await expect.poll(() => heading.getAttribute("lang")).toBe("en");
     } finally {
       await context.close();
     }
@@ -134,7 +134,7 @@ describe("the owner writes Arabic", () => {
       await page.getByLabel("Excerpt (Arabic)").fill("كيف تحافظين على عباءتك جديدة لسنوات.");
       const editor = page.getByRole("textbox", { name: "Content (Arabic)" });
       await editor.waitFor();
-      expect(await editor.getAttribute("dir")).toBe("rtl");
+      await expect.poll(() => editor.getAttribute("dir")).toBe("rtl");
       await editor.click();
       await page.keyboard.press("ControlOrMeta+A");
       await page.keyboard.press("Delete");

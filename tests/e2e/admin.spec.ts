@@ -516,17 +516,19 @@ describe("staff and customers", () => {
       const page = await ownerLogsIn(context, staff);
       await expect.poll(() => page.getByTestId("admin-user").textContent()).toContain("staff");
       const nav = page.getByRole("navigation", { name: "Back office" });
-      expect(await nav.getByRole("link").allTextContents()).toEqual([
-        "Dashboard",
-        "Orders",
+      await expect
+        .poll(() => nav.getByRole("link").allTextContents())
         // Staff handle returns and exchanges (decision 0032).
-        "Returns",
-        "Customers",
-        "Products",
-        "Requests & messages",
-        "Reviews",
-        "Blog",
-      ]);
+        .toEqual([
+          "Dashboard",
+          "Orders",
+          "Returns",
+          "Customers",
+          "Products",
+          "Requests & messages",
+          "Reviews",
+          "Blog",
+        ]);
       await page.goto("/admin/settings");
       await page.getByRole("heading", { level: 1, name: "This page is for the shop's owner" }).waitFor();
       await expect.poll(() => page.getByLabel("Shop name").count()).toBe(0);

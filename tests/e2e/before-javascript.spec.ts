@@ -191,7 +191,7 @@ describe("signing in without JavaScript", () => {
     await expect
       .poll(async () => (await context.cookies()).some((c) => c.name === "store_page_session"))
       .toBe(false);
-    expect(await page.evaluate(() => localStorage.getItem("store.token"))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("store.token"))).toBeNull();
     await context.close();
   });
 });

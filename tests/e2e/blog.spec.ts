@@ -69,7 +69,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
 
   it("shopper searches the blog, sees the list narrow after a pause, and clears the search", async () => {
     const page = await open(context, "/blog");
-    expect(await cardTitles(page)).toEqual(posts.map((p) => p.title));
+    await expect.poll(() => cardTitles(page)).toEqual(posts.map((p) => p.title));
     await expect.poll(() => page.locator("h1").textContent()).toBe("Our Blog");
     await expectAccessible(page);
 
@@ -88,10 +88,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     await box.fill(query.toUpperCase());
     await expect.poll(() => cardTitles(page)).toEqual(expected.map((p) => p.title));
     // SPEC §2/§9: the list waits 300 ms after the last keystroke.
-    expect(await debounce()).toBeGreaterThanOrEqual(280);
+    await expect.poll(() => debounce()).toBeGreaterThanOrEqual(280);
     expect(new URL(page.url()).searchParams.get("q")).toBe(query.toUpperCase());
     // Replace navigation: the search does not pile up history entries, and needs no trip to the server.
-    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await expect.poll(() => page.evaluate(() => history.length)).toBe(historyLength);
     expect(dataRequests).toEqual([]);
     await expect
       .poll(() => page.getByTestId("blog-count").textContent())
@@ -115,9 +115,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     await expect.poll(() => cardTitles(page)).toEqual(posts.map((p) => p.title));
     await expect.poll(() => box.inputValue()).toBe("");
     expect(new URL(page.url()).searchParams.has("q")).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
-      "blog-search",
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+      .toBe("blog-search");
     expect(dataRequests).toEqual([]);
     await page.close();
   });
@@ -125,7 +125,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
   it("shopper opens a shared search link and sees only the matching posts", async () => {
     const author = (posts[2] as BlogPostDto).author;
     const page = await open(context, `/blog?q=${encodeURIComponent(author)}`);
-    expect(await cardTitles(page)).toEqual(matching(author).map((p) => p.title));
+    await expect.poll(() => cardTitles(page)).toEqual(matching(author).map((p) => p.title));
     await expect
       .poll(() => page.getByRole("searchbox", { name: "Search the blog" }).inputValue())
       .toBe(author);
@@ -139,7 +139,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     await page.waitForURL((url) => url.pathname === `/blog/${post.slug}`);
     // React commits the new page a moment after the address changes.
     await expect.poll(() => page.locator("h1").textContent()).toBe(post.title);
-    expect(await page.title()).toBe(`${post.title} | Noor Atelier`);
+    await expect.poll(() => page.title()).toBe(`${post.title} | Noor Atelier`);
     const meta = page.getByTestId("post-meta");
     await expect.poll(() => meta.textContent()).toContain(post.author);
     await expect.poll(() => meta.textContent()).toContain(post.readTime);
@@ -152,7 +152,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("the blog at %s size", (vi
     // SPEC §9: the confirmation shows, then goes away on its own.
     await page.getByText("Link copied to clipboard!").waitFor({ state: "visible" });
     await expect.poll(() => status.textContent()).toBe("Link copied to clipboard!");
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
     await page.getByText("Link copied to clipboard!").waitFor({ state: "detached", timeout: 5000 });
     await expect.poll(() => status.textContent()).toBe("");
 

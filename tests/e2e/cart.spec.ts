@@ -113,14 +113,12 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     const lines = page.getByTestId("cart-line");
     await lines.nth(2).waitFor();
     await expect.poll(() => lines.count()).toBe(3);
-    expect(await lines.getByTestId("line-size").allTextContents()).toEqual([
-      a.filter_value,
-      b.filter_value,
-      c.filter_value,
-    ]);
+    await expect
+      .poll(() => lines.getByTestId("line-size").allTextContents())
+      .toEqual([a.filter_value, b.filter_value, c.filter_value]);
     const total = unit(a) + unit(b) + unit(c);
     await expect.poll(() => text(page, "cart-total")).toBe(aed(total));
-    expect(await text(page, "cart-subtotal")).toBe(aed(total));
+    await expect.poll(() => text(page, "cart-subtotal")).toBe(aed(total));
     await expect.poll(() => page.getByTestId("cart-shipping").textContent()).toBe("Free");
     await expect.poll(() => page.getByTestId("proceed-to-checkout").isEnabled()).toBe(true);
     await expect
@@ -134,10 +132,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     expect(drawn).toContain(second.name);
     const cookieOn = async (path: string) =>
       (await context.cookies(new URL(path, page.url()).href)).some((cookie) => cookie.name === "store_cart");
-    expect(await cookieOn("/cart")).toBe(true);
-    expect(await cookieOn("/checkout")).toBe(true);
-    expect(await cookieOn("/")).toBe(false);
-    expect(await cookieOn("/shop")).toBe(false);
+    await expect.poll(() => cookieOn("/cart")).toBe(true);
+    await expect.poll(() => cookieOn("/checkout")).toBe(true);
+    await expect.poll(() => cookieOn("/")).toBe(false);
+    await expect.poll(() => cookieOn("/shop")).toBe(false);
 
     // SPEC §5: the stepper stops at the size's stock.
     const line = lines.first();
@@ -210,9 +208,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper's cart on %s", 
     await elsewhere.waitForURL(/\/cart$/);
     await waitForHydration(elsewhere);
     await elsewhere.getByTestId("cart-line").first().waitFor();
-    expect(await elsewhere.getByTestId("cart-line").getByTestId("line-name").allTextContents()).toEqual([
-      product.name,
-    ]);
+    await expect
+      .poll(() => elsewhere.getByTestId("cart-line").getByTestId("line-name").allTextContents())
+      .toEqual([product.name]);
     await other.close();
     await page.evaluate(() => localStorage.clear());
     await page.close();

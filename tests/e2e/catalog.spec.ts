@@ -48,13 +48,13 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     const page = await open(context, "/");
     const slider = page.getByTestId("hero-slider");
     const active = () => slider.locator('[data-active="true"] h2').textContent();
-    expect(await active()).toBe("Premium Abaya");
+    await expect.poll(() => active()).toBe("Premium Abaya");
     await slider.getByTestId("hero-prev").click();
-    expect(await active()).toBe("Pakistani Dresses");
+    await expect.poll(() => active()).toBe("Pakistani Dresses");
     await slider.getByTestId("hero-next").click();
-    expect(await active()).toBe("Premium Abaya");
+    await expect.poll(() => active()).toBe("Premium Abaya");
     await slider.getByRole("button", { name: /Go to slide 2/ }).click();
-    expect(await active()).toBe("Designer Jalabiya");
+    await expect.poll(() => active()).toBe("Designer Jalabiya");
     for (const section of [
       "home-bestsellers",
       "home-categories",
@@ -179,9 +179,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
       .toBe(`${product.images.length} / ${product.images.length}`);
     // Focus stays inside the viewer.
     for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => !!document.activeElement?.closest("[data-testid=image-viewer]"))).toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest("[data-testid=image-viewer]")))
+      .toBe(true);
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await viewer.waitFor({ state: "hidden" });

@@ -110,7 +110,7 @@ async function signedInAtCheckout(
 
 async function payOnSandbox(page: Page, card: string) {
   await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
-  expect(await page.title()).toContain("Test payment");
+  await expect.poll(() => page.title()).toContain("Test payment");
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
@@ -225,7 +225,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await expectToast(page, "Payment Successful");
     // SPEC §4 Payment return: the cart is cleared and the pending record removed.
     expect(((await storedJson(page, "store.cart"))?.items as unknown[] | undefined) ?? []).toHaveLength(0);
-    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+    await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
     await expect.poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     await expectAccessible(page);
 
@@ -326,7 +326,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
     await page.waitForURL(/\/checkout$/);
     await page.getByTestId("summary-line").first().waitFor();
     // No order was made by the declined payment.
-    expect(await countOrders(page)).toBe(ordersBefore);
+    await expect.poll(() => countOrders(page)).toBe(ordersBefore);
     await page.close();
   });
 
@@ -351,7 +351,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
 
     // Nobody verified it: no order yet.
     const later = await openPage(context, "/");
-    expect(await countOrders(later)).toBe(ordersBefore);
+    await expect.poll(() => countOrders(later)).toBe(ordersBefore);
     // Paymennt tells the shop by its webhook; the store treats the body as a hint and asks the provider.
     const hook = await fetch(`${store.baseUrl}/api/webhooks/paymennt`, {
       method: "POST",
@@ -461,7 +461,7 @@ describe("the checkout pages when something is missing or refused", () => {
     await expectToast(page, "Please select a delivery address.");
     await expect.poll(() => button.textContent()).toBe("Place Order");
     await expect.poll(() => button.isEnabled()).toBe(true);
-    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+    await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
 
     // Sara saves an address and opens checkout for the last units of a size; meanwhile another shopper
     // starts paying for all of them (the store holds them). Place Order is refused with the stock text,
@@ -551,7 +551,7 @@ describe("the checkout pages when something is missing or refused", () => {
     await expect.poll(() => button.textContent()).toBe("Place Order");
     await page.getByTestId("line-problem").waitFor();
     await expect.poll(() => button.isDisabled()).toBe(true);
-    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+    await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
     await context.close();
   });
 });
@@ -622,7 +622,7 @@ describe("cash on delivery, switched on by the shop", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await page.unroute("**/api/order/place");
     expect((await storedJson(page, "store.cart"))?.items).toHaveLength(0);
-    expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+    await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
 
     await page.goto("/account");
     await waitForHydration(page);
@@ -726,10 +726,10 @@ describe("cash on delivery, switched on by the shop", () => {
         await expect.poll(() => button.textContent()).toBe("Place Order");
         await expect.poll(() => button.isEnabled()).toBe(true);
         expect(new URL(page.url()).pathname).toBe("/checkout");
-        expect(await storedJson(page, "store.pendingPayment")).toBeNull();
-        expect(await countOrders(page)).toBe(0);
+        await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
+        await expect.poll(() => countOrders(page)).toBe(0);
         // The units it would have held are back on sale.
-        expect(await stockShown()).toBe(stockBefore);
+        await expect.poll(() => stockShown()).toBe(stockBefore);
       } finally {
         await provider.restore();
       }
@@ -765,7 +765,7 @@ describe("cash on delivery, switched on by the shop", () => {
       }
       expect(new URL(page.url()).pathname).toBe("/checkout");
       expect((await storedJson(page, "store.cart"))?.items).toHaveLength(1);
-      expect(await countOrders(page)).toBe(0);
+      await expect.poll(() => countOrders(page)).toBe(0);
     });
 
     it("returns while the provider cannot be asked ('Payment verification failed.'), then while the store cannot be reached ('An error occurred while verifying your payment.'), and the paid order arrives once both are back", {
@@ -797,7 +797,7 @@ describe("cash on delivery, switched on by the shop", () => {
       await expect
         .poll(() => page.getByTestId("payment-message").textContent())
         .toBe("Payment verification failed.");
-      expect(await countOrders(page)).toBe(0);
+      await expect.poll(() => countOrders(page)).toBe(0);
       // The cart and the pending record are kept.
       expect((await storedJson(page, "store.cart"))?.items).toHaveLength(1);
       expect((await storedJson(page, "store.pendingPayment"))?.paymentId).toBe(paymentId);
@@ -819,8 +819,8 @@ describe("cash on delivery, switched on by the shop", () => {
       await waitForHydration(page);
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
       await expectToast(page, "Payment Successful");
-      expect(await countOrders(page)).toBe(1);
-      expect(await storedJson(page, "store.pendingPayment")).toBeNull();
+      await expect.poll(() => countOrders(page)).toBe(1);
+      await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
       // Delivered to the address as she edited it at checkout.
       const delivery = await page.evaluate(async () => {
         const res = await fetch("/api/order/userorders", {

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { CHROMIUM_ARGS, chromiumPath, SETUP_HINT } from "../../scripts/test-programs.ts";
+import { freePort } from "../../server/testing/ports.ts";
 
 /** Debian's Chromium, found as scripts/test-setup.sh finds it (CHROMIUM_PATH, else PATH). */
 export const CHROMIUM_PATH = chromiumPath();
@@ -26,7 +27,13 @@ export interface RunningStore {
 /** Starts the built store (`node server/main.ts`) on a fresh SQLite file and a free port. */
 export async function startStore(env: Record<string, string> = {}): Promise<RunningStore> {
   const dir = mkdtempSync(join(tmpdir(), "store-e2e-"));
-  const port = 4100 + Math.floor(Math.random() * 800);
+  // Rendered pictures are shared by the run's stores (tests/e2e/media-cache.ts); sources stay the store's.
+  const sharedRenders = process.env.E2E_MEDIA_CACHE;
+  if (sharedRenders) {
+    mkdirSync(join(dir, "media"), { recursive: true });
+    symlinkSync(sharedRenders, join(dir, "media", "cache"), "dir");
+  }
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
@@ -37,6 +44,10 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
       DATABASE_URL: `file:${join(dir, "store.db")}`,
       MEDIA_DIR: join(dir, "media"),
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      // One process: the journeys run two files at a time beside the server suite, and a store of one
+      // process starts in a third of the time. Workers sharing a store are the server suite's concern
+      // (server/cluster-jobs, response-cache, metrics, catalog-notify).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

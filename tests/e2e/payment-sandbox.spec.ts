@@ -135,8 +135,10 @@ describe.each(["phone", "desktop"] as ViewportName[])("the sandbox card page at 
       const page = await context.newPage();
       await decline(checkoutUrl, page);
       await expectAccessible(page);
-      // The page waits for the shopper to read it (no timed redirect); its link returns to the shop.
-      await page.waitForTimeout(1500);
+      // The page waits for the shopper to read it: it has no timed redirect (no refresh and no script
+      // that could move it), and its link returns to the shop.
+      await expect.poll(() => page.locator('meta[http-equiv="refresh" i]').count()).toBe(0);
+      await expect.poll(() => page.locator("script").count()).toBe(0);
       expect(page.url()).toBe(checkoutUrl);
       await page.getByRole("link", { name: "Return to the shop" }).click();
       await page.waitForURL(`**/payment-redirect?checkout=${paymentId}`);

@@ -203,7 +203,9 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
       await dialog.getByText("Please select a rating").waitFor();
       await dialog.getByText("Please write a review with at least 10 characters").waitFor();
       // The first problem has the focus: the rating group.
-      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("rating");
+      await expect
+        .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).name))
+        .toBe("rating");
       await expectAccessible(page);
 
       // The stars are a radio group: arrow keys choose, each star is labelled.
@@ -251,13 +253,13 @@ describe.each(["phone", "desktop"] as ViewportName[])("reviews at %s size", (vie
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
         .toBe("own-review");
-      expect(await own.getByText("Your review is awaiting approval").isVisible()).toBe(true);
+      await expect.poll(() => own.getByText("Your review is awaiting approval").isVisible()).toBe(true);
       await expect.poll(() => own.textContent()).toContain(COMMENT);
       await expect.poll(() => own.getByText("4 stars").count()).toBe(1);
       await expect.poll(() => page.getByRole("button", { name: "Write a Review" }).count()).toBe(0);
       // Pending: not in the public list, not counted.
       await expect.poll(() => page.getByTestId("review-list").getByText(COMMENT).count()).toBe(0);
-      expect(await tabCount(page)).toBe(countBefore);
+      await expect.poll(() => tabCount(page)).toBe(countBefore);
 
       // After a reload the server still says so.
       await page.reload();
@@ -303,7 +305,7 @@ describe("a buyer's review", () => {
       await expect.poll(() => first.locator("b").count()).toBe(0);
       const own = page.getByTestId("own-review");
       await own.waitFor();
-      expect(await own.getByText("Your review is awaiting approval").count()).toBe(0);
+      await expect.poll(() => own.getByText("Your review is awaiting approval").count()).toBe(0);
       await expectAccessible(page);
     } finally {
       await context.close();

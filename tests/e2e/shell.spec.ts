@@ -52,10 +52,12 @@ describe("the shell at desktop size", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => button.getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("ArrowDown");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Ethnic Elegance");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Ethnic Elegance");
     await page.keyboard.press("Escape");
     await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Collections");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toContain("Collections");
     await page.close();
   });
 
@@ -158,7 +160,16 @@ describe("the shell at desktop size", () => {
     await shopLink.click();
     await page.waitForURL(/\/shop$/);
     await page.getByTestId("shop-grid").waitFor();
-    await page.waitForTimeout(900);
+    // Until the overlay's 400 ms would have passed since the click, on the page's own clock (a busy
+    // machine's late timers are late on that clock too), and a frame after it.
+    await page.waitForFunction(() => {
+      const log = (window as unknown as { overlayLog: { event: string; at: number }[] }).overlayLog;
+      const click = log.find((e) => e.event === "click");
+      return click !== undefined && performance.now() - click.at > 500;
+    });
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     const log = await overlayLog();
     const at = (event: string) => log.find((e) => e.event === event)?.at;
     expect(at("navigated")).toBeGreaterThan(at("click")!);
@@ -214,7 +225,7 @@ describe("the shell at desktop size", () => {
   it("scrolls to the top on a path change", async () => {
     const page = await open(context, "/privacy");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByTestId("site-footer").getByRole("link", { name: "Shipping Policy" }).click();
     await page.waitForURL(/\/shipping$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -244,9 +255,9 @@ describe("the shell at phone size", () => {
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
     // A keyboard user is back where they were: on the button that opened the menu.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
-      "menu-button",
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+      .toBe("menu-button");
 
     await page.getByTestId("menu-button").click();
     await drawer.getByRole("link", { name: "About" }).click();
@@ -290,12 +301,14 @@ describe("the shell at phone size", () => {
   it("shows all four of the announcement's claims on a phone, whole and on screen", async () => {
     const page = await open(context, "/about");
     const claims = page.getByTestId("announcement-bar").locator("p > span");
-    expect(await claims.allTextContents()).toEqual([
-      "Limited-edition designs",
-      "Handcrafted excellence",
-      "Premium quality",
-      "Free shipping across the UAE",
-    ]);
+    await expect
+      .poll(() => claims.allTextContents())
+      .toEqual([
+        "Limited-edition designs",
+        "Handcrafted excellence",
+        "Premium quality",
+        "Free shipping across the UAE",
+      ]);
     // Two lines, each claim whole.
     const lines = new Set<number>();
     for (const claim of await claims.all()) {
@@ -307,7 +320,9 @@ describe("the shell at phone size", () => {
       lines.add(Math.round(box.y));
     }
     expect(lines.size).toBe(2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await page.close();
   });
 

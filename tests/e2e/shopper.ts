@@ -53,13 +53,19 @@ export async function expectToast(page: Page, title: string, description?: strin
 export async function checkScreen(page: Page) {
   const toasts = page.locator("[data-sonner-toast]");
   const modalOpen = (await page.locator("dialog[open]").count()) > 0;
-  for (let i = 0; !modalOpen && i < 10 && (await toasts.count()) > 0; i++) {
+  for (let i = 0; !modalOpen && i < 10; i++) {
+    const open = await toasts.count();
+    if (open === 0) break;
     await toasts
       .locator("[data-close-button]")
       .first()
       .click({ force: true, timeout: 1000 })
       .catch(() => {});
-    await page.waitForTimeout(100);
+    // Until the closed toast has left (or another one replaced it: the loop looks again).
+    await expect
+      .poll(() => toasts.count(), { timeout: 2000 })
+      .toBeLessThan(open)
+      .catch(() => {});
   }
   await expect.poll(() => toasts.count(), { timeout: 8000 }).toBe(0);
   await expectAccessible(page);
