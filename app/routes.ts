@@ -43,6 +43,7 @@ const admin = [
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
     route("orders/:id/print/:document", "routes/admin/order-print.tsx"),
+    route("returns", "routes/admin/returns.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("customers/:id", "routes/admin/customer.tsx"),
     route("products", "routes/admin/products.tsx"),

@@ -87,6 +87,11 @@ export const ERROR_CODES = [
   "refund_method", // a card order is refunded through Paymennt, cash on delivery by hand
   "refund_refused", // Paymennt refused the refund: nothing was refunded
   "idempotency_mismatch", // the Idempotency-Key was used with another body
+  // Returns and exchanges (issue 24; decision 0032)
+  "return_window_closed", // the order is not delivered, or its return window has passed
+  "not_returnable", // a final-sale or made-to-measure item
+  "return_exceeds_bought", // more units than were bought and not yet asked for or refunded
+  "exchange_unavailable", // the size is not this product's, costs another price, or is out of stock
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

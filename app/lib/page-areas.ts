@@ -61,6 +61,7 @@ const PAGE_AREAS: Record<string, string[]> = {
   account: [
     "account",
     "orders",
+    "aftersale",
     "address",
     "addresses",
     "settings",

@@ -75,5 +75,9 @@ export const arApi = {
   "api.refund_method": "لا يمكن استرداد مبلغ هذا الطلب بهذه الطريقة.",
   "api.refund_refused": "رفضت جهة الدفع عملية الاسترداد، ولم يُرد أي مبلغ.",
   "api.idempotency_mismatch": "أُرسل هذا الطلب من قبل بتفاصيل مختلفة. حدّثي الصفحة وحاولي مرة أخرى.",
+  "api.return_window_closed": "لم يعد بالإمكان إرجاع هذا الطلب أو استبداله.",
+  "api.not_returnable": "لا يمكن إرجاع أو استبدال القطع المخفّضة نهائيًا أو المفصّلة حسب المقاس.",
+  "api.return_exceeds_bought": "سبق أن طلبتِ إرجاع هذه القطع أو استبدالها.",
+  "api.exchange_unavailable": "لا يمكن الاستبدال بهذا المقاس. يُرجى اختيار مقاس آخر.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
 } as const satisfies Record<keyof typeof enApi, string>;

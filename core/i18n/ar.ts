@@ -1,4 +1,5 @@
 import { arAccount } from "./ar-account.ts";
+import { arAftersale } from "./ar-aftersale.ts";
 import { arApi } from "./ar-api.ts";
 import { arCart } from "./ar-cart.ts";
 import { arCheckout } from "./ar-checkout.ts";
@@ -288,6 +289,7 @@ const arBase = {
 export const ar = {
   ...arBase,
   ...arAccount,
+  ...arAftersale,
   ...arCheckout,
   ...arStorefront,
   ...arRequests,

@@ -80,5 +80,9 @@ export const enApi = {
   "api.refund_method": "This order cannot be refunded that way.",
   "api.refund_refused": "The payment provider refused the refund. Nothing was refunded.",
   "api.idempotency_mismatch": "This request was already sent with different details. Reload and try again.",
+  "api.return_window_closed": "This order can no longer be returned or exchanged.",
+  "api.not_returnable": "Final-sale and made-to-measure items cannot be returned or exchanged.",
+  "api.return_exceeds_bought": "You have already asked to return or exchange these items.",
+  "api.exchange_unavailable": "That size cannot be exchanged to. Please choose another size.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

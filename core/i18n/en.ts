@@ -1,4 +1,5 @@
 import { enAccount } from "./en-account.ts";
+import { enAftersale } from "./en-aftersale.ts";
 import { enApi } from "./en-api.ts";
 import { enCart } from "./en-cart.ts";
 import { enCheckout } from "./en-checkout.ts";
@@ -256,6 +257,7 @@ export const en = {
   "contact.qa.phoneHours": "Phone lines are open Sun-Thu, 9AM-6PM UAE time.",
   "policy.lastUpdated": "Last updated {date}",
   ...enAccount,
+  ...enAftersale,
   ...enCheckout,
   ...enServer,
   ...enStorefront,

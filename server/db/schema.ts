@@ -12,6 +12,7 @@ import type {
   StockHoldTable,
 } from "./schema/orders.ts";
 import type { RefundTable, SandboxRefundTable } from "./schema/refunds.ts";
+import type { ReturnPolicy, ReturnsTables } from "./schema/returns.ts";
 
 export type { RefundMethod, RefundStatus, RefundTable, SandboxRefundTable } from "./schema/refunds.ts";
 export type { ReviewStatus };
@@ -57,6 +58,8 @@ export interface ProductTable {
    * Optional: the database defaults it, and rows read before issue 15 were typed without it.
    */
   archived_at?: string | null;
+  /** Issue 24: final-sale and made-to-measure lines cannot be returned (the database defaults it). */
+  return_policy?: ReturnPolicy;
 }
 
 export interface ProductColorTable {
@@ -355,7 +358,7 @@ export interface ShopSettingTable {
   updated_by: string | null;
 }
 
-export interface Database {
+export interface Database extends ReturnsTables {
   categories: CategoryTable;
   products: ProductTable;
   product_colors: ProductColorTable;

@@ -139,6 +139,7 @@ export async function loadProduct(executor: Db, id: string): Promise<AdminProduc
     bestseller: Boolean(row.bestseller),
     isNew: Boolean(row.is_new),
     isSale: Boolean(row.is_sale),
+    returnPolicy: row.return_policy ?? "returnable",
     archived: row.archived_at != null,
     archivedAt: row.archived_at ?? null,
     hasOrders,
@@ -217,6 +218,8 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
             stock: v.stock === undefined ? 0 : v.stock,
           })),
         });
+        if (input.returnPolicy && input.returnPolicy !== "returnable")
+          await updateProductRow(trx, id, { return_policy: input.returnPolicy });
         const sizes = input.variants.map((v) => ({
           field: `size ${v.size}`,
           before: null,
@@ -243,6 +246,7 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
         const row = found(await findProductRowById(trx, id), "Product");
         await checkProductInput(trx, input, id);
         const { name, slug, description, category, type, fabric, bestseller, isNew, isSale } = input;
+        const returnPolicy = input.returnPolicy ?? row.return_policy ?? "returnable";
         // Arabic left out of the body stays as stored; "" or null clears it (decision 0025).
         const nameAr = input.nameAr === undefined ? row.name_ar : input.nameAr;
         const descriptionAr = input.descriptionAr === undefined ? row.description_ar : input.descriptionAr;
@@ -258,8 +262,12 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
           bestseller,
           isNew,
           isSale,
+          returnPolicy,
         };
-        const changes: AuditChange[] = diff(productFields(row), fields);
+        const changes: AuditChange[] = diff(
+          { ...productFields(row), returnPolicy: row.return_policy ?? "returnable" },
+          fields,
+        );
         const colorsBefore = await listProductColorsOf(trx, id);
         if (JSON.stringify(colorsBefore) !== JSON.stringify(input.colors)) {
           changes.push({ field: "colors", before: colorsBefore, after: input.colors });
@@ -279,6 +287,7 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
           bestseller,
           is_new: isNew,
           is_sale: isSale,
+          return_policy: returnPolicy,
           ...sizes.prices,
           updated_at: new Date().toISOString(),
         });

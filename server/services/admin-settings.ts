@@ -9,6 +9,8 @@ import type { AuditRecorder } from "./admin-audit.ts";
 
 /** SPEC §1 / issue 15: the low-stock threshold before the owner sets one. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+/** SPEC §9 Returns: "within 3 days for unopened, wrong or damaged items" (decision 0032). */
+export const DEFAULT_RETURN_WINDOW_DAYS = 3;
 
 /**
  * The shop's identity as pages see it, in the page's language, with the announcement when the owner
@@ -43,6 +45,7 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     announcement: t("announcement.text"),
     announcementAr: null,
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+    returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;

@@ -25,6 +25,7 @@ import { createIdempotencyService, type IdempotencyService } from "./idempotency
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createRefundsService, type RefundsService } from "./refunds/index.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
+import { createReturnsService, type ReturnsService } from "./returns/index.ts";
 import { createReviewsService, type ReviewsService } from "./reviews.ts";
 
 /** What loaders and API routes reach through the load context: in-process, no HTTP hop. */
@@ -48,6 +49,8 @@ export interface Services {
   admin: AdminService;
   /** Refunds and credit notes (issue 24; decision 0023): the back office's, and a cancellation's. */
   refunds: RefundsService;
+  /** Returns, exchanges and the order's timeline (issue 24, part B; decision 0032). */
+  returns: ReturnsService;
 }
 
 const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
@@ -138,6 +141,7 @@ export function createServices(
   orders.alsoReconcile((now) => refunds.reconcile(now));
   return {
     refunds,
+    returns: createReturnsService({ db: database.db, mailer: mail, settings, refunds, log }),
     shop: publicConfig(config),
     paymennt,
     orders,

@@ -518,7 +518,17 @@ describe("staff and customers", () => {
       const nav = page.getByRole("navigation", { name: "Back office" });
       await expect
         .poll(() => nav.getByRole("link").allTextContents())
-        .toEqual(["Dashboard", "Orders", "Customers", "Products", "Requests & messages", "Reviews", "Blog"]);
+        // Staff handle returns and exchanges (decision 0032).
+        .toEqual([
+          "Dashboard",
+          "Orders",
+          "Returns",
+          "Customers",
+          "Products",
+          "Requests & messages",
+          "Reviews",
+          "Blog",
+        ]);
       await page.goto("/admin/settings");
       await page.getByRole("heading", { level: 1, name: "This page is for the shop's owner" }).waitFor();
       await expect.poll(() => page.getByLabel("Shop name").count()).toBe(0);

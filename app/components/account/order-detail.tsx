@@ -10,6 +10,7 @@ type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 import type { OrderDto } from "#core/order.ts";
 import { AddressLines } from "./address-view";
+import AfterSale from "./after-sale";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
 import { Link, useFormat, useT } from "../../lib/i18n";
@@ -184,6 +185,8 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
           </dd>
         </div>
       </dl>
+
+      <AfterSale orderId={order._id} />
 
       <div className="flex flex-col gap-3" data-testid="invoice-section">
         <div className="flex justify-end">

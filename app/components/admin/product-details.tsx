@@ -141,6 +141,23 @@ export function ProductDetails({ product }: { product: AdminProduct | null }) {
           ))}
         </div>
       </fieldset>
+      <Field
+        id="product-return-policy"
+        label="Returns"
+        hint="Final-sale and made-to-measure items cannot be returned or exchanged"
+      >
+        <select
+          id="product-return-policy"
+          name="returnPolicy"
+          defaultValue={product?.returnPolicy ?? "returnable"}
+          aria-describedby="product-return-policy-hint"
+          className={inputClass}
+        >
+          <option value="returnable">Returnable</option>
+          <option value="final_sale">Final sale: not returnable</option>
+          <option value="made_to_measure">Made to measure: not returnable</option>
+        </select>
+      </Field>
     </Card>
   );
 }

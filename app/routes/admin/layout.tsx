@@ -11,6 +11,7 @@ import {
   FileTextIcon,
   GearIcon,
   PersonIcon,
+  ResetIcon,
   StarIcon,
 } from "@radix-ui/react-icons";
 import { Link, NavLink, Outlet } from "react-router";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const NAV = [
   { to: "/admin", label: "Dashboard", Icon: DashboardIcon, end: true },
   { to: "/admin/orders", label: "Orders", Icon: ClipboardIcon },
+  { to: "/admin/returns", label: "Returns", Icon: ResetIcon },
   { to: "/admin/customers", label: "Customers", Icon: AvatarIcon },
   { to: "/admin/products", label: "Products", Icon: ArchiveIcon },
   { to: "/admin/inbox", label: "Requests & messages", Icon: EnvelopeClosedIcon },

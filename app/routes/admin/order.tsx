@@ -6,6 +6,7 @@ import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { OrderNotes } from "../../components/admin/order-notes";
 import { OrderRefunds, paymentLabel } from "../../components/admin/order-refunds";
+import { OrderAfterSale } from "../../components/admin/order-returns";
 import { type MoveExtras, OrderMove, ShippingCard } from "../../components/admin/order-shipping";
 import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
@@ -169,6 +170,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       </div>
       <OrderNotes orderId={order._id} notes={notes} />
       <OrderRefunds orderId={order._id} />
+      <OrderAfterSale orderId={order._id} paymentMode={order.price.payment_mode} />
       <Card title="Events" className="mt-4">
         <ol
           className="relative flex flex-col gap-3 border-s border-neutral-300 ps-4 text-sm"

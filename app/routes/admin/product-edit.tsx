@@ -91,6 +91,7 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
       bestseller: form.get("bestseller") === "on",
       isNew: form.get("isNew") === "on",
       isSale: form.get("isSale") === "on",
+      returnPolicy: text("returnPolicy") || "returnable",
       variants,
     };
     if (product) {

@@ -38,6 +38,7 @@ function readSettings(form: FormData): ShopSettings {
     announcement: text("announcement"),
     announcementAr: text("announcementAr") || null,
     lowStockThreshold: Number(text("lowStockThreshold")),
+    returnWindowDays: Number(text("returnWindowDays")),
   };
 }
 
@@ -234,6 +235,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 max={1000}
                 defaultValue={s.lowStockThreshold}
                 aria-describedby="set-low-stock-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field
+              id="set-return-window"
+              label="Return window (days)"
+              hint="Days after delivery (Dubai calendar days) a shopper may ask to return or exchange"
+            >
+              <input
+                id="set-return-window"
+                name="returnWindowDays"
+                type="number"
+                min={0}
+                max={90}
+                defaultValue={s.returnWindowDays}
+                aria-describedby="set-return-window-hint"
                 className={inputClass}
               />
             </Field>

@@ -1,6 +1,7 @@
 import "../zod-setup.ts";
 import { z } from "zod";
 import { CATEGORIES } from "../../constants.ts";
+import { RETURN_POLICIES } from "../returns.ts";
 import {
   aedAmount,
   arabicText,
@@ -81,6 +82,8 @@ export const AdminProductSchema = z.object({
   bestseller: z.boolean(),
   isNew: z.boolean(),
   isSale: z.boolean(),
+  /** Issue 24: final-sale and made-to-measure products cannot be returned or exchanged (decision 0032). */
+  returnPolicy: z.enum(RETURN_POLICIES),
   archived: z.boolean(),
   archivedAt: z.string().nullable(),
   /** True when an order refers to it: it can be archived, not deleted. */
@@ -164,6 +167,10 @@ export const AdminProductInputSchema = z
     bestseller: z.boolean().default(false),
     isNew: z.boolean().default(false),
     isSale: z.boolean().default(false),
+    /** Left out: kept as stored (returnable for a new product). */
+    returnPolicy: z
+      .enum(RETURN_POLICIES, { error: `returnPolicy must be one of ${RETURN_POLICIES.join(", ")}` })
+      .optional(),
     variants: z
       .array(AdminVariantInputSchema)
       .min(1, { error: "Add at least one size" })

@@ -42,6 +42,7 @@ export const ADMIN_ERROR_CODES = [
   "refund_method", // 409: this order cannot be refunded that way (card vs cash on delivery)
   "refund_refused", // 409: Paymennt refused the refund; nothing was refunded
   "idempotency_mismatch", // 409: the Idempotency-Key was used with another body
+  "out_of_stock", // 409: an exchange's size has not the units to reserve (decision 0032)
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

@@ -43,6 +43,12 @@ export const ShopSettingsSchema = z.object({
     .int()
     .min(0, { error: "Low-stock threshold cannot be negative" })
     .max(10_000),
+  /** Issue 24: the days after delivery (Asia/Dubai calendar days) a return or exchange is taken (decision 0032). */
+  returnWindowDays: z
+    .number({ error: "Return window must be a number of days" })
+    .int({ error: "Return window is a whole number of days" })
+    .min(0, { error: "Return window cannot be negative" })
+    .max(90, { error: "Return window is at most 90 days" }),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 /** PUT /api/admin/settings: any subset; a field set to its environment default stops overriding it. */

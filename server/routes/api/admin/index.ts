@@ -31,6 +31,7 @@ import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
 import ownerRoutes from "./owner.ts";
 import refundRoutes from "./refunds.ts";
+import returnRoutes from "./returns.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -292,6 +293,7 @@ export default async function adminRoutes(
     await scope.register(ownerRoutes, { services });
     await scope.register(mailRoutes, { services });
     await scope.register(refundRoutes, { services });
+    await scope.register(returnRoutes, { services });
   });
 }
 
