@@ -87,6 +87,9 @@ export const ERROR_CODES = [
   "refund_method", // a card order is refunded through Paymennt, cash on delivery by hand
   "refund_refused", // Paymennt refused the refund: nothing was refunded
   "idempotency_mismatch", // the Idempotency-Key was used with another body
+  // A shopper's own cancellation (issue 24; decision 0031)
+  "cancel_not_allowed", // the order has moved past 'Order Placed' (or is cancelled): the shop must be asked
+  "cancel_window_passed", // placed longer ago than the shop's cancellation window
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -75,5 +75,8 @@ export const arApi = {
   "api.refund_method": "لا يمكن استرداد مبلغ هذا الطلب بهذه الطريقة.",
   "api.refund_refused": "رفضت جهة الدفع عملية الاسترداد، ولم يُرد أي مبلغ.",
   "api.idempotency_mismatch": "أُرسل هذا الطلب من قبل بتفاصيل مختلفة. حدّثي الصفحة وحاولي مرة أخرى.",
+  "api.cancel_not_allowed":
+    "بدأنا تجهيز هذا الطلب، فلم يعد بالإمكان إلغاؤه من هنا. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "api.cancel_window_passed": "انتهت مهلة إلغاء هذا الطلب. تواصلي معنا إن احتجتِ إلى تغييره.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
 } as const satisfies Record<keyof typeof enApi, string>;

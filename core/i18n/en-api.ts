@@ -80,5 +80,9 @@ export const enApi = {
   "api.refund_method": "This order cannot be refunded that way.",
   "api.refund_refused": "The payment provider refused the refund. Nothing was refunded.",
   "api.idempotency_mismatch": "This request was already sent with different details. Reload and try again.",
+  "api.cancel_not_allowed":
+    "This order is already being prepared, so it can no longer be cancelled here. Contact us if you need to change it.",
+  "api.cancel_window_passed":
+    "The time to cancel this order has passed. Contact us if you need to change it.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

@@ -24,6 +24,7 @@ import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createRefundsService, type RefundsService } from "./refunds/index.ts";
+import { createShopperCancellation, type ShopperCancellation } from "./refunds/shopper-cancel.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
 import { createReviewsService, type ReviewsService } from "./reviews.ts";
 
@@ -48,6 +49,8 @@ export interface Services {
   admin: AdminService;
   /** Refunds and credit notes (issue 24; decision 0023): the back office's, and a cancellation's. */
   refunds: RefundsService;
+  /** A shopper's own cancellation from My Account (issue 24; decision 0031). */
+  cancellation: ShopperCancellation;
 }
 
 const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
@@ -136,8 +139,17 @@ export function createServices(
   });
   // Pending refunds are settled by the same reconciliation pass as open payments.
   orders.alsoReconcile((now) => refunds.reconcile(now));
+  const cancellation = createShopperCancellation({
+    db: database.db,
+    orders,
+    refunds,
+    settings,
+    mailer: mail,
+    log,
+  });
   return {
     refunds,
+    cancellation,
     shop: publicConfig(config),
     paymennt,
     orders,

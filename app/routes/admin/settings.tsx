@@ -38,6 +38,7 @@ function readSettings(form: FormData): ShopSettings {
     announcement: text("announcement"),
     announcementAr: text("announcementAr") || null,
     lowStockThreshold: Number(text("lowStockThreshold")),
+    cancelWindowHours: Number(text("cancelWindowHours")),
   };
 }
 
@@ -234,6 +235,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 max={1000}
                 defaultValue={s.lowStockThreshold}
                 aria-describedby="set-low-stock-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field
+              id="set-cancel-window"
+              label="Cancellation window (hours)"
+              hint="A customer may cancel an order still at 'Order Placed' from My Account for this long after placing it; 0 turns it off"
+            >
+              <input
+                id="set-cancel-window"
+                name="cancelWindowHours"
+                type="number"
+                min={0}
+                max={720}
+                defaultValue={s.cancelWindowHours}
+                aria-describedby="set-cancel-window-hint"
                 className={inputClass}
               />
             </Field>
