@@ -320,4 +320,40 @@ describe.each(TEST_ENGINES)("a shopper's own cancellation on $name", (engine) =>
     expect(cancelled.body).toMatchObject({ refund: "confirmed", order: { paymentStatus: "refunded" } });
     expect(await sandboxRefunded(order.id)).toBe(90_000);
   });
+
+  it("counts a refund on the day it is made, and a cancelled order not at all: today's orders less today's refunds", async () => {
+    type Figures = { orders: number; revenueFils: number; refundedFils: number };
+    const today = async () =>
+      ((await owner.call("GET", "/api/admin/dashboard")).body.dashboard as { today: Figures }).today;
+    const real = (id: string, at?: string) =>
+      store.database.db
+        .updateTable("orders")
+        .set(at ? { is_test: false, placed_at: at, created_at: at } : { is_test: false })
+        .where("id", "=", id)
+        .execute();
+    // An order placed yesterday (Asia/Dubai), partly refunded today: the refund is today's.
+    const dubaiMidnight = new Date(Date.now() + 4 * 3600_000);
+    dubaiMidnight.setUTCHours(0, 0, 0, 0);
+    const yesterday = new Date(dubaiMidnight.getTime() - 4 * 3600_000 - 3600_000).toISOString();
+    const old = await paidCardOrder(abaya, 1);
+    await real(old.id, yesterday);
+    const before = await today();
+    const refunded = await owner.call("POST", `/api/admin/orders/${old.id}/refunds`, {
+      amountFils: 10_000,
+      reason: "Late delivery",
+      method: "paymennt",
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    // Placed and paid today.
+    const placedToday = await codOrder(2);
+    expect((await owner.call("POST", `/api/admin/orders/${placedToday.id}/mark-paid`)).status).toBe(200);
+    // Placed today and cancelled by its shopper: neither its total nor its refund counts.
+    const cancelled = await paidCardOrder(abaya, 1);
+    await real(cancelled.id);
+    expect((await cancel(cancelled.id, cancelled.buyer.token)).body).toMatchObject({ refund: "confirmed" });
+    const after = await today();
+    expect(after.orders - before.orders).toBe(1);
+    expect(after.refundedFils - before.refundedFils).toBe(10_000);
+    expect(after.revenueFils - before.revenueFils).toBe(90_000 - 10_000);
+  });
 });

@@ -59,6 +59,7 @@ export const arCheckout = {
   "order.placeFailed": "تعذّر تأكيد الطلب.",
   "order.thrown": "تعذّر تأكيد الطلب. يُرجى المحاولة مرة أخرى.",
   "order.placed": "تم تأكيد الطلب",
+  "order.placedLink": "عرض الطلب \u2066{number}\u2069 في حسابي",
 
   "payment.meta": "الدفع | {shop}",
   "payment.verifying": "جارٍ التحقق من الدفع…",

@@ -60,6 +60,7 @@ export const enCheckout = {
   "order.placeFailed": "Failed to place order.",
   "order.thrown": "Failed to place order. Please try again.",
   "order.placed": "Order Placed",
+  "order.placedLink": "View order {number} in My Account",
 
   "payment.meta": "Payment | {shop}",
   "payment.verifying": "Verifying your payment…",
