@@ -1,0 +1,202 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ProductDto } from "#core/catalog.ts";
+import {
+  launchBrowser,
+  newContext,
+  openPage,
+  type RunningStore,
+  startStore,
+  waitForHydration,
+} from "./harness.ts";
+import { checkScreen, expectToast, fillAddress, logIn, registerVerified, toast } from "./shopper.ts";
+
+/**
+ * Issue 24's shopper journeys (decision 0031): she pays by card on the sandbox, cancels the order from My
+ * Account and sees it 'Cancelled' and 'Refunded', with the refund's mail in the store's outbox; and after
+ * a cash-on-delivery order, the 'Order Placed' toast names the order and links to it in My Account. Real
+ * store process, real payment client talking to the sandbox over HTTP, real Chromium.
+ */
+
+/** E2E_DATABASE_URL=postgres://… runs the journeys on PostgreSQL (a fresh database); SQLite otherwise. */
+const DATABASE: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+  : {};
+
+let store: RunningStore;
+let browser: Browser;
+let product: ProductDto;
+
+beforeAll(async () => {
+  [store, browser] = await Promise.all([
+    startStore({
+      // NODE_ENV=test: the dev outbox exists (accounts verified with their code, mails read back).
+      NODE_ENV: "test",
+      PASSWORD_HASH_COST: "10",
+      OTP_RESEND_SECONDS: "0",
+      COD_ENABLED: "true",
+      ...DATABASE,
+    }),
+    launchBrowser(),
+  ]);
+  const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
+    products: ProductDto[];
+  };
+  const found = products.find((p) => (p.variants[0]?.stock ?? 0) >= 20);
+  expect(found).toBeDefined();
+  product = found!;
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+/** Signs in, puts one piece in the cart, saves a first address on /checkout; the page stays there. */
+async function atCheckout(context: BrowserContext, account: { email: string; password: string }) {
+  const page = await openPage(context, "/login");
+  await logIn(page, account.email, account.password);
+  await page.waitForURL(/\/shop$/);
+  await page.goto(`/product/${product.slug}`);
+  await waitForHydration(page);
+  await page.getByTestId("add-to-cart").click();
+  await page.waitForURL(/\/cart$/);
+  await page
+    .getByRole("link", { name: "Proceed to Checkout" })
+    .or(page.getByRole("button", { name: "Proceed to Checkout" }))
+    .click();
+  await page.waitForURL(/\/checkout$/);
+  const form = page.getByTestId("address-form");
+  await form.waitFor();
+  await fillAddress(form, {
+    first: "Noura",
+    last: "Saeed",
+    address: "Villa 7, Street 9",
+    city: "Dubai",
+    state: "Dubai",
+    postcode: "00000",
+  });
+  await form.getByRole("button", { name: "Save Address" }).click();
+  await expectToast(page, "Address Added");
+  return page;
+}
+
+async function outboxSubjects(to: string): Promise<string[]> {
+  const { mails } = (await (await fetch(`${store.baseUrl}/dev/outbox.json`)).json()) as {
+    mails: { to: string; subject: string }[];
+  };
+  return mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()).map((m) => m.subject);
+}
+
+async function openOrder(page: Page, number: string) {
+  const order = page.getByTestId("order").filter({ hasText: number });
+  await order.getByTestId("order-open").click();
+  const detail = page.getByTestId("order-detail");
+  await detail.waitFor();
+  return detail;
+}
+
+describe("after the sale", () => {
+  // Each shopper in a browser of her own (the first one's session would send the second past /login).
+  let context: BrowserContext;
+  beforeEach(async () => {
+    context = await newContext(browser, "desktop", store.baseUrl);
+  });
+  afterEach(() => context.close());
+
+  it("pays by card on the sandbox, cancels from My Account, and sees 'Cancelled' and 'Refunded'", {
+    timeout: 120_000,
+  }, async () => {
+    const account = {
+      name: "Noura",
+      phone: "0507778899",
+      email: "noura.cancel@example.com",
+      password: "cancel-pass-123",
+    };
+    await registerVerified(store.baseUrl, account);
+    const page = await atCheckout(context, account);
+    const button = page.getByTestId("place-order");
+    await expect.poll(() => button.textContent()).toBe("Place Order");
+    await button.click();
+    await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByLabel("Name on card").fill("Noura Saeed");
+    await page.getByRole("button", { name: /^Pay/ }).click();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.waitForURL(/\/account$/, { timeout: 10_000 });
+
+    const row = page.getByTestId("order").first();
+    await row.waitFor();
+    const number = (await row.getAttribute("data-order-number")) ?? "";
+    expect(number).toMatch(/^NA-\d+$/);
+    const detail = await openOrder(page, number);
+    const panel = detail.getByTestId("order-cancel");
+    await panel.waitFor();
+    await expect.poll(() => panel.textContent()).toContain("You can cancel this order until");
+    await expect.poll(() => detail.getByTestId("order-payment-status").textContent()).toBe("Paid");
+    await checkScreen(page);
+
+    // She asks, is asked once more, and confirms; the confirming button has the focus.
+    await panel.getByTestId("order-cancel-button").click();
+    const confirm = panel.getByTestId("order-cancel-confirm");
+    await expect.poll(() => confirm.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => panel.textContent()).toContain(`Cancel order ${number}?`);
+    await confirm.click();
+
+    const done = detail.getByTestId("order-cancelled");
+    await expect.poll(() => done.textContent()).toContain("Your order is cancelled and");
+    await expect.poll(() => done.textContent()).toContain("is refunded to your card");
+    await expect.poll(() => detail.getByTestId("order-status").textContent()).toContain("Cancelled");
+    await expect.poll(() => detail.getByTestId("order-payment-status").textContent()).toBe("Refunded");
+    await expect.poll(() => detail.getByTestId("order-cancel").count()).toBe(0);
+    await checkScreen(page);
+
+    // The list reads it again: cancelled and refunded; the refund's mail waits in the store's outbox.
+    await page.getByRole("link", { name: "Back to My Orders" }).click();
+    const listed = page.getByTestId("order").filter({ hasText: number });
+    await expect.poll(() => listed.getByTestId("order-status").textContent()).toContain("Cancelled");
+    await expect.poll(() => listed.getByTestId("order-list-payment").textContent()).toContain("Refunded");
+    await expect
+      .poll(async () =>
+        (await outboxSubjects(account.email)).some((s) => s.includes(`Refund of`) && s.includes(number)),
+      )
+      .toBe(true);
+    await expect
+      .poll(async () => (await outboxSubjects(account.email)).some((s) => s.includes(`${number}: Cancelled`)))
+      .toBe(true);
+    await page.close();
+  });
+
+  it("places a cash-on-delivery order: the 'Order Placed' toast names it and links to it in My Account", {
+    timeout: 120_000,
+  }, async () => {
+    const account = {
+      name: "Hessa",
+      phone: "0506667788",
+      email: "hessa.cod@example.com",
+      password: "cod-pass-1234",
+    };
+    await registerVerified(store.baseUrl, account);
+    const page = await atCheckout(context, account);
+    await page.getByTestId("payment-cod").click();
+    await expect.poll(() => page.getByTestId("payment-cod").getByRole("radio").isChecked()).toBe(true);
+    await page.getByTestId("place-order").click();
+    await expectToast(page, "Order Placed");
+    await page.waitForURL((url) => url.pathname === "/");
+    const link = toast(page, "Order Placed").getByTestId("order-placed-link");
+    await expect.poll(() => link.textContent()).toMatch(/^View order NA-\d+ in My Account$/);
+    const number = /NA-\d+/.exec((await link.textContent()) ?? "")?.[0] ?? "";
+    await link.click();
+    await page.waitForURL(/\/account\?tab=orders&order=/);
+    const detail = page.getByTestId("order-detail");
+    await detail.waitFor();
+    await expect.poll(() => detail.locator("#order-detail-title").textContent()).toBe(`Order ${number}`);
+    await expect
+      .poll(() => detail.getByTestId("order-payment-status").textContent())
+      .toBe("To be paid on delivery");
+    await detail.getByTestId("order-cancel").waitFor();
+    await checkScreen(page);
+    await page.close();
+  });
+});
