@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ProductDto } from "#core/catalog.ts";
+import { openDatabase } from "../../server/db/connection.ts";
+import { ADMIN_TEST_PASSWORD, createRoleUser } from "../../server/testing/admin.ts";
+import { orderPayload, submitCard } from "../../server/testing/checkout.ts";
 import {
   launchBrowser,
   newContext,
@@ -19,9 +25,9 @@ import { checkScreen, expectToast, fillAddress, logIn, registerVerified, toast }
  */
 
 /** E2E_DATABASE_URL=postgres://… runs the journeys on PostgreSQL (a fresh database); SQLite otherwise. */
-const DATABASE: Record<string, string> = process.env.E2E_DATABASE_URL
-  ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
-  : {};
+const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-aftersale-"));
+const databaseUrl = process.env.E2E_DATABASE_URL ?? `file:${join(dataDir, "store.db")}`;
+let owner: { email: string; name: string };
 
 let store: RunningStore;
 let browser: Browser;
@@ -35,10 +41,17 @@ beforeAll(async () => {
       PASSWORD_HASH_COST: "10",
       OTP_RESEND_SECONDS: "0",
       COD_ENABLED: "true",
-      ...DATABASE,
+      DATABASE_URL: databaseUrl,
     }),
     launchBrowser(),
   ]);
+  // The owner, written through the same repository the admin:create script uses.
+  const database = openDatabase(databaseUrl);
+  try {
+    owner = await createRoleUser(database.db, "owner");
+  } finally {
+    await database.close();
+  }
   const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
     products: ProductDto[];
   };
@@ -49,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await store?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Signs in, puts one piece in the cart, saves a first address on /checkout; the page stays there. */
@@ -197,6 +211,105 @@ describe("after the sale", () => {
       .toBe("To be paid on delivery");
     await detail.getByTestId("order-cancel").waitFor();
     await checkScreen(page);
+    await page.close();
+  });
+
+  it("refunds from the back office's panel under one Idempotency-Key per form, the button disabled in flight, beside the dashboard's refunded figure", {
+    timeout: 120_000,
+  }, async () => {
+    // A card order paid on the sandbox, placed through the API as the checkout would.
+    const shopper = {
+      name: "Maha",
+      phone: "0505556677",
+      email: "maha.refund@example.com",
+      password: "refund-pass-123",
+    };
+    await registerVerified(store.baseUrl, shopper);
+    const call = async (path: string, body: unknown, token?: string) => {
+      const res = await fetch(`${store.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { token } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const { token } = (await call("/api/user/login", {
+      identifier: shopper.email,
+      password: shopper.password,
+    })) as { token: string };
+    const variant = product.variants[0]!;
+    const payload = orderPayload([
+      {
+        product: {
+          productId: product._id,
+          slug: product.slug,
+          name: product.name,
+          variants: [{ variantId: variant._id, sku: variant.sku, size: variant.filter_value }],
+        },
+        quantity: 2,
+      },
+    ]);
+    const started = await call("/api/order/paymennt", payload, token);
+    await submitCard(String(started.checkoutUrl));
+    const verified = await call("/api/order/verifyPaymennt", { paymentId: started.paymentId }, token);
+    const order = verified.order as { _id: string; orderNumber: string };
+    expect(order.orderNumber).toMatch(/^NA-\d+$/);
+
+    const page = await openPage(context, "/admin/login");
+    await waitForHydration(page);
+    await page.getByLabel("E-mail").fill(owner.email);
+    await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByTestId("dashboard-figures").waitFor();
+    const refundedToday = page.getByTestId("refunded-today");
+    await expect.poll(() => refundedToday.textContent()).toContain("Refunded today");
+
+    const keys: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith(`/api/admin/orders/${order._id}/refunds`))
+        keys.push(request.headers()["idempotency-key"] ?? "");
+    });
+    await page.goto(`/admin/orders/${order._id}`);
+    const panel = page.getByTestId("order-refunds");
+    await panel.waitFor();
+    const form = page.getByRole("form", { name: "Refund" });
+    await form.getByLabel("An amount").check();
+    await form.getByLabel("Amount (AED)").fill("10");
+    await form.getByLabel("Reason").fill("Goodwill");
+    // Held in the network: the button is disabled while the refund is on its way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/admin/orders/${order._id}/refunds`, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    const refund = form.getByRole("button", { name: "Refund" });
+    await refund.click();
+    await expect.poll(() => form.getByRole("button", { name: "Refunding…" }).isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => panel.textContent()).toContain("Partly refunded");
+    await page.unroute(`**/api/admin/orders/${order._id}/refunds`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{8,200}$/);
+
+    // The next refund is a new form: a new key.
+    await form.getByLabel("An amount").check();
+    await form.getByLabel("Amount (AED)").fill("5");
+    await form.getByLabel("Reason").fill("Late delivery");
+    await form.getByRole("button", { name: "Refund" }).click();
+    await expect.poll(() => keys.length).toBe(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    await expect
+      .poll(async () => (await panel.textContent())?.replace(/\s/g, " "))
+      .toContain("refunded AED 15");
+
+    await checkScreen(page);
+    // The shopper sees it partly refunded.
+    const mine = (await call("/api/order/userorders", {}, token)).orders as {
+      _id: string;
+      paymentStatus: string;
+    }[];
+    expect(mine.find((o) => o._id === order._id)?.paymentStatus).toBe("partly_refunded");
     await page.close();
   });
 });
