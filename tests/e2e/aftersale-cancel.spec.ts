@@ -29,6 +29,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-aftersale-"));
 const databaseUrl = process.env.E2E_DATABASE_URL ?? `file:${join(dataDir, "store.db")}`;
 let owner: { email: string; name: string };
 
+/** Screens wait for the server (a refund, a list read again): polls wait longer than vitest's 1 s. */
+const WAIT = { timeout: 20_000 };
+
 let store: RunningStore;
 let browser: Browser;
 let product: ProductDto;
@@ -129,7 +132,7 @@ describe("after the sale", () => {
     await registerVerified(store.baseUrl, account);
     const page = await atCheckout(context, account);
     const button = page.getByTestId("place-order");
-    await expect.poll(() => button.textContent()).toBe("Place Order");
+    await expect.poll(() => button.textContent(), WAIT).toBe("Place Order");
     await button.click();
     await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -147,30 +150,32 @@ describe("after the sale", () => {
     const detail = await openOrder(page, number);
     const panel = detail.getByTestId("order-cancel");
     await panel.waitFor();
-    await expect.poll(() => panel.textContent()).toContain("You can cancel this order until");
-    await expect.poll(() => detail.getByTestId("order-payment-status").textContent()).toBe("Paid");
+    await expect.poll(() => panel.textContent(), WAIT).toContain("You can cancel this order until");
+    await expect.poll(() => detail.getByTestId("order-payment-status").textContent(), WAIT).toBe("Paid");
     await checkScreen(page);
 
     // She asks, is asked once more, and confirms; the confirming button has the focus.
     await panel.getByTestId("order-cancel-button").click();
     const confirm = panel.getByTestId("order-cancel-confirm");
-    await expect.poll(() => confirm.evaluate((el) => el === document.activeElement)).toBe(true);
-    await expect.poll(() => panel.textContent()).toContain(`Cancel order ${number}?`);
+    await expect.poll(() => confirm.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    await expect.poll(() => panel.textContent(), WAIT).toContain(`Cancel order ${number}?`);
     await confirm.click();
 
     const done = detail.getByTestId("order-cancelled");
-    await expect.poll(() => done.textContent()).toContain("Your order is cancelled and");
-    await expect.poll(() => done.textContent()).toContain("is refunded to your card");
-    await expect.poll(() => detail.getByTestId("order-status").textContent()).toContain("Cancelled");
-    await expect.poll(() => detail.getByTestId("order-payment-status").textContent()).toBe("Refunded");
-    await expect.poll(() => detail.getByTestId("order-cancel").count()).toBe(0);
+    await expect.poll(() => done.textContent(), WAIT).toContain("Your order is cancelled and");
+    await expect.poll(() => done.textContent(), WAIT).toContain("is refunded to your card");
+    await expect.poll(() => detail.getByTestId("order-status").textContent(), WAIT).toContain("Cancelled");
+    await expect.poll(() => detail.getByTestId("order-payment-status").textContent(), WAIT).toBe("Refunded");
+    await expect.poll(() => detail.getByTestId("order-cancel").count(), WAIT).toBe(0);
     await checkScreen(page);
 
     // The list reads it again: cancelled and refunded; the refund's mail waits in the store's outbox.
     await page.getByRole("link", { name: "Back to My Orders" }).click();
     const listed = page.getByTestId("order").filter({ hasText: number });
-    await expect.poll(() => listed.getByTestId("order-status").textContent()).toContain("Cancelled");
-    await expect.poll(() => listed.getByTestId("order-list-payment").textContent()).toContain("Refunded");
+    await expect.poll(() => listed.getByTestId("order-status").textContent(), WAIT).toContain("Cancelled");
+    await expect
+      .poll(() => listed.getByTestId("order-list-payment").textContent(), WAIT)
+      .toContain("Refunded");
     await expect
       .poll(async () =>
         (await outboxSubjects(account.email)).some((s) => s.includes(`Refund of`) && s.includes(number)),
@@ -194,22 +199,37 @@ describe("after the sale", () => {
     await registerVerified(store.baseUrl, account);
     const page = await atCheckout(context, account);
     await page.getByTestId("payment-cod").click();
-    await expect.poll(() => page.getByTestId("payment-cod").getByRole("radio").isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId("payment-cod").getByRole("radio").isChecked(), WAIT).toBe(true);
     await page.getByTestId("place-order").click();
     await expectToast(page, "Order Placed");
     await page.waitForURL((url) => url.pathname === "/");
     const link = toast(page, "Order Placed").getByTestId("order-placed-link");
-    await expect.poll(() => link.textContent()).toMatch(/^View order NA-\d+ in My Account$/);
+    await expect.poll(() => link.textContent(), WAIT).toMatch(/^View order NA-\d+ in My Account$/);
     const number = /NA-\d+/.exec((await link.textContent()) ?? "")?.[0] ?? "";
     await link.click();
     await page.waitForURL(/\/account\?tab=orders&order=/);
     const detail = page.getByTestId("order-detail");
     await detail.waitFor();
-    await expect.poll(() => detail.locator("#order-detail-title").textContent()).toBe(`Order ${number}`);
+    await expect
+      .poll(() => detail.locator("#order-detail-title").textContent(), WAIT)
+      .toBe(`Order ${number}`);
     await expect
       .poll(() => detail.getByTestId("order-payment-status").textContent())
       .toBe("To be paid on delivery");
     await detail.getByTestId("order-cancel").waitFor();
+    await checkScreen(page);
+
+    // The same order on /ar: the panel in Arabic, the order's number isolated in the question.
+    await page.goto(new URL(page.url()).pathname.replace(/^/, "/ar") + new URL(page.url()).search);
+    await waitForHydration(page);
+    const arabic = page.getByTestId("order-cancel");
+    await arabic.waitFor();
+    await expect.poll(() => arabic.locator("h4").textContent(), WAIT).toBe("إلغاء هذا الطلب");
+    await expect.poll(() => arabic.textContent(), WAIT).toContain("يمكنكِ إلغاء هذا الطلب حتى");
+    await arabic.getByTestId("order-cancel-button").click();
+    await expect
+      .poll(() => arabic.textContent(), WAIT)
+      .toContain(`هل تريدين إلغاء الطلب \u2066${number}\u2069؟`);
     await checkScreen(page);
     await page.close();
   });
@@ -262,7 +282,7 @@ describe("after the sale", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByTestId("dashboard-figures").waitFor();
     const refundedToday = page.getByTestId("refunded-today");
-    await expect.poll(() => refundedToday.textContent()).toContain("Refunded today");
+    await expect.poll(() => refundedToday.textContent(), WAIT).toContain("Refunded today");
 
     const keys: string[] = [];
     page.on("request", (request) => {
@@ -285,9 +305,9 @@ describe("after the sale", () => {
     });
     const refund = form.getByRole("button", { name: "Refund" });
     await refund.click();
-    await expect.poll(() => form.getByRole("button", { name: "Refunding…" }).isDisabled()).toBe(true);
+    await expect.poll(() => form.getByRole("button", { name: "Refunding…" }).isDisabled(), WAIT).toBe(true);
     release();
-    await expect.poll(() => panel.textContent()).toContain("Partly refunded");
+    await expect.poll(() => panel.textContent(), WAIT).toContain("Partly refunded");
     await page.unroute(`**/api/admin/orders/${order._id}/refunds`);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[\x21-\x7e]{8,200}$/);
@@ -297,7 +317,7 @@ describe("after the sale", () => {
     await form.getByLabel("Amount (AED)").fill("5");
     await form.getByLabel("Reason").fill("Late delivery");
     await form.getByRole("button", { name: "Refund" }).click();
-    await expect.poll(() => keys.length).toBe(2);
+    await expect.poll(() => keys.length, WAIT).toBe(2);
     expect(keys[1]).not.toBe(keys[0]);
     await expect
       .poll(async () => (await panel.textContent())?.replace(/\s/g, " "))
