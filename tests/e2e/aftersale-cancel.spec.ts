@@ -234,7 +234,7 @@ describe("after the sale", () => {
     await page.close();
   });
 
-  it("refunds from the back office's panel under one Idempotency-Key per form, the button disabled in flight, beside the dashboard's refunded figure", {
+  it("refunds from the back office's panel under one Idempotency-Key per form, the button disabled in flight, beside the dashboard's refunded figure; once packing, the shopper's page says why she cannot cancel", {
     timeout: 120_000,
   }, async () => {
     // A card order paid on the sandbox, placed through the API as the checkout would.
@@ -324,6 +324,27 @@ describe("after the sale", () => {
       .toContain("refunded AED 15");
 
     await checkScreen(page);
+
+    // The owner starts packing it: the shopper's button is gone and a sentence says why.
+    await page.getByRole("button", { name: "Move to Packing" }).click();
+    await expect.poll(() => page.getByTestId("order-events").textContent(), WAIT).toContain("Packing");
+    const shopperPage = await context.newPage();
+    await shopperPage.addInitScript((t) => localStorage.setItem("store.token", t), token);
+    await shopperPage.goto(`/account?tab=orders&order=${order._id}`);
+    const detail = shopperPage.getByTestId("order-detail");
+    await detail.waitFor();
+    await expect
+      .poll(() => detail.getByTestId("order-cancel-closed").textContent(), WAIT)
+      .toBe(
+        "This order is already being prepared, so it can no longer be cancelled here. Contact us if you need to change it.",
+      );
+    expect(await detail.getByTestId("order-cancel-button").count()).toBe(0);
+    await expect
+      .poll(() => detail.getByTestId("order-payment-status").textContent(), WAIT)
+      .toBe("Partly refunded");
+    await checkScreen(shopperPage);
+    await shopperPage.close();
+
     // The shopper sees it partly refunded.
     const mine = (await call("/api/order/userorders", {}, token)).orders as {
       _id: string;
