@@ -92,6 +92,9 @@ export const ERROR_CODES = [
   "not_returnable", // a final-sale or made-to-measure item
   "return_exceeds_bought", // more units than were bought and not yet asked for or refunded
   "exchange_unavailable", // the size is not this product's, costs another price, or is out of stock
+  // A shopper's own cancellation (issue 24; decision 0031)
+  "cancel_not_allowed", // the order has moved past 'Order Placed' (or is cancelled): the shop must be asked
+  "cancel_window_passed", // placed longer ago than the shop's cancellation window
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,7 @@ import { t } from "#core/i18n/index.ts";
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_STOCK_CAP, DELIVERY_TYPES } from "./constants.ts";
 import { type OrderMessageKey, tOrder } from "./i18n/en-orders.ts";
 import { LanguageSchema } from "./locale.ts";
+import type { CancelState } from "./order-cancel.ts";
 import { AddressSchema } from "./schemas/account.schema.ts";
 
 /**
@@ -39,7 +40,10 @@ export interface OrderDto {
   createdAt: string;
   /** 'Order Placed' | 'Packing' | 'Shipped' | 'Out for Delivery' | 'Delivered' | 'Cancelled'. */
   status: string;
-  paymentStatus: "paid" | "unpaid" | "refunded";
+  /** Issue 24: 'partly_refunded' once some (not all) of what was paid is refunded. */
+  paymentStatus: "paid" | "unpaid" | "partly_refunded" | "refunded";
+  /** Issue 24: whether its shopper may cancel it from My Account now, until when, or why not. */
+  cancel: CancelState;
   line_items: OrderLineDto[];
   price: {
     currency_code: "AED";
@@ -89,7 +93,13 @@ export const OrderDtoSchema = z
     date: z.string(),
     createdAt: z.string(),
     status: z.string(),
-    paymentStatus: z.enum(["paid", "unpaid", "refunded"]),
+    paymentStatus: z.enum(["paid", "unpaid", "partly_refunded", "refunded"]),
+    cancel: z.object({
+      allowed: z.boolean(),
+      until: z.string().nullable(),
+      windowHours: z.number().int(),
+      reason: z.enum(["cancelled", "status", "window"]).nullable(),
+    }),
     line_items: z.array(
       z.object({
         product_id: z.string(),

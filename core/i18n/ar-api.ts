@@ -79,5 +79,8 @@ export const arApi = {
   "api.not_returnable": "لا يمكن إرجاع أو استبدال القطع المخفّضة نهائيًا أو المفصّلة حسب المقاس.",
   "api.return_exceeds_bought": "سبق أن طلبتِ إرجاع هذه القطع أو استبدالها.",
   "api.exchange_unavailable": "لا يمكن الاستبدال بهذا المقاس. يُرجى اختيار مقاس آخر.",
+  "api.cancel_not_allowed":
+    "بدأنا تجهيز هذا الطلب، فلم يعد بالإمكان إلغاؤه من هنا. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "api.cancel_window_passed": "انتهت مهلة إلغاء هذا الطلب. تواصلي معنا إن احتجتِ إلى تغييره.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
 } as const satisfies Record<keyof typeof enApi, string>;

@@ -59,6 +59,7 @@ export const arCheckout = {
   "order.placeFailed": "تعذّر تأكيد الطلب.",
   "order.thrown": "تعذّر تأكيد الطلب. يُرجى المحاولة مرة أخرى.",
   "order.placed": "تم تأكيد الطلب",
+  "order.placedLink": "عرض الطلب \u2066{number}\u2069 في حسابي",
 
   "payment.meta": "الدفع | {shop}",
   "payment.verifying": "جارٍ التحقق من الدفع…",
@@ -90,6 +91,36 @@ export const arCheckout = {
   "orders.paymentStatus.paid": "مدفوع",
   "orders.paymentStatus.unpaid": "يُدفع عند الاستلام",
   "orders.paymentStatus.refunded": "مُسترد",
+  "orders.paymentStatus.partly_refunded": "مُسترد جزئيًا",
+  "orders.cancel.heading": "إلغاء هذا الطلب",
+  "orders.cancel.button": "إلغاء الطلب",
+  "orders.cancel.until": "يمكنكِ إلغاء هذا الطلب حتى {time}.",
+  "orders.cancel.confirm":
+    "هل تريدين إلغاء الطلب \u2066{number}\u2069؟ تعود قطعه إلى المتجر، ويُعاد المبلغ المدفوع بالبطاقة كاملًا.",
+  "orders.cancel.yes": "نعم، ألغي الطلب",
+  "orders.cancel.keep": "الإبقاء على الطلب",
+  "orders.cancel.busy": "جارٍ الإلغاء...",
+  "orders.cancel.refunded":
+    "أُلغي طلبك وأُعيد مبلغ {amount} إلى بطاقتك. تحتاج البنوك من يوم إلى 5 أيام عمل لإظهاره.",
+  "orders.cancel.refundPending":
+    "أُلغي طلبك. إعادة المبلغ إلى بطاقتك قيد التنفيذ، وسنراسلك بالبريد الإلكتروني عند إتمامها.",
+  "orders.cancel.noPayment": "أُلغي طلبك. لم يُحصَّل أي مبلغ، فلا يوجد ما يُسترد.",
+  "orders.cancel.status":
+    "بدأنا تجهيز هذا الطلب، فلم يعد بالإمكان إلغاؤه من هنا. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orders.cancel.off": "لا يمكن إلغاء الطلبات من هنا. تواصلي معنا إن احتجتِ إلى تغيير طلب.",
+  "orders.cancel.window.zero":
+    "يمكن إلغاء الطلب من هنا خلال {count} ساعة من تقديمه، وقد مضى على هذا الطلب أكثر من ذلك. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orders.cancel.window.one":
+    "يمكن إلغاء الطلب من هنا خلال ساعة واحدة من تقديمه، وقد مضى على هذا الطلب أكثر من ذلك. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orders.cancel.window.two":
+    "يمكن إلغاء الطلب من هنا خلال ساعتين من تقديمه، وقد مضى على هذا الطلب أكثر من ذلك. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orders.cancel.window.few":
+    "يمكن إلغاء الطلب من هنا خلال {count} ساعات من تقديمه، وقد مضى على هذا الطلب أكثر من ذلك. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orders.cancel.window.many":
+    "يمكن إلغاء الطلب من هنا خلال {count} ساعة من تقديمه، وقد مضى على هذا الطلب أكثر من ذلك. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orders.cancel.window.other":
+    "يمكن إلغاء الطلب من هنا خلال {count} ساعة من تقديمه، وقد مضى على هذا الطلب أكثر من ذلك. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orders.cancel.failed": "تعذّر إلغاء الطلب. حاولي مرة أخرى.",
   "orders.subtotal": "المجموع الفرعي",
   "orders.shipping": "الشحن",
   "orders.free": "مجاني",

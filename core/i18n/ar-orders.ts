@@ -35,6 +35,11 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "orderApi.keyInProgress": "ما زال طلبك قيد الإتمام. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
   "orderApi.keyReused": "استُخدم مفتاح Idempotency-Key هذا لطلب مختلف من قبل.",
   "orderApi.keyInvalid": "يجب أن يتكون ترويسة Idempotency-Key من 8 إلى 200 حرف ASCII قابل للطباعة.",
+  "orderApi.cancelNotFound": "لم نعثر على هذا الطلب ضمن طلباتك.",
+  "orderApi.cancelStatus":
+    "بدأنا تجهيز هذا الطلب، فلم يعد بالإمكان إلغاؤه من هنا. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orderApi.cancelWindow": "انتهت مهلة إلغاء هذا الطلب. تواصلي معنا إن احتجتِ إلى تغييره.",
+  "orderApi.orderCancelled": "أُلغي طلبك.",
 
   "orderMail.confirmSubject": "طلبك \u2066{number}\u2069 من {shop}",
   "orderMail.confirmIntro": "شكرًا لطلبك. سنخبرك عندما يكون في طريقه إليك.",

@@ -84,5 +84,9 @@ export const enApi = {
   "api.not_returnable": "Final-sale and made-to-measure items cannot be returned or exchanged.",
   "api.return_exceeds_bought": "You have already asked to return or exchange these items.",
   "api.exchange_unavailable": "That size cannot be exchanged to. Please choose another size.",
+  "api.cancel_not_allowed":
+    "This order is already being prepared, so it can no longer be cancelled here. Contact us if you need to change it.",
+  "api.cancel_window_passed":
+    "The time to cancel this order has passed. Contact us if you need to change it.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

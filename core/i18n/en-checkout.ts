@@ -60,6 +60,7 @@ export const enCheckout = {
   "order.placeFailed": "Failed to place order.",
   "order.thrown": "Failed to place order. Please try again.",
   "order.placed": "Order Placed",
+  "order.placedLink": "View order {number} in My Account",
 
   "payment.meta": "Payment | {shop}",
   "payment.verifying": "Verifying your payment…",
@@ -92,6 +93,28 @@ export const enCheckout = {
   "orders.paymentStatus.paid": "Paid",
   "orders.paymentStatus.unpaid": "To be paid on delivery",
   "orders.paymentStatus.refunded": "Refunded",
+  "orders.paymentStatus.partly_refunded": "Partly refunded",
+  "orders.cancel.heading": "Cancel this order",
+  "orders.cancel.button": "Cancel order",
+  "orders.cancel.until": "You can cancel this order until {time}.",
+  "orders.cancel.confirm":
+    "Cancel order {number}? Its items go back on sale and a card payment is refunded in full.",
+  "orders.cancel.yes": "Yes, cancel order",
+  "orders.cancel.keep": "Keep order",
+  "orders.cancel.busy": "Cancelling...",
+  "orders.cancel.refunded":
+    "Your order is cancelled and {amount} is refunded to your card. Banks take 1 to 5 working days to show it.",
+  "orders.cancel.refundPending":
+    "Your order is cancelled. The refund to your card is on its way; we will e-mail you when it is done.",
+  "orders.cancel.noPayment": "Your order is cancelled. Nothing was charged, so there is nothing to refund.",
+  "orders.cancel.status":
+    "This order is already being prepared, so it can no longer be cancelled here. Contact us if you need to change it.",
+  "orders.cancel.off": "Orders cannot be cancelled here. Contact us if you need to change one.",
+  "orders.cancel.window.one":
+    "Orders can be cancelled here within 1 hour of being placed; this one was placed longer ago. Contact us if you need to change it.",
+  "orders.cancel.window.other":
+    "Orders can be cancelled here within {count} hours of being placed; this one was placed longer ago. Contact us if you need to change it.",
+  "orders.cancel.failed": "The order could not be cancelled. Please try again.",
   "orders.subtotal": "Subtotal",
   "orders.shipping": "Shipping",
   "orders.free": "Free",

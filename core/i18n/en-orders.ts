@@ -40,6 +40,12 @@ export const enOrders = {
   "orderApi.keyInProgress": "Your order is still being placed. Please wait a moment and try again.",
   "orderApi.keyReused": "This Idempotency-Key was already used for a different order.",
   "orderApi.keyInvalid": "The Idempotency-Key header must be 8 to 200 printable ASCII characters.",
+  // A shopper's own cancellation (issue 24; decision 0031).
+  "orderApi.cancelNotFound": "This order could not be found among your orders.",
+  "orderApi.cancelStatus":
+    "This order is already being prepared and can no longer be cancelled here. Contact us if you need to change it.",
+  "orderApi.cancelWindow": "The time to cancel this order has passed. Contact us if you need to change it.",
+  "orderApi.orderCancelled": "Your order is cancelled.",
 
   "orderMail.confirmSubject": "Your order {number} at {shop}",
   "orderMail.confirmIntro": "Thank you for your order. We will let you know when it is on its way.",

@@ -26,7 +26,7 @@ import {
 import { listLowStockRows } from "../db/repositories/admin-products.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orders.ts";
-import { listRefunds, refundedBetween } from "../db/repositories/refunds.ts";
+import { listRefunds, listRefundsOf, refundedBetween } from "../db/repositories/refunds.ts";
 import { findUserById } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -124,12 +124,17 @@ export function createAdminOrders(options: {
         ? { courier: order.courier, trackingNumber: order.tracking_number ?? null }
         : null,
       notes: notes.map((n) => ({ id: n.id, at: n.at, author: n.author_name, body: n.body })),
+      attention: order.needs_attention ? (order.attention_reason ?? "Needs attention") : null,
     };
   }
 
   return {
     async list(query: AdminOrderQuery): Promise<{ orders: AdminOrderSummary[]; total: number }> {
       const { rows, total } = await listAdminOrderRows(db, query);
+      const refunds = await listRefundsOf(
+        db,
+        rows.map((o) => o.id),
+      );
       return {
         total,
         orders: rows.map((o) => ({
@@ -138,12 +143,17 @@ export function createAdminOrders(options: {
           placedAt: o.placed_at ?? o.created_at,
           status: o.status,
           paymentMode: o.payment_mode,
-          paymentStatus: o.payment_status,
+          // Issue 24: paid → partly refunded → refunded, from the confirmed refunds.
+          paymentStatus: displayedPaymentStatus(
+            o,
+            refunds.filter((r) => r.order_id === o.id),
+          ),
           customerName: `${o.ship_first_name} ${o.ship_last_name}`.trim(),
           phone: o.ship_phone,
           totalFils: Number(o.total_fils),
           itemCount: o.item_count,
           isTest: isTestOrder(o),
+          needsAttention: Boolean(o.needs_attention),
         })),
       };
     },

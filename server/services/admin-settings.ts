@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { type ShopSettings, ShopSettingsSchema, type ShopSettingsUpdate } from "#core/admin.ts";
 import { t } from "#core/i18n/index.ts";
+import { DEFAULT_CANCEL_WINDOW_HOURS } from "#core/order-cancel.ts";
 import { type Config, type PublicConfig, publicConfig } from "../config.ts";
 import { deleteShopSetting, listShopSettings, upsertShopSetting } from "../db/repositories/admin-settings.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
@@ -46,6 +47,7 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     announcementAr: null,
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
     returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+    cancelWindowHours: DEFAULT_CANCEL_WINDOW_HOURS,
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;

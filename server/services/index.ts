@@ -24,6 +24,7 @@ import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createRefundsService, type RefundsService } from "./refunds/index.ts";
+import { createShopperCancellation, type ShopperCancellation } from "./refunds/shopper-cancel.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
 import { createReturnsService, type ReturnsService } from "./returns/index.ts";
 import { createReviewsService, type ReviewsService } from "./reviews.ts";
@@ -51,6 +52,8 @@ export interface Services {
   refunds: RefundsService;
   /** Returns, exchanges and the order's timeline (issue 24, part B; decision 0032). */
   returns: ReturnsService;
+  /** A shopper's own cancellation from My Account (issue 24; decision 0031). */
+  cancellation: ShopperCancellation;
 }
 
 const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
@@ -139,9 +142,18 @@ export function createServices(
   });
   // Pending refunds are settled by the same reconciliation pass as open payments.
   orders.alsoReconcile((now) => refunds.reconcile(now));
+  const cancellation = createShopperCancellation({
+    db: database.db,
+    orders,
+    refunds,
+    settings,
+    mailer: mail,
+    log,
+  });
   return {
     refunds,
     returns: createReturnsService({ db: database.db, mailer: mail, settings, refunds, log }),
+    cancellation,
     shop: publicConfig(config),
     paymennt,
     orders,

@@ -11,6 +11,7 @@ type DeliveryType = (typeof DELIVERY_TYPES)[number];
 import type { OrderDto } from "#core/order.ts";
 import { AddressLines } from "./address-view";
 import AfterSale from "./after-sale";
+import { OrderCancel } from "./order-cancel";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
 import { Link, useFormat, useT } from "../../lib/i18n";
@@ -63,7 +64,14 @@ const aed = (fils: number, locale: Locale) =>
  * One order in My Orders (issue 11): its lines (name, size, colour, quantity, price), the delivery
  * address, payment mode and status, delivery type, totals, and the invoice, printable on its own.
  */
-export default function OrderDetail({ order }: { order: OrderDto | null }) {
+export default function OrderDetail({
+  order,
+  onChange,
+}: {
+  order: OrderDto | null;
+  /** The order as a change answered it (a cancellation), or undefined: read the list again. */
+  onChange: (order?: OrderDto) => void;
+}) {
   const t = useT();
   const { money, locale } = useFormat();
   if (!order) {
@@ -112,6 +120,8 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
           ) : null}
         </p>
       ) : null}
+
+      <OrderCancel order={order} onChange={onChange} />
 
       <Panel labelledBy="order-lines">
         <h4 id="order-lines" className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">
@@ -170,7 +180,9 @@ export default function OrderDetail({ order }: { order: OrderDto | null }) {
         </div>
         <div>
           <dt className="text-stone">{t("orders.paymentStatus")}</dt>
-          <dd className="font-medium text-ink">{t(`orders.paymentStatus.${order.paymentStatus}`)}</dd>
+          <dd className="font-medium text-ink" data-testid="order-payment-status">
+            {t(`orders.paymentStatus.${order.paymentStatus}`)}
+          </dd>
         </div>
         <div>
           <dt className="text-stone">{t("orders.deliveryType")}</dt>

@@ -6,7 +6,7 @@ import { formatDate } from "#core/i18n/format.ts";
 import type { Locale } from "#core/i18n/locale.ts";
 import type { OrderDto } from "#core/order.ts";
 import { Link, useFormat, useT, useTc } from "../../lib/i18n";
-import { readPrivate } from "../../state/private-read";
+import { forgetPrivate, readPrivate } from "../../state/private-read";
 import { panelClass } from "../ui/panel";
 import { LoadError, PanelSkeleton } from "./panel";
 
@@ -93,7 +93,14 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
   if (openId) {
     return (
       <Suspense fallback={<PanelSkeleton rows={2} />}>
-        <OrderDetail order={orders.find((order) => order._id === openId) ?? null} />
+        <OrderDetail
+          order={orders.find((order) => order._id === openId) ?? null}
+          onChange={(changed) => {
+            forgetPrivate("/api/order/userorders");
+            if (!changed) void load();
+            else setOrders((list) => list?.map((o) => (o._id === changed._id ? changed : o)) ?? null);
+          }}
+        />
       </Suspense>
     );
   }
@@ -159,6 +166,12 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
                   {" · "}
                   {tc("orders.itemCount", count)}
                 </span>
+                {order.paymentStatus === "refunded" || order.paymentStatus === "partly_refunded" ? (
+                  <span className="text-stone" data-testid="order-list-payment">
+                    {" · "}
+                    {t(`orders.paymentStatus.${order.paymentStatus}`)}
+                  </span>
+                ) : null}
               </p>
               <Link
                 to={`?tab=orders&order=${encodeURIComponent(order._id)}`}

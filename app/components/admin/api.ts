@@ -38,8 +38,13 @@ export class AdminApiError extends Error {
 
 type Body = FormData | object | undefined;
 
-function requestInit(method: string, body: Body, signal?: AbortSignal): RequestInit {
-  const headers: Record<string, string> = { accept: "application/json" };
+function requestInit(
+  method: string,
+  body: Body,
+  signal?: AbortSignal,
+  extra: Record<string, string> = {},
+): RequestInit {
+  const headers: Record<string, string> = { ...extra, accept: "application/json" };
   if (method !== "GET") headers[CSRF_HEADER] = csrfToken;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -71,12 +76,23 @@ export async function adminGet<T>(path: string, signal?: AbortSignal): Promise<T
   return readAnswer<T>(await fetch(path, requestInit("GET", undefined, signal)));
 }
 
+/** A change; `headers` adds request headers (the refund panel's Idempotency-Key). */
 export async function adminSend<T = { success: true; message?: string }>(
   method: "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   body?: Body,
+  headers?: Record<string, string>,
 ): Promise<T> {
-  return readAnswer<T>(await fetch(path, requestInit(method, body)), method);
+  return readAnswer<T>(await fetch(path, requestInit(method, body, undefined, headers)), method);
+}
+
+/** A fresh Idempotency-Key (decision 0017's format): one per drawn form, so a retry replays its answer. */
+export function idempotencyKey(): string {
+  const random =
+    typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+  return `admin-${random}`;
 }
 
 /** The outcome of a change a screen shows inline: a message either way. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { RefundSummary } from "#core/schemas/admin/refunds.ts";
-import { type ActionResult, AdminApiError, adminGet, adminSend } from "./api";
+import { type ActionResult, AdminApiError, adminGet, adminSend, idempotencyKey } from "./api";
 import { formatDateTime, formatFils } from "./format";
 import { useAdminSession } from "./session";
 import { buttonClass, Card, Field, inputClass, Notice, StatusBadge } from "./ui";
@@ -42,6 +42,9 @@ export function OrderRefunds({ orderId }: { orderId: string }) {
   const [reference, setReference] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult | null>(null);
+  // One Idempotency-Key per drawn form (decision 0023): a retry of the same refund (a double click, a
+  // lost answer) replays the first one; a new form is drawn, with a new key, once the server answered.
+  const [formKey, setFormKey] = useState(idempotencyKey);
 
   const load = useCallback(async () => {
     const answer = await adminGet<RefundSummary>(`/api/admin/orders/${orderId}/refunds`);
@@ -71,7 +74,9 @@ export function OrderRefunds({ orderId }: { orderId: string }) {
         "POST",
         `/api/admin/orders/${orderId}/refunds`,
         body,
+        { "idempotency-key": formKey },
       );
+      setFormKey(idempotencyKey());
       setResult({ ok: true, message: answer.message });
       setSummary(answer.summary);
       setQuantities({});
@@ -81,6 +86,8 @@ export function OrderRefunds({ orderId }: { orderId: string }) {
       await revalidator.revalidate();
     } catch (error) {
       if (!(error instanceof AdminApiError)) throw error;
+      // A refusal is an answer: the next try is a new refund. A server failure keeps the key for a retry.
+      if (error.status < 500) setFormKey(idempotencyKey());
       setResult({ ok: false, message: error.message });
       await load().catch(() => undefined);
     } finally {

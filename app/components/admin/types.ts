@@ -74,6 +74,8 @@ export interface AdminOrderDetail {
   canMarkPaid: boolean;
   shipping: { courier: string; trackingNumber: string | null } | null;
   notes: { id: string; at: string; author: string; body: string }[];
+  /** Issue 24: why the order needs the owner's attention; null when it does not. */
+  attention: string | null;
 }
 
 /** GET /api/admin/settings */

@@ -16,7 +16,7 @@ import {
   orderAttemptKey,
   orderFingerprint,
 } from "#core/order-attempt.ts";
-import { useLocale, useLocalNavigate, useT } from "../../lib/i18n";
+import { Link, useLocale, useLocalNavigate, useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import type { CheckoutDrawn } from "../../routes/checkout";
 import { clearCart, useCartQuote } from "../../state/cart";
@@ -146,7 +146,12 @@ export default function CheckoutForm({
     // One Idempotency-Key per attempt, kept for its retries (core/order-attempt.ts, decision 0017).
     const storage = sessionStore();
     const key = orderAttemptKey(orderFingerprint(call, body), storage);
-    const result = await api<{ paymentId: string; checkoutUrl: string; orderNumber: string }>(call, {
+    const result = await api<{
+      paymentId: string;
+      checkoutUrl: string;
+      orderNumber: string;
+      order: { _id: string };
+    }>(call, {
       body,
       headers: { "idempotency-key": key },
     });
@@ -161,7 +166,24 @@ export default function CheckoutForm({
     }
     if (result.success && !online) {
       // SPEC §4 Checkout: cash on delivery success clears the cart and goes home.
-      toast.success(t("order.placed"));
+      // Issue 24: the toast names the order, with a link to it in My Account.
+      const { orderNumber, order } = result;
+      toast.success(
+        t("order.placed"),
+        orderNumber && order
+          ? {
+              description: (
+                <Link
+                  to={`/account?tab=orders&order=${encodeURIComponent(order._id)}`}
+                  className="underline"
+                  data-testid="order-placed-link"
+                >
+                  {t("order.placedLink", { number: orderNumber })}
+                </Link>
+              ),
+            }
+          : undefined,
+      );
       clearCart({ silent: true });
       navigate("/");
       return;

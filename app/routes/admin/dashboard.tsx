@@ -23,7 +23,17 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
+function Figure({
+  label,
+  value,
+  to,
+  testId,
+}: {
+  label: string;
+  value: string;
+  to?: string;
+  testId?: string;
+}) {
   const body = (
     <>
       <span className="text-sm text-neutral-700">{label}</span>
@@ -31,7 +41,7 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
     </>
   );
   return (
-    <div className="rounded-lg border border-neutral-200 bg-white p-4 shadow-sm">
+    <div className="rounded-lg border border-neutral-200 bg-white p-4 shadow-sm" data-testid={testId}>
       {to ? (
         <Link to={to} className="block hover:underline">
           {body}
@@ -43,7 +53,10 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
   );
 }
 
-/** Issue 15: today's and this month's orders and revenue (AED, VAT-inclusive), the work waiting. */
+/**
+ * Issue 15: today's and this month's orders and revenue (AED, VAT-inclusive), the work waiting. Issue 24:
+ * the revenue is net of the period's refunds, which are shown beside it.
+ */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData.dashboard;
   const notice = loaderData.paymentsNotice;
@@ -51,7 +64,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Dashboard" />
       <p className="-mt-4 mb-4 text-sm text-neutral-600">
-        Orders and revenue leave out test orders (paid through the test payment sandbox: no money taken).
+        Orders and revenue leave out test orders (paid through the test payment sandbox: no money taken). Net
+        revenue is the period's orders less the refunds made in it, each counted on the day it was made.
       </p>
       {notice ? (
         <p
@@ -68,9 +82,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-figures">
         <Figure label="Orders today" value={String(d.today.orders)} />
-        <Figure label="Revenue today" value={formatFils(d.today.revenueFils)} />
+        <Figure label="Net revenue today" value={formatFils(d.today.revenueFils)} testId="net-today" />
+        <Figure label="Refunded today" value={formatFils(d.today.refundedFils)} testId="refunded-today" />
         <Figure label="Orders this month" value={String(d.month.orders)} />
-        <Figure label="Revenue this month" value={formatFils(d.month.revenueFils)} />
+        <Figure label="Net revenue this month" value={formatFils(d.month.revenueFils)} testId="net-month" />
+        <Figure
+          label="Refunded this month"
+          value={formatFils(d.month.refundedFils)}
+          testId="refunded-month"
+        />
         <Figure label="To pack" value={String(d.toPack)} to="/admin/orders?status=Order+Placed" />
         <Figure
           label="New stitching requests"

@@ -30,7 +30,8 @@ const ADDRESS_LINES = ["address", "landmark", "city", "state", "postcode", "coun
 
 /** Issue 15: one order with its lines, address, payment and events, and the moves it can make next. */
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, customer, events, nextStatuses, canMarkPaid, paymentStatus, shipping, notes } = loaderData;
+  const { order, customer, events, nextStatuses, canMarkPaid, paymentStatus, shipping, notes, attention } =
+    loaderData;
   const { busy, result, run } = useChange();
   const moveTo = (status: string, extras: MoveExtras = {}) =>
     run(
@@ -56,6 +57,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         <StatusBadge status={order.status} />
         {order.isTest ? <TestBadge /> : null}
       </PageHeader>
+      {attention ? (
+        <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="order-attention">
+          <strong>Needs attention:</strong> {attention}
+        </p>
+      ) : null}
       {order.isTest ? (
         <p className="mb-4 rounded-md bg-rose-50 p-3 text-sm text-rose-900" data-testid="test-order-notice">
           Test order: paid through the test payment sandbox (or Paymennt's test mode). No money was taken; it

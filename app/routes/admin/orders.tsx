@@ -79,7 +79,16 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
   {
     id: "status",
     header: () => <SortHeader label="Status" column="status" />,
-    cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    cell: ({ row }) => (
+      <span className="flex flex-wrap items-center gap-1.5">
+        <StatusBadge status={row.original.status} />
+        {row.original.needsAttention ? (
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+            Needs attention
+          </span>
+        ) : null}
+      </span>
+    ),
   },
 ];
 

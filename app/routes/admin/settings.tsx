@@ -39,6 +39,7 @@ function readSettings(form: FormData): ShopSettings {
     announcementAr: text("announcementAr") || null,
     lowStockThreshold: Number(text("lowStockThreshold")),
     returnWindowDays: Number(text("returnWindowDays")),
+    cancelWindowHours: Number(text("cancelWindowHours")),
   };
 }
 
@@ -251,6 +252,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 max={90}
                 defaultValue={s.returnWindowDays}
                 aria-describedby="set-return-window-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field
+              id="set-cancel-window"
+              label="Cancellation window (hours)"
+              hint="A customer may cancel an order still at 'Order Placed' from My Account for this long after placing it; 0 turns it off"
+            >
+              <input
+                id="set-cancel-window"
+                name="cancelWindowHours"
+                type="number"
+                min={0}
+                max={720}
+                defaultValue={s.cancelWindowHours}
+                aria-describedby="set-cancel-window-hint"
                 className={inputClass}
               />
             </Field>

@@ -65,6 +65,8 @@ export const AdminOrderSummarySchema = z.object({
   itemCount: z.number().int(),
   /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
   isTest: z.boolean(),
+  /** Issue 24: flagged for the owner (a failed automatic refund, stock short at payment…). */
+  needsAttention: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 export const AdminOrderListAnswerSchema = PagedSchema.extend({
@@ -106,6 +108,8 @@ export const AdminOrderDetailSchema = z.object({
   shipping: z.object({ courier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
   /** The shop's internal notes, oldest first: staff only, never shown to the shopper. */
   notes: z.array(OrderNoteSchema),
+  /** Issue 24: why the order needs the owner's attention (a failed automatic refund…); null if it does not. */
+  attention: z.string().nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 export const AdminOrderAnswerSchema = AdminOrderDetailSchema.extend({ success: z.literal(true) });

@@ -1,5 +1,6 @@
 import "../zod-setup.ts";
 import { z } from "zod";
+import { MAX_CANCEL_WINDOW_HOURS } from "../../order-cancel.ts";
 import { optionalText, text } from "./fields.ts";
 
 /** An Arabic setting shoppers read on /ar (decision 0025): null (or "") falls back to the English one. */
@@ -49,6 +50,14 @@ export const ShopSettingsSchema = z.object({
     .int({ error: "Return window is a whole number of days" })
     .min(0, { error: "Return window cannot be negative" })
     .max(90, { error: "Return window is at most 90 days" }),
+  /** Issue 24: how many hours after placement a shopper may cancel her order herself (SPEC: 24). */
+  cancelWindowHours: z
+    .number({ error: "Cancellation window must be a number of hours" })
+    .int({ error: "Cancellation window is a whole number of hours" })
+    .min(0, { error: "Cancellation window cannot be negative" })
+    .max(MAX_CANCEL_WINDOW_HOURS, {
+      error: `Cancellation window is at most ${MAX_CANCEL_WINDOW_HOURS} hours`,
+    }),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 /** PUT /api/admin/settings: any subset; a field set to its environment default stops overriding it. */

@@ -59,6 +59,19 @@ export async function listRefunds(db: Db, orderId: string): Promise<RefundTable[
   return rows.map(num);
 }
 
+/** The refunds of several orders (a shopper's list, the back office's list), oldest first. */
+export async function listRefundsOf(db: Db, orderIds: string[]): Promise<RefundTable[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("refunds")
+    .selectAll()
+    .where("order_id", "in", orderIds)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(num);
+}
+
 /** Settles a pending refund; false when it was settled meanwhile (another process, a double answer). */
 export async function settleRefund(
   trx: Db,

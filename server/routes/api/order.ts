@@ -199,5 +199,38 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         orders: await services.orders.listUserOrders(currentUser(request)),
       }),
     );
+    // Issue 24 (decision 0031): the shopper cancels her own order while it is still 'Order Placed'.
+    account.post(
+      "/order/:id/cancel",
+      {
+        schema: {
+          summary: "Cancel one's own order within the shop's cancellation window",
+          description:
+            "Only the token's own order, while it is at 'Order Placed' and within the window (a back-office setting, 24 hours by default). Stock comes back; a card payment is refunded in full (once, however often this is called); a repeat answers the cancelled order.",
+          tags,
+          security: signedIn,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: {
+            200: ok(
+              {
+                message: z.string(),
+                refund: z
+                  .enum(["confirmed", "pending", "refused", "void", "none"])
+                  .describe(
+                    "The card refund: confirmed, asked without an answer yet (pending), refused (the shop settles it), an authorisation the shop voids by hand (void), or nothing to refund (none)",
+                  ),
+                order: OrderSchema,
+              },
+              "The cancelled order (a repeat: the same order, no second refund)",
+            ),
+            ...errors(400, 401, 404, 429, 503),
+            409: ErrorResponseSchema.describe(
+              "Past 'Order Placed' (`cancel_not_allowed`) or past the cancellation window (`cancel_window_passed`)",
+            ),
+          },
+        },
+      },
+      async (request) => services.cancellation.cancel(currentUser(request), request.params.id),
+    );
   });
 }

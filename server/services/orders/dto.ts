@@ -1,17 +1,37 @@
 import { filsToAed } from "#core/money.ts";
 import type { OrderDto } from "#core/order.ts";
+import { cancelState, DEFAULT_CANCEL_WINDOW_HOURS } from "#core/order-cancel.ts";
 import type { DocumentSnapshot } from "#core/schemas/document.schema.ts";
 import { findOrderWithLines, orderLines } from "../../db/repositories/orders.ts";
-import type { OrderLineTable, OrderTable } from "../../db/schema.ts";
+import { listRefundsOf } from "../../db/repositories/refunds.ts";
+import type { OrderLineTable, OrderTable, RefundTable } from "../../db/schema.ts";
 import { invoiceOf, isTestOrder } from "../documents.ts";
+import { displayedPaymentStatus } from "../refunds/summary.ts";
 import type { OrdersContext } from "./context.ts";
 
 /** An order as its shopper sees it (SPEC §7 order calls): lines, address, totals and invoice data. */
+
+/**
+ * What the shopper's view adds to an order (issue 24): its refunds ('partly refunded' is derived from the
+ * confirmed ones) and the shop's cancellation window. A just-placed order has no refunds and is answered
+ * with the default window; My Account reads the list again with the shop's setting.
+ */
+export interface DtoExtras {
+  refunds?: RefundTable[];
+  cancelWindowHours?: number;
+  now?: Date;
+}
+
+function paymentStatusOf(order: OrderTable, refunds: RefundTable[]): OrderDto["paymentStatus"] {
+  const shown = displayedPaymentStatus(order, refunds);
+  return shown === "paid" || shown === "refunded" || shown === "partly_refunded" ? shown : "unpaid";
+}
 
 export function toDto(
   order: OrderTable,
   lines: OrderLineTable[],
   document: DocumentSnapshot | undefined,
+  extras: DtoExtras = {},
 ): OrderDto {
   const placedAt = order.placed_at ?? order.created_at;
   const cod = order.payment_mode === "cod";
@@ -21,8 +41,12 @@ export function toDto(
     date: placedAt,
     createdAt: order.created_at,
     status: order.status,
-    paymentStatus:
-      order.payment_status === "paid" ? "paid" : order.payment_status === "refunded" ? "refunded" : "unpaid",
+    paymentStatus: paymentStatusOf(order, extras.refunds ?? []),
+    cancel: cancelState(
+      { status: order.status, placedAt },
+      extras.cancelWindowHours ?? DEFAULT_CANCEL_WINDOW_HOURS,
+      extras.now,
+    ),
     line_items: lines.map((l) => ({
       product_id: l.product_id,
       sku_id: l.sku,
@@ -73,28 +97,38 @@ export function toDto(
 }
 
 export function createOrderDtos(ctx: OrdersContext) {
-  const { db, documents } = ctx;
+  const { db, documents, settings } = ctx;
+
+  const windowHours = async () =>
+    (await settings?.current())?.cancelWindowHours ?? DEFAULT_CANCEL_WINDOW_HOURS;
 
   async function loadDtos(orders: OrderTable[]): Promise<OrderDto[]> {
-    const lines = await orderLines(
-      db,
-      orders.map((o) => o.id),
-    );
+    const ids = orders.map((o) => o.id);
+    const [lines, refunds, cancelWindowHours] = await Promise.all([
+      orderLines(db, ids),
+      listRefundsOf(db, ids),
+      windowHours(),
+    ]);
     const issued = await documents.forOrders(orders, lines);
+    const now = new Date();
     return orders.map((o) =>
       toDto(
         o,
         lines.filter((l) => l.order_id === o.id),
         issued.get(o.id),
+        { refunds: refunds.filter((r) => r.order_id === o.id), cancelWindowHours, now },
       ),
     );
   }
 
   async function orderDto(orderId: string): Promise<OrderDto | undefined> {
     const found = await findOrderWithLines(db, orderId);
-    return found
-      ? toDto(found.order, found.lines, await documents.forOrder(found.order, found.lines))
-      : undefined;
+    if (!found) return undefined;
+    const [refunds, cancelWindowHours] = await Promise.all([listRefundsOf(db, [orderId]), windowHours()]);
+    return toDto(found.order, found.lines, await documents.forOrder(found.order, found.lines), {
+      refunds,
+      cancelWindowHours,
+    });
   }
 
   return { loadDtos, orderDto };

@@ -19,6 +19,8 @@ export async function creditCancelledSupply(
   order: OrderTable,
   lines: OrderLineTable[],
   actorName: string,
+  /** The timeline's actor: staff by default; 'customer' for a shopper's own cancellation (decision 0031). */
+  eventActor = `staff:${actorName}`,
 ): Promise<string | null> {
   const original = await documents.forOrder(order, lines, trx);
   if (!original) return null;
@@ -46,7 +48,7 @@ export async function creditCancelledSupply(
     id: newId(),
     order_id: order.id,
     at,
-    actor: `staff:${actorName}`,
+    actor: eventActor,
     from_status: "Cancelled",
     to_status: "Cancelled",
     note: `Credit note ${note.snapshot.number} issued for the cancelled supply (AED ${(amountFils / 100).toFixed(2)})`,
