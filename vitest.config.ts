@@ -7,6 +7,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    expect: { poll: { timeout: 10_000 } },
     pool: "forks",
     // Two files at a time even on two cores: most server files wait on databases, store processes and
     // timers rather than compute (a clean run used about half a core on average with one at a time).

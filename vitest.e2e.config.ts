@@ -7,6 +7,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A web-first assertion waits as long as the page may take on a busy machine (Vitest's own default
+    // gives up after one second).
+    expect: { poll: { timeout: 10_000 } },
     pool: "forks",
     // Two files at a time: a journey spends most of its time waiting on Chromium and its store.
     fileParallelism: true,

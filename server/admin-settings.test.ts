@@ -165,7 +165,10 @@ describe.each(TEST_ENGINES)("settings, staff and admin:create on $name", (engine
     expect((await client.call("GET", "/api/admin/me")).body).toMatchObject({ user: { role: "owner" } });
   });
 
-  it("npm run admin:create makes an owner from the command line, or promotes an account", async () => {
+  // Each call starts a Node process of its own: slow on a busy machine.
+  it("npm run admin:create makes an owner from the command line, or promotes an account", {
+    timeout: 120_000,
+  }, async () => {
     const env = { DATABASE_URL: store.config.DATABASE_URL, ADMIN_PASSWORD: "a-strong-owner-pass" };
     const missingPhone = await runAdminCreate(["--email", "boss@example.com", "--name", "Boss"], env);
     expect(missingPhone.code).toBe(1);
