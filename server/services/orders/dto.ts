@@ -1,10 +1,17 @@
+import type { Kysely, Transaction } from "kysely";
 import { filsToAed } from "#core/money.ts";
 import type { OrderDto } from "#core/order.ts";
 import type { DocumentSnapshot } from "#core/schemas/document.schema.ts";
 import { findOrderWithLines, orderLines } from "../../db/repositories/orders.ts";
-import type { OrderLineTable, OrderTable } from "../../db/schema.ts";
+import { loadTermNames } from "../../db/repositories/terms.ts";
+import type { Database, OrderLineTable, OrderTable } from "../../db/schema.ts";
 import { invoiceOf, isTestOrder } from "../documents.ts";
 import type { OrdersContext } from "./context.ts";
+
+/** The Arabic names of the catalog's colours (order lines keep the English value they were bought in). */
+export async function colorNamesAr(db: Kysely<Database> | Transaction<Database>) {
+  return (await loadTermNames(db, ["color"])).get("color");
+}
 
 /** An order as its shopper sees it (SPEC §7 order calls): lines, address, totals and invoice data. */
 
@@ -12,6 +19,7 @@ export function toDto(
   order: OrderTable,
   lines: OrderLineTable[],
   document: DocumentSnapshot | undefined,
+  colorNamesAr: ReadonlyMap<string, string> | undefined,
 ): OrderDto {
   const placedAt = order.placed_at ?? order.created_at;
   const cod = order.payment_mode === "cod";
@@ -30,6 +38,7 @@ export function toDto(
       nameAr: l.name_ar || null,
       size: l.size,
       color: l.color,
+      colorAr: (l.color && colorNamesAr?.get(l.color)) || null,
       image: l.image,
       quantity: Number(l.quantity),
       price: String(filsToAed(Number(l.unit_price_fils))),
@@ -81,11 +90,13 @@ export function createOrderDtos(ctx: OrdersContext) {
       orders.map((o) => o.id),
     );
     const issued = await documents.forOrders(orders, lines);
+    const colors = await colorNamesAr(db);
     return orders.map((o) =>
       toDto(
         o,
         lines.filter((l) => l.order_id === o.id),
         issued.get(o.id),
+        colors,
       ),
     );
   }
@@ -93,7 +104,12 @@ export function createOrderDtos(ctx: OrdersContext) {
   async function orderDto(orderId: string): Promise<OrderDto | undefined> {
     const found = await findOrderWithLines(db, orderId);
     return found
-      ? toDto(found.order, found.lines, await documents.forOrder(found.order, found.lines))
+      ? toDto(
+          found.order,
+          found.lines,
+          await documents.forOrder(found.order, found.lines),
+          await colorNamesAr(db),
+        )
       : undefined;
   }
 
