@@ -52,7 +52,6 @@ export const arAccount = {
   "otp.invalid": "رمز التحقق غير صحيح",
   "otp.verified": "تم تأكيد البريد الإلكتروني",
   "otp.verifiedText": "تم تأكيد بريدك الإلكتروني. يمكنك الآن تسجيل الدخول.",
-  "otp.close": "إغلاق",
 
   "google.loading": "جارٍ تحميل تسجيل الدخول عبر Google…",
   "google.notConfigured": "تسجيل الدخول عبر Google غير مفعّل",

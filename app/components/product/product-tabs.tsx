@@ -3,7 +3,7 @@ import type { ProductDto, ProductVariantDto, ReviewDto, ReviewSummaryDto } from 
 import { CATEGORIES } from "#core/constants.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
 import { AfterHydration } from "../../lib/after-hydration";
-import { enLang, useLocale, useT, useTc } from "../../lib/i18n";
+import { enLang, typedLang, useLocale, useT, useTc } from "../../lib/i18n";
 import { Stars } from "./stars";
 
 // The Reviews tab is closed at first paint: its Write a Review button comes once the page has hydrated.
@@ -120,6 +120,7 @@ export function ProductTabs({
 function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
   const t = useT();
   const tc = useTc();
+  const locale = useLocale();
   if (reviews.length === 0) return <p className="text-sm text-stone">{t("pdp.noReviews")}</p>;
   return (
     <ul className="space-y-6" data-testid="review-list">
@@ -128,14 +129,22 @@ function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
           <div className="flex items-center gap-2">
             <Stars rating={review.rating} />
             <span className="sr-only">{tc("pdp.stars", review.rating)}</span>
-            <span className="text-sm font-semibold text-ink">{review.userName}</span>
+            <bdi className="text-sm font-semibold text-ink" lang={typedLang(review.userName, locale)}>
+              {review.userName}
+            </bdi>
             {review.isVerifiedPurchase ? (
               <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-dark">
                 {t("pdp.verified")}
               </span>
             ) : null}
           </div>
-          <p className="mt-2 text-sm leading-relaxed text-charcoal">{review.comment}</p>
+          <p
+            className="mt-2 text-sm leading-relaxed text-charcoal"
+            dir="auto"
+            lang={typedLang(review.comment, locale)}
+          >
+            {review.comment}
+          </p>
         </li>
       ))}
     </ul>
