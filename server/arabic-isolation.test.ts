@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveTermName } from "./db/repositories/terms.ts";
+import { auditRecorder } from "./services/admin-audit.ts";
 import { type AdminClient, adminLogin, createRoleUser } from "./testing/admin.ts";
 import {
   ADDRESS,
@@ -84,7 +85,6 @@ describe.each(TEST_ENGINES)("isolated values in Arabic mails and documents on $n
     expect(mail.subject).toBe(`طلبك \u2066${number}\u2069 من نور أتيليه`);
     expect(mail.html).toContain(`<bdi>${number}</bdi>`);
     expect(mail.html).toContain(`<bdi>${PHONE}</bdi>`);
-    expect(mail.html).toContain(`<bdi>${buyer.email}</bdi>`);
     expect(mail.text).toContain("أسود");
     expect(mail.text).toContain("دبي");
     expect(mail.text).toContain("الإمارات العربية المتحدة");
@@ -122,5 +122,24 @@ describe.each(TEST_ENGINES)("isolated values in Arabic mails and documents on $n
     for (const value of values) expect(value).toMatch(/^<bdi>[^<]*<\/bdi>$/);
     // The TRN reads left to right inside its Arabic line.
     expect(ar).toContain(`\u2066${TRN}\u2069`);
+
+    // A status mail: the number, the tracking number and the shop's phone and e-mail inside Arabic sentences.
+    const shipping = smtp.received.length;
+    const actor = { id: buyer.id, name: "Test Staff" };
+    for (const status of ["Packing", "Shipped"] as const)
+      await store.services.admin.orders.changeStatus(
+        order._id,
+        status === "Shipped" ? { status, courier: "Emirates Post", trackingNumber: "EP123AE" } : { status },
+        actor,
+        auditRecorder(actor),
+      );
+    await store.services.mail.flush();
+    const shipped = readMail(await smtp.waitFor(buyer.email, { since: shipping, subject: /تم الشحن/ }));
+    expect(shipped.subject).toMatch(new RegExp(`^طلبك \u2066${number}\u2069: تم الشحن · `));
+    expect(shipped.text).toContain(`طلبك \u2066${number}\u2069 في الطريق إليك.`);
+    expect(shipped.text).toContain("رقم التتبع: \u2066EP123AE\u2069");
+    expect(shipped.text).toContain(
+      `اتصل بنا على \u2066${store.config.SHOP_PHONE}\u2069 أو راسلنا على \u2066${store.config.SHOP_EMAIL}\u2069.`,
+    );
   });
 });
