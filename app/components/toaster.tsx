@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useState } from "react";
+import { useT } from "../lib/i18n";
 import { onToastWanted, toasterReady } from "../lib/toast";
 
 /**
@@ -20,7 +21,18 @@ export function ToasterAfterHydration() {
         function ListeningToaster() {
           // Child effects run before this one: the toaster has subscribed by the time calls are released.
           useEffect(() => toasterReady(sonner), []);
-          return <sonner.Toaster position="top-center" visibleToasts={3} duration={4000} closeButton />;
+          // The area's and the close button's names in the page's language (the library's own are English).
+          const t = useT();
+          return (
+            <sonner.Toaster
+              position="top-center"
+              visibleToasts={3}
+              duration={4000}
+              closeButton
+              containerAriaLabel={t("toast.region")}
+              toastOptions={{ closeButtonAriaLabel: t("form.close") }}
+            />
+          );
         }
         setLoaded(() => ListeningToaster);
       });

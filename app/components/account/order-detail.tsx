@@ -12,7 +12,7 @@ import type { OrderDto } from "#core/order.ts";
 import { AddressLines } from "./address-view";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
-import { Link, useFormat, useT } from "../../lib/i18n";
+import { Link, typedLang, useFormat, useT } from "../../lib/i18n";
 import { Panel, panelClass } from "../ui/panel";
 
 type Address = Parameters<typeof AddressLines>[0]["address"];
@@ -260,7 +260,9 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
           ) : null}
           <p className="mt-3 text-xs tracking-wider text-stone uppercase">{t("invoice.seller")}</p>
           <p className="font-semibold">{ar ? invoice.sellerNameAr : invoice.sellerName}</p>
-          <p className="whitespace-pre-line text-charcoal">{invoice.sellerAddress}</p>
+          <p className="whitespace-pre-line text-charcoal" lang={typedLang(invoice.sellerAddress, locale)}>
+            {invoice.sellerAddress}
+          </p>
           {withVat ? (
             <p className="mt-1 font-medium" data-testid="invoice-trn">
               {t("invoice.trn", { trn: invoice.trn ?? "" })}
