@@ -107,18 +107,6 @@ export function enLang(dto: { enFields?: string[] } | undefined, field: string):
   return dto?.enFields?.includes(field) ? "en" : undefined;
 }
 
-/**
- * The language of text a person typed (a review, a reviewer's name) when it is not the page's: Latin
- * letters and no Arabic ones on an Arabic page are `en`, Arabic letters and no Latin ones on an English
- * page are `ar`; undefined when it is the page's language or mixed.
- */
-export function typedLang(text: string, page: Locale): "en" | "ar" | undefined {
-  const arabic = /[\u0600-\u06ff]/.test(text);
-  const latin = /[A-Za-z]/.test(text);
-  if (page === "ar") return latin && !arabic ? "en" : undefined;
-  return arabic && !latin ? "ar" : undefined;
-}
-
 function localizeTo(to: To, locale: Locale): To {
   if (typeof to === "string") return localizePath(to, locale);
   return to.pathname ? { ...to, pathname: localizePath(to.pathname, locale) } : to;

@@ -12,7 +12,8 @@ import type { OrderDto } from "#core/order.ts";
 import { AddressLines } from "./address-view";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
-import { Link, typedLang, useFormat, useT } from "../../lib/i18n";
+import { typedLang } from "#core/i18n/typed-lang.ts";
+import { Link, useFormat, useT } from "../../lib/i18n";
 import { Panel, panelClass } from "../ui/panel";
 
 type Address = Parameters<typeof AddressLines>[0]["address"];

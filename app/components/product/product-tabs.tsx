@@ -3,7 +3,7 @@ import type { ProductDto, ProductVariantDto, ReviewDto, ReviewSummaryDto } from 
 import { CATEGORIES } from "#core/constants.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
 import { AfterHydration } from "../../lib/after-hydration";
-import { enLang, typedLang, useLocale, useT, useTc } from "../../lib/i18n";
+import { enLang, useLocale, useT, useTc } from "../../lib/i18n";
 import { Stars } from "./stars";
 
 // The Reviews tab is closed at first paint: its Write a Review button comes once the page has hydrated.
@@ -12,6 +12,12 @@ const ReviewActions = lazy(() =>
 );
 
 export type ProductTab = "details" | "shipping" | "reviews";
+
+/**
+ * A review as the page shows it: the languages of its text and of its author's name when they are not
+ * the page's (core/i18n/typed-lang.ts), worked out by the route's loader so no page code does it.
+ */
+export type ShownReview = ReviewDto & { lang?: "en" | "ar"; nameLang?: "en" | "ar" };
 const TABS: ProductTab[] = ["details", "shipping", "reviews"];
 
 /**
@@ -28,7 +34,7 @@ export function ProductTabs({
 }: {
   product: ProductDto;
   variant: ProductVariantDto | undefined;
-  reviews: ReviewDto[];
+  reviews: ShownReview[];
   summary: ReviewSummaryDto;
   tab: ProductTab;
   onTab: (tab: ProductTab) => void;
@@ -117,10 +123,9 @@ export function ProductTabs({
   );
 }
 
-function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
+function ReviewList({ reviews }: { reviews: ShownReview[] }) {
   const t = useT();
   const tc = useTc();
-  const locale = useLocale();
   if (reviews.length === 0) return <p className="text-sm text-stone">{t("pdp.noReviews")}</p>;
   return (
     <ul className="space-y-6" data-testid="review-list">
@@ -129,7 +134,7 @@ function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
           <div className="flex items-center gap-2">
             <Stars rating={review.rating} />
             <span className="sr-only">{tc("pdp.stars", review.rating)}</span>
-            <bdi className="text-sm font-semibold text-ink" lang={typedLang(review.userName, locale)}>
+            <bdi className="text-sm font-semibold text-ink" lang={review.nameLang}>
               {review.userName}
             </bdi>
             {review.isVerifiedPurchase ? (
@@ -138,11 +143,7 @@ function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
               </span>
             ) : null}
           </div>
-          <p
-            className="mt-2 text-sm leading-relaxed text-charcoal"
-            dir="auto"
-            lang={typedLang(review.comment, locale)}
-          >
+          <p className="mt-2 text-sm leading-relaxed text-charcoal" dir="auto" lang={review.lang}>
             {review.comment}
           </p>
         </li>

@@ -1,7 +1,8 @@
 import { Star } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { typedLang } from "#core/i18n/typed-lang.ts";
 import type { OwnReviewDto } from "#core/schemas/review.schema.ts";
-import { typedLang, useLocale, useT, useTc } from "../../lib/i18n";
+import { useLocale, useT, useTc } from "../../lib/i18n";
 import { readPrivate } from "../../state/private-read";
 
 const loadDialog = () => import("./review-dialog");
