@@ -1,6 +1,5 @@
 import { type ComponentType, useEffect, useState } from "react";
-import { useT } from "../lib/i18n";
-import { onToastWanted, toasterReady } from "../lib/toast";
+import { onToastWanted } from "../lib/toast";
 
 /**
  * The notification area (SPEC §9 library defaults: up to 3 notifications, 4 s each). Its library is not
@@ -16,25 +15,8 @@ export function ToasterAfterHydration() {
     let stopWaiting = () => {};
     const load = () => {
       stop();
-      void import("sonner").then((sonner) => {
-        if (!live) return;
-        function ListeningToaster() {
-          // Child effects run before this one: the toaster has subscribed by the time calls are released.
-          useEffect(() => toasterReady(sonner), []);
-          // The area's and the close button's names in the page's language (the library's own are English).
-          const t = useT();
-          return (
-            <sonner.Toaster
-              position="top-center"
-              visibleToasts={3}
-              duration={4000}
-              closeButton
-              containerAriaLabel={t("toast.region")}
-              toastOptions={{ closeButtonAriaLabel: t("form.close") }}
-            />
-          );
-        }
-        setLoaded(() => ListeningToaster);
+      void import("./toaster-area").then((area) => {
+        if (live) setLoaded(() => area.ToasterArea);
       });
     };
     const firstTouch = ["pointerdown", "keydown"] as const;
