@@ -1,7 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HERO_ART_SIZE, HERO_SUBJECT } from "#content/artwork.ts";
-import { launchBrowser, type RunningStore, startStore, waitForHydration } from "./harness.ts";
+import {
+  expectAccessible,
+  launchBrowser,
+  type RunningStore,
+  startStore,
+  waitForHydration,
+} from "./harness.ts";
 
 /**
  * Issue 25's layout in the browser, on the demo store:
@@ -112,6 +118,7 @@ describe("the home page's hero", () => {
           expect(overlap(boxes.headline, boxes.subject), where).toBe(0);
           expect(overlap(boxes.text, boxes.subject), where).toBe(0);
         }
+        await expectAccessible(page);
         await context.close();
       }, 180_000);
     }
