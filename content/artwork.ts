@@ -35,6 +35,12 @@ type Rng = () => number;
 export const PRODUCT_ART_SIZE = { width: 1200, height: 1500 } as const;
 export const BLOG_ART_SIZE = { width: 1600, height: 900 } as const;
 export const HERO_ART_SIZE = { width: 1920, height: 1080 } as const;
+/**
+ * Where the figures stand in every hero slide, as fractions of the artwork's width and height; the rest
+ * (the left, from 0 to `left`) is the calm space the headline sits on. The home page's hero journey
+ * (tests/e2e/arabic-layout.spec.ts) checks the headline never covers this box, mirrored on /ar.
+ */
+export const HERO_SUBJECT = { left: 0.45, right: 0.95, top: 0.12, bottom: 1 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Small utilities: seeded PRNG, number formatting, colour arithmetic, curve sampling

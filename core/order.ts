@@ -23,6 +23,8 @@ export interface OrderLineDto {
   nameAr: string | null;
   size: string;
   color: string;
+  /** The colour's Arabic name (the catalog's colour terms); null: none is written. */
+  colorAr: string | null;
   image: string;
   quantity: number;
   /** AED text of one unit, e.g. "450" or "99.5" (SPEC §3 price as text). */
@@ -108,6 +110,7 @@ export const OrderDtoSchema = z
         nameAr: z.string().nullable(),
         size: z.string(),
         color: z.string(),
+        colorAr: z.string().nullable(),
         image: z.string(),
         quantity: z.number().int().min(1),
         price: z.string(),

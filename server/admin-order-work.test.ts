@@ -137,7 +137,7 @@ describe.each(TEST_ENGINES)("shipping, notes and order search on $name", (engine
         .status,
     ).toBe(200);
     const arabic = readMail(await smtp.waitFor(order.buyer.email, { subject: /تم الشحن/ }));
-    expect(arabic.text).toContain("شركة الشحن: بريد الإمارات. رقم التتبع: EP123AE");
+    expect(arabic.text).toContain("شركة الشحن: بريد الإمارات. رقم التتبع: \u2066EP123AE\u2069");
 
     const own = await placeCod(abaya);
     const res = await move(own._id, { status: "Shipped", courier: "Shop delivery" });

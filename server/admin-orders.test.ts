@@ -180,8 +180,8 @@ describe.each(TEST_ENGINES)("the back office's orders and inbox on $name", (engi
       .where("to_address", "=", order.buyer.email)
       .where("kind", "=", "order-status")
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toMatch(new RegExp(`^طلبك ${order.orderNumber}: تم الشحن · `));
-    expect(mail.text_body).toContain(`طلبك ${order.orderNumber} في الطريق إليك.`);
+    expect(mail.subject).toMatch(new RegExp(`^طلبك \u2066${order.orderNumber}\u2069: تم الشحن · `));
+    expect(mail.text_body).toContain(`طلبك \u2066${order.orderNumber}\u2069 في الطريق إليك.`);
     expect(mail.html_body).toContain('<div dir="rtl" lang="ar">');
   });
 

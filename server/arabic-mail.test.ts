@@ -183,8 +183,8 @@ describe.each(TEST_ENGINES)("mails in the shopper's language on $name", (engine)
     const beforeStatus = smtp.received.length;
     await moveOrder(order.id, order.user_id);
     const packing = readMail(await smtp.waitFor(to, { since: beforeStatus }));
-    expect(packing.subject).toBe(`طلبك ${number}: قيد التجهيز · ${SHOP_AR}`);
-    expect(packing.text).toContain(`نقوم الآن بتجهيز طلبك ${number}.`);
+    expect(packing.subject).toBe(`طلبك \u2066${number}\u2069: قيد التجهيز · ${SHOP_AR}`);
+    expect(packing.text).toContain(`نقوم الآن بتجهيز طلبك \u2066${number}\u2069.`);
     expect(packing.text).toContain("لديك سؤال عن طلبك؟");
   });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_SESSION_COOKIE } from "#core/admin.ts";
 import { requestMessagesAr } from "#core/i18n/request-messages.ar.ts";
+import { requestMessage } from "#core/i18n/request-messages.en.ts";
+import { requestSentence } from "../app/lib/request-forms.server.tsx";
 import { freshIp } from "./testing/accounts.ts";
 import { ADMIN_TEST_PASSWORD, createRoleUser } from "./testing/admin.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
@@ -139,6 +141,36 @@ describe.each(TEST_ENGINES)("the request forms without JavaScript on $name", (en
     expect(third.statusCode).toBe(429);
     expect(visibleText(third.body)).toContain("You have sent several requests in a short time.");
     expect(await storedBy("limit3@example.ae")).toHaveLength(0);
+  });
+
+  it("says on the Arabic page how many minutes to wait in the count's Arabic form", async () => {
+    const ip = freshIp();
+    const send = (n: number) =>
+      post("/ar/contact", { ...contact, email: `limit-ar${n}@example.ae` }, { "x-forwarded-for": ip });
+    expect((await send(1)).statusCode).toBe(200);
+    expect((await send(2)).statusCode).toBe(200);
+    const third = await send(3);
+    expect(third.statusCode).toBe(429);
+    // The window is 15 minutes: Arabic counts 11 to 99 in the singular ('many').
+    expect(visibleText(third.body)).toContain("يرجى الانتظار 15 دقيقة ثم المحاولة مرة أخرى");
+    expect(await storedBy("limit-ar3@example.ae")).toHaveLength(0);
+    // The other counts, as the page would word the server's English sentence.
+    const phone = "+971 4 000 0000";
+    const wait = (count: number) =>
+      /يرجى الانتظار (.+?) ثم/.exec(
+        requestSentence(
+          "ar",
+          requestMessage(count === 1 ? "tooMany.one" : "tooMany.other", { count, phone }),
+        ),
+      )?.[1];
+    expect([1, 2, 3, 10, 11, 100].map(wait)).toEqual([
+      "دقيقة",
+      "دقيقتين",
+      "3 دقائق",
+      "10 دقائق",
+      "11 دقيقة",
+      "100 دقيقة",
+    ]);
   });
 
   it("signs staff in to the back office from the plain log-in form: the session cookie set, the back office drawn", async () => {

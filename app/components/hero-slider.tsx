@@ -60,7 +60,10 @@ export function HeroSlider() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      <div className="relative aspect-[4/5] sm:aspect-[16/9] lg:aspect-[21/9]" {...swipe}>
+      {/* On a phone the artwork fills the slide's upper half and the text sits below it on the plain ground;
+          from `sm` the text sits on the artwork's calm side (its start, mirrored with the artwork on /ar).
+          tests/e2e/arabic-layout.spec.ts measures that the two never overlap. */}
+      <div className="relative aspect-[3/4] sm:aspect-[16/9] lg:aspect-[21/9]" {...swipe}>
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern marks each slide as a group.
           <div
@@ -81,19 +84,19 @@ export function HeroSlider() {
                 height={1080}
                 sizes="100vw"
                 priority={i === 0}
-                className="absolute inset-0 size-full object-cover object-[70%_center] sm:object-center rtl:-scale-x-100"
+                className="absolute inset-x-0 top-0 h-1/2 w-full object-cover object-[70%_center] sm:inset-0 sm:size-full sm:object-center rtl:-scale-x-100"
               />
             ) : null}
-            <div className="absolute inset-0 bg-gradient-to-t from-ink/60 via-ink/10 to-transparent sm:bg-gradient-to-r sm:from-ivory/90 sm:via-ivory/50 sm:to-transparent rtl:sm:bg-gradient-to-l" />
+            <div className="absolute inset-x-0 top-0 h-1/2 bg-gradient-to-t from-sand via-transparent to-transparent sm:inset-0 sm:h-full sm:bg-gradient-to-r sm:from-ivory/90 sm:via-ivory/50 sm:to-transparent rtl:sm:bg-gradient-to-l" />
             <div className="container-page relative flex h-full flex-col justify-end pb-16 sm:justify-center sm:pb-0">
-              <div className="max-w-md text-ivory sm:text-ink">
+              <div className="max-w-md text-ink">
                 {slide.soon ? (
                   <p className="mb-3 inline-block rounded-full bg-accent px-3 py-1 text-xs font-semibold tracking-widest text-white uppercase">
                     {t("home.launchingSoon")}
                   </p>
                 ) : null}
-                <h2 className="text-5xl leading-none sm:text-6xl lg:text-7xl">{slide.title}</h2>
-                <p className="mt-4 text-base sm:text-lg sm:text-charcoal">{slide.text}</p>
+                <h2 className="text-4xl leading-none sm:text-6xl lg:text-7xl">{slide.title}</h2>
+                <p className="mt-4 text-base text-charcoal sm:text-lg">{slide.text}</p>
                 {slide.cta ? (
                   <Link to={slide.cta} className="btn-accent mt-7">
                     {t("home.hero1.cta")}

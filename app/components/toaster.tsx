@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useState } from "react";
-import { onToastWanted, toasterReady } from "../lib/toast";
+import { onToastWanted } from "../lib/toast";
 
 /**
  * The notification area (SPEC §9 library defaults: up to 3 notifications, 4 s each). Its library is not
@@ -15,14 +15,8 @@ export function ToasterAfterHydration() {
     let stopWaiting = () => {};
     const load = () => {
       stop();
-      void import("sonner").then((sonner) => {
-        if (!live) return;
-        function ListeningToaster() {
-          // Child effects run before this one: the toaster has subscribed by the time calls are released.
-          useEffect(() => toasterReady(sonner), []);
-          return <sonner.Toaster position="top-center" visibleToasts={3} duration={4000} closeButton />;
-        }
-        setLoaded(() => ListeningToaster);
+      void import("./toaster-area").then((area) => {
+        if (live) setLoaded(() => area.ToasterArea);
       });
     };
     const firstTouch = ["pointerdown", "keydown"] as const;

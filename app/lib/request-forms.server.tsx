@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { data, type RouterContextProvider } from "react-router";
-import { fill } from "#core/i18n/index.ts";
+import { fill, pluralCategory } from "#core/i18n/index.ts";
 import { requestMessagesAr } from "#core/i18n/request-messages.ar.ts";
 import { type RequestMessageKey, requestMessagesEn } from "#core/i18n/request-messages.en.ts";
 import type { Locale } from "#core/locale.ts";
@@ -67,8 +67,16 @@ export function requestSentence(locale: Locale, english: string): string {
   });
   for (const [pattern, key, names] of patterns) {
     const found = pattern.exec(english);
-    if (found)
-      return fill(requestMessagesAr[key], Object.fromEntries(names.map((n, i) => [n, found[i + 1] ?? ""])));
+    if (!found) continue;
+    const values = Object.fromEntries(names.map((n, i) => [n, found[i + 1] ?? ""]));
+    // A counted message (`tooMany.one`/`.other`) takes the Arabic form of its count's plural category.
+    const counted = /^(.+)\.(?:one|other)$/.exec(key);
+    const arabic = counted
+      ? (requestMessagesAr as Record<string, string | undefined>)[
+          `${counted[1]}.${pluralCategory("ar", Number(values.count ?? 1))}`
+        ]
+      : undefined;
+    return fill(arabic ?? requestMessagesAr[key], values);
   }
   return english;
 }

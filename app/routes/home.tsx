@@ -167,7 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 key={category.slug}
                 to={`/shop?category=${category.slug}`}
                 className="group relative block overflow-hidden rounded-2xl"
-                aria-label={t("home.categories.explore", { name: category.name })}
+                aria-label={t("home.categories.explore", { name: t(`category.${category.slug}`) })}
               >
                 <MediaImage
                   src={CATEGORY_ART[category.slug] ?? "/media/site/hero-1.webp"}
@@ -180,7 +180,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 />
                 <span className="absolute inset-0 bg-gradient-to-t from-ink/70 to-transparent" />
                 <span className="absolute bottom-5 start-5 font-display text-3xl text-ivory">
-                  {category.name}
+                  {t(`category.${category.slug}`)}
                 </span>
               </Link>
             ))}

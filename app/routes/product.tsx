@@ -2,11 +2,13 @@ import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { type ReviewDto, type ReviewSummaryDto, toProductCard } from "#core/catalog.ts";
 import { CURRENCY } from "#core/constants.ts";
+import type { Locale } from "#core/i18n/locale.ts";
+import { typedLang } from "#core/i18n/typed-lang.ts";
 import { variantPrices } from "#core/pricing.ts";
 import { ProductBreadcrumb } from "../components/product/breadcrumb";
 import { ProductGallery } from "../components/product/gallery";
 import { ProductSummary } from "../components/product/product-summary";
-import { type ProductTab, ProductTabs } from "../components/product/product-tabs";
+import { type ProductTab, ProductTabs, type ShownReview } from "../components/product/product-tabs";
 import { PurchaseActions } from "../components/product/purchase-actions";
 import { RelatedProducts } from "../components/product/related-products";
 import { sizeGuideHtml } from "../components/product/size-guide.server";
@@ -31,9 +33,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     shopName,
     product,
-    reviews: reviews ?? emptyReviews(),
+    reviews: shownReviews(reviews ?? emptyReviews(), locale),
     related,
     sizeGuide: sizeGuideHtml(locale),
+  };
+}
+
+/** Each review with the language of its text and name when not the page's (an English review on /ar). */
+function shownReviews<R extends { reviews: ReviewDto[] }>(found: R, locale: Locale): R {
+  return {
+    ...found,
+    reviews: found.reviews.map(
+      (r): ShownReview => ({
+        ...r,
+        lang: typedLang(r.comment, locale),
+        nameLang: typedLang(r.userName, locale),
+      }),
+    ),
   };
 }
 

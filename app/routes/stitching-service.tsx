@@ -162,7 +162,7 @@ export default function StitchingService({ loaderData, actionData }: Route.Compo
               </ol>
             </PanelItem>
             <PanelItem title={copy.areas}>
-              {STITCHING_SERVICE_AREAS.join(", ")}
+              {copy.areasList}
               <span className="mt-1 block text-ivory/65">{copy.areasOther}</span>
             </PanelItem>
             <PanelItem title={copy.guarantee}>{copy.guaranteeText}</PanelItem>

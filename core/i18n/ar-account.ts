@@ -52,7 +52,6 @@ export const arAccount = {
   "otp.invalid": "رمز التحقق غير صحيح",
   "otp.verified": "تم تأكيد البريد الإلكتروني",
   "otp.verifiedText": "تم تأكيد بريدك الإلكتروني. يمكنك الآن تسجيل الدخول.",
-  "otp.close": "إغلاق",
 
   "google.loading": "جارٍ تحميل تسجيل الدخول عبر Google…",
   "google.notConfigured": "تسجيل الدخول عبر Google غير مفعّل",
@@ -113,7 +112,7 @@ export const arAccount = {
   "orders.order": "الطلب رقم \u2066{id}\u2069",
   "orders.placedOn": "تاريخ الطلب {date}",
   "orders.shippedWith": "تم الشحن مع {courier}",
-  "orders.tracking": "رقم التتبع: {number}",
+  "orders.tracking": "رقم التتبع: \u2066{number}\u2069",
   "orders.ownDelivery": "يوصله إليك مندوب المتجر.",
   "orders.status": "الحالة",
   "orders.items": "القطع",

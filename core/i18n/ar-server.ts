@@ -1,11 +1,12 @@
 import type { enServer } from "./en-server.ts";
+import type { TwinCatalog } from "./locale.ts";
 
 /**
  * The Arabic twin of en-server.ts (issue 14): what the server says about accounts, addresses and orders
  * and the validation sentences of core/schemas/account.schema.ts, for screens that show them in Arabic
  * (the server's own answers stay English beside a machine `code`). Same keys, same placeholders.
  */
-export const arServer: Record<keyof typeof enServer, string> = {
+export const arServer: TwinCatalog<keyof typeof enServer> = {
   "field.body": "يجب أن يكون محتوى الطلب كائن JSON.",
   "field.nameRequired": "يرجى إدخال اسمك الكامل.",
   "field.nameTooLong": "يمكن أن يتكون اسمك من 100 حرف كحد أقصى.",
@@ -44,8 +45,12 @@ export const arServer: Record<keyof typeof enServer, string> = {
   "session.required": "يرجى تسجيل الدخول للمتابعة.",
   "session.invalid": "انتهت صلاحية جلستك. يرجى تسجيل الدخول مرة أخرى.",
 
-  "limit.tooManyMinute": "محاولات كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
-  "limit.tooManyMinutes": "محاولات كثيرة. يرجى الانتظار {minutes} دقيقة ثم المحاولة مرة أخرى.",
+  "limit.tooMany.zero": "محاولات كثيرة. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
+  "limit.tooMany.one": "محاولات كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
+  "limit.tooMany.two": "محاولات كثيرة. يرجى الانتظار دقيقتين ثم المحاولة مرة أخرى.",
+  "limit.tooMany.few": "محاولات كثيرة. يرجى الانتظار {count} دقائق ثم المحاولة مرة أخرى.",
+  "limit.tooMany.many": "محاولات كثيرة. يرجى الانتظار {count} دقيقة ثم المحاولة مرة أخرى.",
+  "limit.tooMany.other": "محاولات كثيرة. يرجى الانتظار {count} دقيقة ثم المحاولة مرة أخرى.",
 
   "auth.registered":
     "تم إنشاء الحساب. أرسلنا رمزًا من 6 أرقام إلى \u2066{email}\u2069: يرجى إدخاله لتأكيد بريدك الإلكتروني.",

@@ -17,4 +17,5 @@ export const arStorefront = {
   "shop.results": "المنتجات",
   "form.optional": "(اختياري)",
   "form.cancel": "إلغاء",
+  "form.close": "إغلاق",
 } as const satisfies TwinCatalog<keyof typeof enStorefront>;

@@ -224,6 +224,7 @@ const arBase = {
   "stock.out-of-stock": "نفدت الكمية",
   "stock.unknown": "معلومات المخزون غير متاحة",
   "toast.selectSize": "يُرجى اختيار المقاس",
+  "toast.region": "الإشعارات",
   "toast.outOfStock": "نفدت الكمية",
   "toast.outOfStockText": "المقاس المختار غير متوفر",
   "toast.stockLimit": "بلغتِ الحد المتاح",

@@ -72,7 +72,7 @@ export const documentCopy = {
     paymentTest: "دفع تجريبي، لم يُؤخذ أي مبلغ",
     delivery: "التوصيل",
     seller: "البائع",
-    trn: "الرقم الضريبي: {trn}",
+    trn: "الرقم الضريبي: \u2066{trn}\u2069",
     buyer: "التوصيل إلى",
     description: "الوصف",
     quantity: "الكمية",

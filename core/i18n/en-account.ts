@@ -53,7 +53,6 @@ export const enAccount = {
   "otp.invalid": "Invalid OTP",
   "otp.verified": "Email Verified",
   "otp.verifiedText": "Your email is verified. You can now sign in.",
-  "otp.close": "Close",
 
   "google.loading": "Loading Google sign-in…",
   "google.notConfigured": "Google sign-in is not configured",

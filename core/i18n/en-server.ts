@@ -47,8 +47,8 @@ export const enServer = {
   "session.required": "Please log in to continue.",
   "session.invalid": "Your session has expired. Please log in again.",
 
-  "limit.tooManyMinute": "Too many attempts. Please wait a minute and try again.",
-  "limit.tooManyMinutes": "Too many attempts. Please wait {minutes} minutes and try again.",
+  "limit.tooMany.one": "Too many attempts. Please wait a minute and try again.",
+  "limit.tooMany.other": "Too many attempts. Please wait {count} minutes and try again.",
 
   "auth.registered": "Account created. We sent a 6-digit code to {email}: enter it to verify your email.",
   "auth.registeredNoEmail": "Account created. You can now sign in with your phone number and password.",

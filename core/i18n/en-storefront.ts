@@ -15,4 +15,5 @@ export const enStorefront = {
   // The shared form pieces every page may show (app/components/ui), in the shell's "form" area.
   "form.optional": "(optional)",
   "form.cancel": "Cancel",
+  "form.close": "Close",
 } as const;

@@ -203,6 +203,7 @@ export const en = {
   "stock.out-of-stock": "Out of stock",
   "stock.unknown": "Stock info unavailable",
   "toast.selectSize": "Please select a size",
+  "toast.region": "Notifications",
   "toast.outOfStock": "Out of stock",
   "toast.outOfStockText": "Selected size is out of stock",
   "toast.stockLimit": "Stock limit reached",

@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { ar } from "./ar.ts";
+import { arServer } from "./ar-server.ts";
 import { en } from "./en.ts";
 import { fill, type Locale, PLURAL_CATEGORIES, type PluralCategory, pluralCategory } from "./locale.ts";
+import { requestMessagesAr } from "./request-messages.ar.ts";
+import { requestMessagesEn } from "./request-messages.en.ts";
 
 /**
  * Issue 25: a message with a count takes the form its language's grammar gives that count, through
  * Intl.PluralRules; a counted message is a key per category, `<base>.<category>` (decision 0024).
  */
-const CATALOGS: Record<Locale, Record<string, string>> = { en, ar };
+// The server's sentences (ar-server.ts) are the Arabic screens' too (app/lib/i18n.server.ts).
+const CATALOGS: Record<Locale, Record<string, string>> = { en, ar: { ...arServer, ...ar } };
+const REQUESTS: Record<Locale, Record<string, string>> = { en: requestMessagesEn, ar: requestMessagesAr };
 const CATEGORY = /\.(zero|one|two|few|many|other)$/;
 
 function countedBases(catalog: Record<string, string>): string[] {
@@ -16,8 +21,14 @@ function countedBases(catalog: Record<string, string>): string[] {
   ];
 }
 
-function counted(locale: Locale, base: string, count: number, values: Record<string, string> = {}): string {
-  const template = CATALOGS[locale][`${base}.${pluralCategory(locale, count)}`];
+function counted(
+  locale: Locale,
+  base: string,
+  count: number,
+  values: Record<string, string> = {},
+  catalogs = CATALOGS,
+): string {
+  const template = catalogs[locale][`${base}.${pluralCategory(locale, count)}`];
   if (template === undefined) throw new Error(`${locale} ${base}: no ${pluralCategory(locale, count)}`);
   return fill(template, { count, ...values });
 }
@@ -31,10 +42,13 @@ describe("plural rules", () => {
     expect(pluralCategory("ar", 111)).toBe("many");
   });
 
-  it("find every counted message with every category its language needs, in both catalogs", () => {
+  it.each([
+    ["the screens' and the server's catalogs", CATALOGS],
+    ["the contact and stitching forms' messages", REQUESTS],
+  ])("find every counted message with every category its language needs, in %s", (_name, catalogs) => {
     for (const locale of ["en", "ar"] as const) {
-      const catalog = CATALOGS[locale];
-      const missing = countedBases(CATALOGS.en).flatMap((base) =>
+      const catalog = catalogs[locale];
+      const missing = countedBases(catalogs.en).flatMap((base) =>
         PLURAL_CATEGORIES[locale]
           .filter((c: PluralCategory) => catalog[`${base}.${c}`] === undefined)
           .map((c) => `${locale} ${base}.${c}`),
@@ -46,7 +60,7 @@ describe("plural rules", () => {
         .map(([key]) => key);
       expect(stray).toEqual([]);
     }
-    expect(countedBases(CATALOGS.ar).sort()).toEqual(countedBases(CATALOGS.en).sort());
+    expect(countedBases(catalogs.ar).sort()).toEqual(countedBases(catalogs.en).sort());
   });
 
   it("count the cart's items in both languages for 0, 1, 2, 3, 11 and 100", () => {
@@ -118,5 +132,44 @@ describe("plural rules", () => {
       "11 قطعة",
       "100 قطعة",
     ]);
+  });
+
+  it("count the minutes a rate-limited shopper waits, in both languages (the server's and the forms' messages)", () => {
+    const counts = [0, 1, 2, 3, 11, 100];
+    const wait = (text: string) => /(?:Please wait|يرجى الانتظار) (.+?) (?:and try|ثم)/.exec(text)?.[1];
+    expect(counts.map((n) => wait(counted("en", "limit.tooMany", n)))).toEqual([
+      "0 minutes",
+      "a minute",
+      "2 minutes",
+      "3 minutes",
+      "11 minutes",
+      "100 minutes",
+    ]);
+    expect(counts.map((n) => wait(counted("ar", "limit.tooMany", n)))).toEqual([
+      "قليلًا",
+      "دقيقة",
+      "دقيقتين",
+      "3 دقائق",
+      "11 دقيقة",
+      "100 دقيقة",
+    ]);
+    const phone = { phone: "+971 4 000 0000" };
+    expect(counts.map((n) => wait(counted("en", "tooMany", n, phone, REQUESTS)))).toEqual([
+      "0 minutes",
+      "a minute",
+      "2 minutes",
+      "3 minutes",
+      "11 minutes",
+      "100 minutes",
+    ]);
+    expect(counts.map((n) => wait(counted("ar", "tooMany", n, phone, REQUESTS)))).toEqual([
+      "قليلًا",
+      "دقيقة",
+      "دقيقتين",
+      "3 دقائق",
+      "11 دقيقة",
+      "100 دقيقة",
+    ]);
+    expect(counted("ar", "tooMany", 3, phone, REQUESTS)).toContain("\u2066+971 4 000 0000\u2069");
   });
 });

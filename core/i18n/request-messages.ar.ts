@@ -1,16 +1,25 @@
+import type { TwinCatalog } from "./locale.ts";
 import type { RequestMessageKey } from "./request-messages.en.ts";
 
 /**
  * The Arabic twin of request-messages.en.ts (issue 14): what the contact and stitching forms are told
  * and their validation sentences, for Arabic screens. Same keys, same placeholders; Western digits.
  */
-export const requestMessagesAr: Record<RequestMessageKey, string> = {
+export const requestMessagesAr: TwinCatalog<RequestMessageKey> = {
   contactSent: "شكرًا لك، تم إرسال رسالتك.",
   stitchingSent: "تم إرسال طلب خدمة الخياطة بنجاح",
-  tooMany:
-    "أرسلت عدة طلبات خلال وقت قصير. يرجى الانتظار {minutes} دقيقة ثم المحاولة مرة أخرى، أو الاتصال بنا على \u2066{phone}\u2069.",
-  tooManyMinute:
+  "tooMany.zero":
+    "أرسلت عدة طلبات خلال وقت قصير. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى، أو الاتصال بنا على \u2066{phone}\u2069.",
+  "tooMany.one":
     "أرسلت عدة طلبات خلال وقت قصير. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى، أو الاتصال بنا على \u2066{phone}\u2069.",
+  "tooMany.two":
+    "أرسلت عدة طلبات خلال وقت قصير. يرجى الانتظار دقيقتين ثم المحاولة مرة أخرى، أو الاتصال بنا على \u2066{phone}\u2069.",
+  "tooMany.few":
+    "أرسلت عدة طلبات خلال وقت قصير. يرجى الانتظار {count} دقائق ثم المحاولة مرة أخرى، أو الاتصال بنا على \u2066{phone}\u2069.",
+  "tooMany.many":
+    "أرسلت عدة طلبات خلال وقت قصير. يرجى الانتظار {count} دقيقة ثم المحاولة مرة أخرى، أو الاتصال بنا على \u2066{phone}\u2069.",
+  "tooMany.other":
+    "أرسلت عدة طلبات خلال وقت قصير. يرجى الانتظار {count} دقيقة ثم المحاولة مرة أخرى، أو الاتصال بنا على \u2066{phone}\u2069.",
 
   nameRequired: "يرجى إدخال اسمك.",
   nameTooLong: "يمكن أن يتكون اسمك من 100 حرف كحد أقصى.",

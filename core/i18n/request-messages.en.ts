@@ -9,10 +9,11 @@ import { fill } from "./index.ts";
 export const requestMessagesEn = {
   contactSent: "Thank you, your message has been sent.",
   stitchingSent: "Stitching Service Request Submitted Successfully",
-  tooMany:
-    "You have sent several requests in a short time. Please wait {minutes} minutes and try again, or call us at {phone}.",
-  tooManyMinute:
+  // Counted (decision 0024): one key per plural category of the minutes to wait.
+  "tooMany.one":
     "You have sent several requests in a short time. Please wait a minute and try again, or call us at {phone}.",
+  "tooMany.other":
+    "You have sent several requests in a short time. Please wait {count} minutes and try again, or call us at {phone}.",
 
   nameRequired: "Please enter your name.",
   nameTooLong: "Your name can be at most 100 characters.",

@@ -65,6 +65,7 @@ export const stitchingPageEn = {
     "Our tailor measures you at your address; we stitch and deliver.",
   ],
   areas: "Service areas",
+  areasList: "Dubai, Sharjah, Ajman, Ras Al Khaimah",
   areasOther: "Other Emirates on request: please contact us.",
   guarantee: "Quality guarantee",
   guaranteeText: "Free minor alterations within 15 days of delivery.",

@@ -20,6 +20,7 @@ import { orderLines } from "../db/repositories/orders.ts";
 import { loadTermNames } from "../db/repositories/terms.ts";
 import type { Database, DocumentTable, OrderLineTable, OrderTable } from "../db/schema.ts";
 import { newId } from "../ids.ts";
+import { placeName } from "./order-mail.ts";
 
 /**
  * Issued documents (issue 21 finding 6; docs/decisions/0015-issued-documents.md). When an order is
@@ -70,8 +71,8 @@ function view(
     `${order.ship_first_name} ${order.ship_last_name}`.trim(),
     order.ship_address,
     order.ship_landmark,
-    `${order.ship_city}, ${order.ship_state} ${order.ship_postcode}`.trim(),
-    order.ship_country,
+    `${order.ship_city}, ${placeName(locale, order.ship_state)} ${order.ship_postcode}`.trim(),
+    placeName(locale, order.ship_country),
     order.ship_phone,
     order.ship_email,
   ].filter(Boolean);

@@ -47,6 +47,10 @@ const PLACES_AR: Record<string, string> = Object.fromEntries([
   ["UAE", arAccount["address.countryShort"]],
 ]);
 
+/** An emirate or the country in a language (the address form stores their English names). */
+export const placeName = (locale: Locale, name: string): string =>
+  locale === "ar" ? (PLACES_AR[name] ?? name) : name;
+
 function wording(locale: Locale, context: MailContext) {
   const ar = locale === "ar";
   return {
@@ -58,7 +62,7 @@ function wording(locale: Locale, context: MailContext) {
     color: (color: string) => (ar ? (context.colorNamesAr?.get(color) ?? color) : color),
     delivery: (type: string) => (ar ? (DELIVERY_TYPES_AR[type] ?? type) : type),
     /** An emirate or the country in the mail's language (the address form stores their English names). */
-    place: (name: string) => (ar ? (PLACES_AR[name] ?? name) : name),
+    place: (name: string) => placeName(locale, name),
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { t } from "#core/i18n/index.ts";
+import { pluralCategory, t } from "#core/i18n/index.ts";
 import { clearHits, countHit, peekHits, pruneHits } from "../db/repositories/codes.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http-errors.ts";
@@ -56,7 +56,7 @@ export function createRateLimiter(db: Kysely<Database>, options: RateLimitOption
     throw new HttpError(
       429,
       "rate_limited",
-      minutes <= 1 ? t("limit.tooManyMinute") : t("limit.tooManyMinutes", { minutes }),
+      t(`limit.tooMany.${pluralCategory("en", minutes) === "one" ? "one" : "other"}`, { count: minutes }),
       { "retry-after": String(retryAfter) },
     );
   }

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { pluralCategory } from "#core/i18n/locale.ts";
 import { requestMessage } from "#core/i18n/request-messages.en.ts";
 import type { Locale } from "#core/locale.ts";
 import type { ContactMessageInput } from "#core/schemas/contact.schema.ts";
@@ -89,9 +90,10 @@ export function createRequestsService(deps: RequestsDeps) {
       throw new HttpError(
         429,
         "rate_limited",
-        minutes <= 1
-          ? requestMessage("tooManyMinute", { phone: shop.phone })
-          : requestMessage("tooMany", { minutes, phone: shop.phone }),
+        requestMessage(pluralCategory("en", minutes) === "one" ? "tooMany.one" : "tooMany.other", {
+          count: minutes,
+          phone: shop.phone,
+        }),
         error.headers,
       );
     }

@@ -14,6 +14,7 @@ import AfterSale from "./after-sale";
 import { OrderCancel } from "./order-cancel";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
+import { typedLang } from "#core/i18n/typed-lang.ts";
 import { Link, useFormat, useT } from "../../lib/i18n";
 import { Panel, panelClass } from "../ui/panel";
 
@@ -55,6 +56,12 @@ function LineName({
       {arabic ?? line.name}
     </span>
   );
+}
+
+/** A line's colour: on an Arabic page its Arabic name, else the English one marked `lang="en"`. */
+function LineColor({ line, locale }: { line: OrderDto["line_items"][number]; locale: Locale }) {
+  const arabic = locale === "ar" ? line.colorAr : null;
+  return <span lang={locale === "ar" && !arabic ? "en" : undefined}>{arabic ?? line.color}</span>;
 }
 
 const aed = (fils: number, locale: Locale) =>
@@ -141,7 +148,8 @@ export default function OrderDetail({
               <div className="flex min-w-0 flex-1 flex-col text-sm">
                 <LineName line={line} locale={locale} className="block font-medium text-ink" />
                 <p className="text-stone">
-                  {t("orders.size")}: {line.size} · {t("orders.colour")}: {line.color}
+                  {t("orders.size")}: {line.size} · {t("orders.colour")}:{" "}
+                  <LineColor line={line} locale={locale} />
                 </p>
                 <p className="text-stone">
                   {t("orders.quantity", { n: line.quantity })} × {money(line.unitPriceFils)}
@@ -268,7 +276,9 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
           ) : null}
           <p className="mt-3 text-xs tracking-wider text-stone uppercase">{t("invoice.seller")}</p>
           <p className="font-semibold">{ar ? invoice.sellerNameAr : invoice.sellerName}</p>
-          <p className="whitespace-pre-line text-charcoal">{invoice.sellerAddress}</p>
+          <p className="whitespace-pre-line text-charcoal" lang={typedLang(invoice.sellerAddress, locale)}>
+            {invoice.sellerAddress}
+          </p>
           {withVat ? (
             <p className="mt-1 font-medium" data-testid="invoice-trn">
               {t("invoice.trn", { trn: invoice.trn ?? "" })}
@@ -325,7 +335,12 @@ function Invoice({ order, headingId }: { order: OrderDto; headingId?: string }) 
               <td className="py-2.5 pe-2 sm:pe-3">
                 <LineName line={line} locale={locale} className="block font-medium" />
                 <span className="block text-xs text-stone">
-                  {t("invoice.lineDetail", { size: line.size, color: line.color })}
+                  {/* The sentence around the colour, which is an element of its own (it may be English). */}
+                  {t("invoice.lineDetail", { size: line.size, color: "\u0000" })
+                    .split("\u0000")
+                    .flatMap((part, i) =>
+                      i === 0 ? [part] : [<LineColor key={i} line={line} locale={locale} />, part],
+                    )}
                 </span>
               </td>
               <td className="px-1.5 py-2.5 text-end sm:px-3 tabular-nums">{line.quantity}</td>

@@ -12,6 +12,12 @@ const ReviewActions = lazy(() =>
 );
 
 export type ProductTab = "details" | "shipping" | "reviews";
+
+/**
+ * A review as the page shows it: the languages of its text and of its author's name when they are not
+ * the page's (core/i18n/typed-lang.ts), worked out by the route's loader so no page code does it.
+ */
+export type ShownReview = ReviewDto & { lang?: "en" | "ar"; nameLang?: "en" | "ar" };
 const TABS: ProductTab[] = ["details", "shipping", "reviews"];
 
 /**
@@ -28,7 +34,7 @@ export function ProductTabs({
 }: {
   product: ProductDto;
   variant: ProductVariantDto | undefined;
-  reviews: ReviewDto[];
+  reviews: ShownReview[];
   summary: ReviewSummaryDto;
   tab: ProductTab;
   onTab: (tab: ProductTab) => void;
@@ -117,7 +123,7 @@ export function ProductTabs({
   );
 }
 
-function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
+function ReviewList({ reviews }: { reviews: ShownReview[] }) {
   const t = useT();
   const tc = useTc();
   if (reviews.length === 0) return <p className="text-sm text-stone">{t("pdp.noReviews")}</p>;
@@ -128,14 +134,18 @@ function ReviewList({ reviews }: { reviews: ReviewDto[] }) {
           <div className="flex items-center gap-2">
             <Stars rating={review.rating} />
             <span className="sr-only">{tc("pdp.stars", review.rating)}</span>
-            <span className="text-sm font-semibold text-ink">{review.userName}</span>
+            <bdi className="text-sm font-semibold text-ink" lang={review.nameLang}>
+              {review.userName}
+            </bdi>
             {review.isVerifiedPurchase ? (
               <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-dark">
                 {t("pdp.verified")}
               </span>
             ) : null}
           </div>
-          <p className="mt-2 text-sm leading-relaxed text-charcoal">{review.comment}</p>
+          <p className="mt-2 text-sm leading-relaxed text-charcoal" dir="auto" lang={review.lang}>
+            {review.comment}
+          </p>
         </li>
       ))}
     </ul>

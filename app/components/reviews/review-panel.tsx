@@ -1,7 +1,8 @@
 import { Star } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { typedLang } from "#core/i18n/typed-lang.ts";
 import type { OwnReviewDto } from "#core/schemas/review.schema.ts";
-import { useT, useTc } from "../../lib/i18n";
+import { useLocale, useT, useTc } from "../../lib/i18n";
 import { readPrivate } from "../../state/private-read";
 
 const loadDialog = () => import("./review-dialog");
@@ -99,6 +100,7 @@ export default function ReviewPanel({
 function OwnReview({ review, focus }: { review: OwnReviewDto; focus: boolean }) {
   const t = useT();
   const tc = useTc();
+  const locale = useLocale();
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focus) section.current?.focus();
@@ -132,7 +134,13 @@ function OwnReview({ review, focus }: { review: OwnReviewDto; focus: boolean }) 
           {t("review.awaiting")}
         </p>
       ) : null}
-      <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-charcoal">{review.comment}</p>
+      <p
+        className="mt-2 text-sm leading-relaxed whitespace-pre-line text-charcoal"
+        dir="auto"
+        lang={typedLang(review.comment, locale)}
+      >
+        {review.comment}
+      </p>
     </section>
   );
 }

@@ -152,7 +152,7 @@ export function TitledDialog({
           <CloseButton
             onClick={onClose}
             disabled={busy}
-            label={t("otp.close")}
+            label={t("form.close")}
             className="-me-2 size-11 shrink-0 hover:bg-cream disabled:opacity-50"
           />
         </div>

@@ -8,7 +8,7 @@ import type { UserRow } from "../../db/repositories/users.ts";
 import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
 import { ORDER_PLACED, type OrderCommitHooks, type OrdersContext, StockError } from "./context.ts";
-import { toDto } from "./dto.ts";
+import { colorNamesAr, toDto } from "./dto.ts";
 import type { createOrderMails } from "./mails.ts";
 import { type createPricing, orderRow, quantitiesByVariant, stockRefusal } from "./pricing.ts";
 
@@ -39,6 +39,7 @@ export function createCashOnDelivery(
       created_at: at,
     });
     let document: DocumentSnapshot | undefined;
+    let colors: ReadonlyMap<string, string> | undefined;
     try {
       await db.transaction().execute(async (trx) => {
         orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
@@ -58,6 +59,7 @@ export function createCashOnDelivery(
           if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
         }
         document = await onOrderPlaced(trx, order, lineRows);
+        colors = await colorNamesAr(trx);
         if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
         // The answer is known before the commit: an idempotency key's row stores it with the order.
         if (hooks) await hooks.committing(trx, { orderId, answer: answer() });
@@ -75,7 +77,7 @@ export function createCashOnDelivery(
         success: true as const,
         message: tOrder("orderApi.placed"),
         orderNumber,
-        order: toDto(order, lineRows, document),
+        order: toDto(order, lineRows, document, colors),
       };
     }
   }

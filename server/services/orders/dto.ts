@@ -1,13 +1,20 @@
+import type { Kysely, Transaction } from "kysely";
 import { filsToAed } from "#core/money.ts";
 import type { OrderDto } from "#core/order.ts";
 import { cancelState, DEFAULT_CANCEL_WINDOW_HOURS } from "#core/order-cancel.ts";
 import type { DocumentSnapshot } from "#core/schemas/document.schema.ts";
 import { findOrderWithLines, orderLines } from "../../db/repositories/orders.ts";
 import { listRefundsOf } from "../../db/repositories/refunds.ts";
-import type { OrderLineTable, OrderTable, RefundTable } from "../../db/schema.ts";
+import { loadTermNames } from "../../db/repositories/terms.ts";
+import type { Database, OrderLineTable, OrderTable, RefundTable } from "../../db/schema.ts";
 import { invoiceOf, isTestOrder } from "../documents.ts";
 import { displayedPaymentStatus } from "../refunds/summary.ts";
 import type { OrdersContext } from "./context.ts";
+
+/** The Arabic names of the catalog's colours (order lines keep the English value they were bought in). */
+export async function colorNamesAr(db: Kysely<Database> | Transaction<Database>) {
+  return (await loadTermNames(db, ["color"])).get("color");
+}
 
 /** An order as its shopper sees it (SPEC §7 order calls): lines, address, totals and invoice data. */
 
@@ -31,6 +38,7 @@ export function toDto(
   order: OrderTable,
   lines: OrderLineTable[],
   document: DocumentSnapshot | undefined,
+  colorNamesAr: ReadonlyMap<string, string> | undefined,
   extras: DtoExtras = {},
 ): OrderDto {
   const placedAt = order.placed_at ?? order.created_at;
@@ -54,6 +62,7 @@ export function toDto(
       nameAr: l.name_ar || null,
       size: l.size,
       color: l.color,
+      colorAr: (l.color && colorNamesAr?.get(l.color)) || null,
       image: l.image,
       quantity: Number(l.quantity),
       price: String(filsToAed(Number(l.unit_price_fils))),
@@ -111,11 +120,13 @@ export function createOrderDtos(ctx: OrdersContext) {
     ]);
     const issued = await documents.forOrders(orders, lines);
     const now = new Date();
+    const colors = await colorNamesAr(db);
     return orders.map((o) =>
       toDto(
         o,
         lines.filter((l) => l.order_id === o.id),
         issued.get(o.id),
+        colors,
         { refunds: refunds.filter((r) => r.order_id === o.id), cancelWindowHours, now },
       ),
     );
@@ -124,8 +135,12 @@ export function createOrderDtos(ctx: OrdersContext) {
   async function orderDto(orderId: string): Promise<OrderDto | undefined> {
     const found = await findOrderWithLines(db, orderId);
     if (!found) return undefined;
-    const [refunds, cancelWindowHours] = await Promise.all([listRefundsOf(db, [orderId]), windowHours()]);
-    return toDto(found.order, found.lines, await documents.forOrder(found.order, found.lines), {
+    const [refunds, cancelWindowHours, colors] = await Promise.all([
+      listRefundsOf(db, [orderId]),
+      windowHours(),
+      colorNamesAr(db),
+    ]);
+    return toDto(found.order, found.lines, await documents.forOrder(found.order, found.lines), colors, {
       refunds,
       cancelWindowHours,
     });

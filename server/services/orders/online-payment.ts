@@ -28,7 +28,7 @@ import {
   type OrdersContext,
   StockError,
 } from "./context.ts";
-import { type createOrderDtos, toDto } from "./dto.ts";
+import { colorNamesAr, type createOrderDtos, toDto } from "./dto.ts";
 import { type createPricing, orderRow, quantitiesByVariant, stockRefusal } from "./pricing.ts";
 import { type createSettlement, history } from "./settlement.ts";
 
@@ -272,7 +272,7 @@ export function createOnlinePayment(
     const result = await finalize(payment, "shopper");
     if (result?.status === "paid") {
       const order = result.placed
-        ? toDto(result.placed.order, result.placed.lines, result.placed.document)
+        ? toDto(result.placed.order, result.placed.lines, result.placed.document, await colorNamesAr(db))
         : await orderDto(payment.order_id);
       return { success: true as const, status: "paid" as const, message: tOrder("orderApi.paid"), order };
     }
