@@ -37,7 +37,7 @@ export const arCheckout = {
   "checkout.summary": "ملخص الطلب",
   "checkout.summaryItems": "القطع في طلبك",
   "checkout.size": "المقاس: {size}",
-  "checkout.color": "اللون: {color}",
+  "checkout.colorLabel": "اللون:",
   "checkout.quantity": "الكمية: {n}",
   "checkout.subtotal": "المجموع الفرعي",
   "checkout.shipping": "الشحن",

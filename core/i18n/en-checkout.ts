@@ -37,7 +37,7 @@ export const enCheckout = {
   "checkout.summary": "Order Summary",
   "checkout.summaryItems": "Items in your order",
   "checkout.size": "Size: {size}",
-  "checkout.color": "Colour: {color}",
+  "checkout.colorLabel": "Colour:",
   "checkout.quantity": "Qty: {n}",
   "checkout.subtotal": "Subtotal",
   "checkout.shipping": "Shipping",

@@ -2,7 +2,14 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductDto } from "#core/catalog.ts";
 import { latinWords, messageKeysIn } from "../../server/testing/text-scan.ts";
-import { launchBrowser, newContext, type RunningStore, startStore, waitForHydration } from "./harness.ts";
+import {
+  launchBrowser,
+  newContext,
+  type RunningStore,
+  startStore,
+  VIEWPORTS,
+  waitForHydration,
+} from "./harness.ts";
 import { registerVerified } from "./shopper.ts";
 
 /**
@@ -245,6 +252,22 @@ function screens(): { path: string; open?: (page: Page) => Promise<void> }[] {
         await page.locator("dialog[open]").waitFor();
       },
     },
+    {
+      path: `/product/${product.slug}`,
+      open: async (page) => {
+        await page.locator("[data-testid='open-viewer']:visible").first().click();
+        await page.locator("dialog[open]").waitFor();
+      },
+    },
+    {
+      // The phone's menu drawer (the scans run at desktop size otherwise).
+      path: "/",
+      open: async (page) => {
+        await page.setViewportSize(VIEWPORTS.phone);
+        await page.getByTestId("menu-button").click();
+        await page.getByTestId("mobile-drawer").waitFor();
+      },
+    },
     { path: "/cart" },
     { path: "/wishlist" },
     { path: "/checkout" },
@@ -265,7 +288,16 @@ function screens(): { path: string; open?: (page: Page) => Promise<void> }[] {
         await page.getByTestId("address-form").waitFor();
       },
     },
+    {
+      path: "/account?tab=addresses",
+      open: async (page) => {
+        await page.locator("[data-testid='remove-address']:visible").first().click();
+        await page.locator("dialog[open]").waitFor();
+      },
+    },
     { path: "/account?tab=settings" },
+    // The payment return for a payment nobody started: what the page says when it cannot confirm one.
+    { path: "/payment-redirect?checkout=unknown-payment" },
     { path: "/contact" },
     { path: "/stitching-service" },
     { path: "/blog" },
@@ -433,6 +465,7 @@ describe.each([
       if (!signedIn && (screen.path.startsWith("/account") || screen.open)) continue;
       for (const prefix of ["", "/ar"]) {
         const url = prefix === "" ? screen.path : `/ar${screen.path === "/" ? "" : screen.path}`;
+        await page.setViewportSize(VIEWPORTS.desktop);
         await page.goto(url, { timeout: 120_000 });
         await settle(page);
         if (screen.open)

@@ -33,6 +33,7 @@ export function AddressEditRemove({
         type="button"
         className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10"
         onClick={onRemove}
+        data-testid="remove-address"
         aria-label={t("address.removeNamed", { n })}
         disabled={busy}
       >

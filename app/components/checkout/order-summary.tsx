@@ -2,7 +2,7 @@ import { AlertTriangle, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 
 import type { CartQuote } from "#core/cart.ts";
-import { Link, useFormat, useT } from "../../lib/i18n";
+import { Link, useFormat, useLocale, useT } from "../../lib/i18n";
 import { MediaImage } from "../media-image";
 
 interface OrderSummaryProps {
@@ -22,6 +22,7 @@ interface OrderSummaryProps {
 export function OrderSummary({ quote, loading, error, onRetry, children }: OrderSummaryProps) {
   const { money } = useFormat();
   const t = useT();
+  const locale = useLocale();
   const blocked = quote ? !quote.canCheckout : false;
   return (
     <section
@@ -73,7 +74,15 @@ export function OrderSummary({ quote, loading, error, onRetry, children }: Order
                   <p className="font-medium text-ink">{line.name}</p>
                   <p className="text-stone">
                     {t("checkout.size", { size: line.size })}
-                    {line.color ? ` · ${t("checkout.color", { color: line.colorLabel ?? line.color })}` : ""}
+                    {line.color ? (
+                      <>
+                        {` · ${t("checkout.colorLabel")} `}
+                        {/* A colour with no name in the page's language is English, said so for readers. */}
+                        <span lang={line.colorLabel || locale === "en" ? undefined : "en"}>
+                          {line.colorLabel ?? line.color}
+                        </span>
+                      </>
+                    ) : null}
                   </p>
                   <p className="text-stone">{t("checkout.quantity", { n: line.quantity })}</p>
                   {line.problem ? (
