@@ -15,6 +15,7 @@ import * as mail from "./migrations/2026-11-27-0012-mail.ts";
 import * as refunds from "./migrations/2026-11-27-0013-refunds.ts";
 import * as orderLineArabic from "./migrations/2026-11-27-0014-order-line-arabic.ts";
 import * as orderNotesTracking from "./migrations/2026-11-27-0015-order-notes-tracking.ts";
+import * as draftsHiddenReviews from "./migrations/2026-11-27-0018-drafts-hidden-reviews.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-0013-refunds": refunds,
   "2026-11-27-0014-order-line-arabic": orderLineArabic,
   "2026-11-27-0015-order-notes-tracking": orderNotesTracking,
+  "2026-11-27-0018-drafts-hidden-reviews": draftsHiddenReviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -44,7 +44,8 @@ export async function findReviewByUser(
     .where("user_id", "=", userId)
     .where("product_id", "=", productId)
     .executeTakeFirst();
-  return row ? { ...toReviewDto(row), status: row.status } : null;
+  // A review the shop hid reads to its writer as one not shown (the shopper's contract has no 'hidden').
+  return row ? { ...toReviewDto(row), status: row.status === "hidden" ? "rejected" : row.status } : null;
 }
 
 /** SPEC §7 GET /api/review/product/{id}: the published reviews, newest first, and their summary. */
