@@ -4,6 +4,7 @@ import type { MediaStore } from "../media.ts";
 import { createAdminPosts } from "./admin-posts.ts";
 import { createAdminProductImages } from "./admin-product-images.ts";
 import { createAdminStock } from "./admin-product-sizes.ts";
+import { createAdminStockCount } from "./admin-stock-count.ts";
 import { createAdminProducts } from "./admin-products.ts";
 import { createAdminReviews } from "./admin-reviews.ts";
 import type { SettingsService } from "./admin-settings.ts";
@@ -26,6 +27,7 @@ export function createAdminCatalog(options: {
   return {
     ...createAdminProducts(options),
     ...createAdminStock(options),
+    ...createAdminStockCount(options),
     ...createAdminProductImages(options),
     ...createAdminPosts(options),
     ...createAdminReviews(options),

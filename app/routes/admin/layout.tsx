@@ -5,6 +5,7 @@ import {
   CounterClockwiseClockIcon,
   CubeIcon,
   DashboardIcon,
+  DownloadIcon,
   EnvelopeClosedIcon,
   EnvelopeOpenIcon,
   ExitIcon,
@@ -43,6 +44,7 @@ const OWNER_NAV = [
   { to: "/admin/staff", label: "Staff", Icon: PersonIcon },
   { to: "/admin/audit", label: "Audit log", Icon: CounterClockwiseClockIcon },
   { to: "/admin/mail", label: "Mail", Icon: EnvelopeOpenIcon },
+  { to: "/admin/exports", label: "Exports", Icon: DownloadIcon },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>

@@ -201,6 +201,26 @@ export const StockAdjustmentSchema = z.object({
   reason: optionalText(200, "Reason").optional(),
 });
 export type StockAdjustment = z.infer<typeof StockAdjustmentSchema>;
+
+const stockFigure = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} is a whole number` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(1_000_000, { error: `${label} is too large` });
+
+/**
+ * POST /api/admin/products/:id/stock/count (issue 26; decision 0026, amending 0013): set a size's stock
+ * to the counted number, if it still is the figure the owner read (`expected`); otherwise 409
+ * stock_changed naming the figure it is now.
+ */
+export const StockCountSchema = z.object({
+  variantId: z.string({ error: "Choose a size" }).min(1, { error: "Choose a size" }).max(64),
+  expected: stockFigure("The stock you read"),
+  counted: stockFigure("The counted number"),
+  reason: optionalText(200, "Reason").optional(),
+});
+export type StockCount = z.infer<typeof StockCountSchema>;
 export const StockAdjustmentAnswerSchema = z.object({
   success: z.literal(true),
   variant: AdminVariantSchema,

@@ -42,6 +42,7 @@ export const ADMIN_ERROR_CODES = [
   "refund_method", // 409: this order cannot be refunded that way (card vs cash on delivery)
   "refund_refused", // 409: Paymennt refused the refund; nothing was refunded
   "idempotency_mismatch", // 409: the Idempotency-Key was used with another body
+  "stock_changed", // 409: a stock count's figure changed since the owner read it (a sale came between)
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

@@ -281,6 +281,28 @@ export async function adjustVariantStock(
   return row ? { stock: Number(row.stock), held: Number(row.held_quantity) } : undefined;
 }
 
+/**
+ * Sets a size's stock to a counted number if it still is `expected` (compare-and-set): a sale committed
+ * between the owner's reading and this write makes it match nothing. Never below what is held.
+ */
+export async function setVariantStockIf(
+  db: Db,
+  productId: string,
+  variantId: string,
+  expected: number,
+  counted: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("product_variants")
+    .set({ stock: counted })
+    .where("id", "=", variantId)
+    .where("product_id", "=", productId)
+    .where("stock", "=", expected)
+    .where("held_quantity", "<=", counted)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function findVariantRow(
   db: Db,
   productId: string,

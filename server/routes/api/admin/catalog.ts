@@ -13,6 +13,7 @@ import {
   OkAnswerSchema,
   StockAdjustmentAnswerSchema,
   StockAdjustmentSchema,
+  StockCountSchema,
 } from "#core/admin.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
@@ -116,6 +117,25 @@ export default async function catalogRoutes(base: FastifyInstance, { services }:
     async (request) => ({
       success: true,
       variant: await catalog.adjustStock(request.params.id, request.body, auditAs(request)),
+    }),
+  );
+
+  app.post(
+    "/products/:id/stock/count",
+    {
+      schema: {
+        ...common,
+        operationId: "adminCountStock",
+        summary:
+          "Set a size's stock to the counted number if it is still the figure read (409 stock_changed names the new one); never below what is held",
+        params: IdParamsSchema,
+        body: StockCountSchema,
+        response: { 200: StockAdjustmentAnswerSchema, ...adminErrors(400, 404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      variant: await catalog.countStock(request.params.id, request.body, auditAs(request)),
     }),
   );
 
