@@ -87,6 +87,8 @@ export const ERROR_CODES = [
   "refund_method", // a card order is refunded through Paymennt, cash on delivery by hand
   "refund_refused", // Paymennt refused the refund: nothing was refunded
   "idempotency_mismatch", // the Idempotency-Key was used with another body
+  // The owner's daily work (issue 26; decision 0026)
+  "stock_changed", // a stock count's figure changed since it was read (a sale came between)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

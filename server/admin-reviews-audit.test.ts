@@ -31,8 +31,8 @@ describe.each(TEST_ENGINES)("reviews and the audit log in the back office on $na
   let store: ListeningStore;
   let owner: AdminClient;
   let staff: AdminClient;
-  let ownerUser: { id: string; name: string };
-  let staffUser: { id: string; name: string };
+  let ownerUser: { id: string; name: string; email: string };
+  let staffUser: { id: string; name: string; email: string };
   let product: TestProduct;
   const review: Record<"published" | "pending" | "rejected" | "other", string> = {
     published: newId(),

@@ -76,4 +76,5 @@ export const arApi = {
   "api.refund_refused": "رفضت جهة الدفع عملية الاسترداد، ولم يُرد أي مبلغ.",
   "api.idempotency_mismatch": "أُرسل هذا الطلب من قبل بتفاصيل مختلفة. حدّثي الصفحة وحاولي مرة أخرى.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
+  "api.stock_changed": "تغيّر المخزون منذ أن اطّلعتِ عليه. راجعي الرقم الجديد وأعيدي العدّ.",
 } as const satisfies Record<keyof typeof enApi, string>;

@@ -81,4 +81,5 @@ export const enApi = {
   "api.refund_refused": "The payment provider refused the refund. Nothing was refunded.",
   "api.idempotency_mismatch": "This request was already sent with different details. Reload and try again.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
+  "api.stock_changed": "The stock changed since you read it. Check the new figure and count again.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

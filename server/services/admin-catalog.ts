@@ -4,10 +4,10 @@ import type { MediaStore } from "../media.ts";
 import { createAdminPosts } from "./admin-posts.ts";
 import { createAdminProductImages } from "./admin-product-images.ts";
 import { createAdminStock } from "./admin-product-sizes.ts";
-import { createAdminStockCount } from "./admin-stock-count.ts";
 import { createAdminProducts } from "./admin-products.ts";
 import { createAdminReviews } from "./admin-reviews.ts";
 import type { SettingsService } from "./admin-settings.ts";
+import { createAdminStockCount } from "./admin-stock-count.ts";
 
 export type { UploadedFile } from "./admin-catalog-write.ts";
 

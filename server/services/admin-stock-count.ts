@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AdminVariant, StockCount } from "#core/admin.ts";
-import { findProductRowById, findVariantRow, setVariantStockIf } from "../db/repositories/admin-products.ts";
+import { setVariantStockIf } from "../db/repositories/admin-product-state.ts";
+import { findProductRowById, findVariantRow } from "../db/repositories/admin-products.ts";
 import type { Database } from "../db/schema.ts";
 import type { AuditRecorder } from "./admin-audit.ts";
 import { catalogWrite, found } from "./admin-catalog-write.ts";

@@ -36,15 +36,26 @@ export default function Exports() {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Orders">
           <p className="mb-3 text-sm text-neutral-700">
-            One row per line with its net, VAT and gross amounts and the invoice number. Days are Dubai
-            days, both included; test orders are left out.
+            One row per line with its net, VAT and gross amounts and the invoice number. Days are Dubai days,
+            both included; test orders are left out.
           </p>
-          <form method="get" action="/api/admin/exports/orders.csv" className="flex flex-wrap items-end gap-3">
+          <form
+            method="get"
+            action="/api/admin/exports/orders.csv"
+            className="flex flex-wrap items-end gap-3"
+          >
             <div className="flex flex-col gap-1">
               <label htmlFor="export-from" className="text-sm font-medium">
                 From
               </label>
-              <input id="export-from" name="from" type="date" required defaultValue={from} className={inputClass} />
+              <input
+                id="export-from"
+                name="from"
+                type="date"
+                required
+                defaultValue={from}
+                className={inputClass}
+              />
             </div>
             <div className="flex flex-col gap-1">
               <label htmlFor="export-to" className="text-sm font-medium">
@@ -60,8 +71,8 @@ export default function Exports() {
         </Card>
         <Card title="Products and stock">
           <p className="mb-3 text-sm text-neutral-700">
-            Every size of every product with its price, stock, units held for payments in progress and what
-            is left to sell.
+            Every size of every product with its price, stock, units held for payments in progress and what is
+            left to sell.
           </p>
           <a href="/api/admin/exports/products.csv" download className={buttonClass.primary}>
             <DownloadIcon aria-hidden className="size-4" />

@@ -25,6 +25,8 @@ export const AdminProductQuerySchema = z.object({
   type: z.string().max(60).optional(),
   flag: z.enum(PRODUCT_FLAGS, { error: `flag must be one of ${PRODUCT_FLAGS.join(", ")}` }).optional(),
   archived: z.enum(ARCHIVE_FILTERS).default("active"),
+  /** Drafts only, or published ones only (issue 26); both when absent. */
+  state: z.enum(["draft", "published"]).optional(),
   lowStock: queryFlag.optional(),
   /** Only products a shopper on /ar would read partly in English (decision 0025). */
   needsArabic: queryFlag.optional(),
@@ -83,6 +85,8 @@ export const AdminProductSchema = z.object({
   isSale: z.boolean(),
   archived: z.boolean(),
   archivedAt: z.string().nullable(),
+  /** A draft until published (issue 26): nowhere on the storefront, not orderable. */
+  draft: z.boolean(),
   /** True when an order refers to it: it can be archived, not deleted. */
   hasOrders: z.boolean(),
   date: z.string(),
@@ -106,6 +110,7 @@ export const AdminProductSummarySchema = z.object({
   isNew: z.boolean(),
   isSale: z.boolean(),
   archived: z.boolean(),
+  draft: z.boolean(),
   variantCount: z.number().int(),
   /** Sum of available stock over tracked sizes; null when no size tracks stock. */
   available: z.number().int().nullable(),

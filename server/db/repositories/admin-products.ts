@@ -36,6 +36,7 @@ export async function listAdminProductRows(
   let q = db.selectFrom("products");
   if (query.archived === "active") q = q.where("products.archived_at", "is", null);
   else if (query.archived === "archived") q = q.where("products.archived_at", "is not", null);
+  if (query.state) q = q.where("products.draft", "=", query.state === "draft");
   if (query.category) q = q.where("products.category_slug", "=", query.category);
   if (query.type) q = q.where("products.type", "=", query.type);
   if (query.flag === "bestseller") q = q.where("products.bestseller", "=", true);
@@ -279,28 +280,6 @@ export async function adjustVariantStock(
     .returning(["stock", "held_quantity"])
     .executeTakeFirst();
   return row ? { stock: Number(row.stock), held: Number(row.held_quantity) } : undefined;
-}
-
-/**
- * Sets a size's stock to a counted number if it still is `expected` (compare-and-set): a sale committed
- * between the owner's reading and this write makes it match nothing. Never below what is held.
- */
-export async function setVariantStockIf(
-  db: Db,
-  productId: string,
-  variantId: string,
-  expected: number,
-  counted: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("product_variants")
-    .set({ stock: counted })
-    .where("id", "=", variantId)
-    .where("product_id", "=", productId)
-    .where("stock", "=", expected)
-    .where("held_quantity", "<=", counted)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function findVariantRow(

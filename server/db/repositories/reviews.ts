@@ -29,7 +29,13 @@ export function isDuplicateReview(error: unknown): boolean {
 }
 
 export async function productExists(db: Db, productId: string): Promise<boolean> {
-  const row = await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+  // A draft is not on the storefront (issue 26): it has no reviews to read or write.
+  const row = await db
+    .selectFrom("products")
+    .select("id")
+    .where("id", "=", productId)
+    .where("draft", "=", false)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

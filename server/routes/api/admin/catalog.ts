@@ -139,6 +139,29 @@ export default async function catalogRoutes(base: FastifyInstance, { services }:
     }),
   );
 
+  for (const [action, draft] of [
+    ["publish", false],
+    ["unpublish", true],
+  ] as const) {
+    app.post(
+      `/products/:id/${action}`,
+      {
+        schema: {
+          ...common,
+          summary: draft
+            ? "Make a product a draft again: gone from the storefront, not orderable"
+            : "Publish a draft product on the storefront",
+          params: IdParamsSchema,
+          response: { 200: AdminProductAnswerSchema, ...adminErrors(404) },
+        },
+      },
+      async (request) => ({
+        success: true,
+        product: await catalog.setDraft(request.params.id, draft, auditAs(request)),
+      }),
+    );
+  }
+
   for (const [action, archived] of [
     ["archive", true],
     ["unarchive", false],
