@@ -43,6 +43,7 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     announcement: t("announcement.text"),
     announcementAr: null,
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+    lowStockDigestTime: null,
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;

@@ -22,6 +22,7 @@ import { createSettingsService, type SettingsService } from "./admin-settings.ts
 import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
+import { createLowStockDigest, type LowStockDigest } from "./low-stock-digest.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createRefundsService, type RefundsService } from "./refunds/index.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
@@ -48,6 +49,8 @@ export interface Services {
   admin: AdminService;
   /** Refunds and credit notes (issue 24; decision 0023): the back office's, and a cancellation's. */
   refunds: RefundsService;
+  /** The daily low-stock mail to the shop (issue 26), run with the reconciliation pass. */
+  lowStockDigest: LowStockDigest;
 }
 
 const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
@@ -136,8 +139,18 @@ export function createServices(
   });
   // Pending refunds are settled by the same reconciliation pass as open payments.
   orders.alsoReconcile((now) => refunds.reconcile(now));
+  const lowStockDigest = createLowStockDigest({
+    db: database.db,
+    mailer: mail,
+    settings,
+    log,
+    siteUrl: config.PUBLIC_SITE_URL,
+  });
+  // The low-stock digest goes with the same pass: one process runs it, the day's claim makes it once.
+  orders.alsoReconcile((now) => lowStockDigest.run(now));
   return {
     refunds,
+    lowStockDigest,
     shop: publicConfig(config),
     paymennt,
     orders,

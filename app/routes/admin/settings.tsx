@@ -38,6 +38,7 @@ function readSettings(form: FormData): ShopSettings {
     announcement: text("announcement"),
     announcementAr: text("announcementAr") || null,
     lowStockThreshold: Number(text("lowStockThreshold")),
+    lowStockDigestTime: text("lowStockDigestTime") || null,
   };
 }
 
@@ -234,6 +235,20 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 max={1000}
                 defaultValue={s.lowStockThreshold}
                 aria-describedby="set-low-stock-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field
+              id="set-low-stock-digest"
+              label="Low-stock mail at"
+              hint="Each day at this time (Dubai) the sizes at or below the threshold are mailed to the shop's e-mail. Empty: no mail."
+            >
+              <input
+                id="set-low-stock-digest"
+                name="lowStockDigestTime"
+                type="time"
+                defaultValue={s.lowStockDigestTime ?? ""}
+                aria-describedby="set-low-stock-digest-hint"
                 className={inputClass}
               />
             </Field>
