@@ -31,6 +31,7 @@ let owner: { email: string; name: string };
 let orderNumber = "";
 let orderId = "";
 let product: { _id: string; slug: string; name: string };
+let tracked: { _id: string; name: string; sku: string };
 
 async function api(path: string, body: unknown, token?: string) {
   const res = await fetch(`${store.baseUrl}${path}`, {
@@ -78,6 +79,12 @@ beforeAll(async () => {
   const bought = listed.products.find((p) => p.variants.some((v) => v.stock === null || v.stock > 2));
   if (!bought) throw new Error("no demo product in stock");
   product = listed.products.find((p) => p._id !== bought._id) ?? bought;
+  const counted = listed.products.find(
+    (p) => p._id !== bought._id && p.variants.some((v) => v.stock !== null && v.stock > 3),
+  );
+  const countedSku = counted?.variants.find((v) => v.stock !== null && v.stock > 3)?.sku;
+  if (!counted || !countedSku) throw new Error("no demo product with tracked stock");
+  tracked = { _id: counted._id, name: counted.name, sku: countedSku };
   const placed = await api(
     "/api/order/place",
     {
@@ -211,6 +218,58 @@ describe.each(["phone", "desktop"] as const)("the back office at %s size", (size
         await expect.poll(() => page.getByRole("button", { name: "Menu" }).isVisible()).toBe(false);
       }
       await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("counts a size's stock in the editor, and never drops a typed adjustment on Save", {
+    timeout: 60_000,
+  }, async () => {
+    const context = await newContext();
+    try {
+      const page = await ownerLogsIn(context);
+      await page.goto(`/admin/products/${tracked._id}`);
+      await page.getByRole("heading", { level: 1, name: tracked.name }).waitFor();
+      await waitForHydration(page);
+      const figure = page.getByTestId(`stock-${tracked.sku}`);
+      const row = page.getByTestId("variant-row").filter({ has: figure });
+      const read = async () => Number.parseInt((await figure.textContent()) ?? "", 10);
+      const before = await read();
+      expect(before).toBeGreaterThan(3);
+
+      // A '-1' typed and not applied: Save refuses and says so; the stock is as it was.
+      await row.getByLabel(/^Adjust the stock of/).fill("-1");
+      await page.getByRole("button", { name: "Save product" }).click();
+      await page.getByTestId("admin-notice").filter({ hasText: "is not applied yet" }).first().waitFor();
+      expect(await read()).toBe(before);
+      await row.getByLabel(/^Adjust the stock of/).fill("");
+
+      // The shelf was counted: set the figure.
+      await row.getByLabel(/^Counted/).fill(String(before + 5));
+      await row.getByRole("button", { name: /^Set the stock of/ }).click();
+      await expect.poll(read).toBe(before + 5);
+      await expectAccessible(page);
+
+      // A sale (here written straight to the database) comes between reading and setting: refused, with
+      // the new figure named.
+      const database = openDatabase(databaseUrl);
+      try {
+        await database.db
+          .updateTable("product_variants")
+          .set({ stock: before + 3 })
+          .where("sku", "=", tracked.sku)
+          .execute();
+      } finally {
+        await database.close();
+      }
+      await row.getByLabel(/^Counted/).fill("1");
+      await row.getByRole("button", { name: /^Set the stock of/ }).click();
+      await row
+        .getByRole("alert")
+        .filter({ hasText: `changed to ${before + 3} since you read ${before + 5}` })
+        .waitFor();
+      await expect.poll(() => overflow(page)).toBe(0);
     } finally {
       await context.close();
     }
