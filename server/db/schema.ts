@@ -57,10 +57,7 @@ export interface ProductTable {
    * Optional: the database defaults it, and rows read before issue 15 were typed without it.
    */
   archived_at?: string | null;
-  /**
-   * True until the back office publishes it (issue 26): a draft is nowhere on the storefront. Optional:
-   * the database defaults it to false (published), as rows stored before issue 26 were.
-   */
+  /** A draft until published (issue 26): nowhere on the storefront. Defaults to false (published). */
   draft?: boolean | number;
 }
 
