@@ -111,6 +111,23 @@ beforeAll(async () => {
     token,
   );
   expect(placed.status, JSON.stringify(placed.body)).toBeLessThan(300);
+  // A stitching request, for the inbox's screens.
+  const stitching = await api(
+    "/api/stitching/request",
+    {
+      name: buyer.name,
+      phoneNumber: buyer.phone,
+      addressType: "Home",
+      fullAddress: "Villa 3, Street 9, Al Barsha",
+      city: "Dubai",
+      pinCode: "123456",
+      serviceType: "Graceful Abayas",
+      itemCount: "2",
+      message: "Two abayas to my measurements.",
+    },
+    token,
+  );
+  expect(stitching.status, JSON.stringify(stitching.body)).toBe(201);
   const order = placed.body.order as { _id: string; order_number?: string; orderNumber?: string };
   orderId = order._id;
   orderNumber = String(order.order_number ?? order.orderNumber ?? "");
@@ -175,6 +192,22 @@ describe.each(["phone", "desktop"] as const)("the back office at %s size", (size
         measured[path] = await overflow(page);
         await expectAccessible(page);
       }
+      // The order's packing slip and invoice, and a request in the inbox, reached from its list.
+      for (const document of ["slip", "invoice"]) {
+        const path = `/admin/orders/${orderId}/print/${document}`;
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await waitForHydration(page);
+        measured[path] = await overflow(page);
+        await expectAccessible(page);
+      }
+      await page.goto("/admin/inbox");
+      await waitForHydration(page);
+      await page.getByRole("row").filter({ hasText: "Layla Phone" }).getByRole("link").first().click();
+      await page.waitForURL(/\/admin\/inbox\/stitching\//);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      measured["/admin/inbox/stitching/:id"] = await overflow(page);
+      await expectAccessible(page);
       // A customer's page, reached from the list.
       await page.goto("/admin/customers");
       await page.getByRole("link", { name: "Layla Phone" }).first().click();
