@@ -59,6 +59,7 @@ const admin = [
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("mail", "routes/admin/mail.tsx"),
+    route("exports", "routes/admin/exports.tsx"),
   ]),
 ];
 

@@ -11,6 +11,7 @@ export * from "./schemas/admin/catalog.ts";
 export * from "./schemas/admin/content.ts";
 export * from "./schemas/admin/customers.ts";
 export * from "./schemas/admin/dashboard.ts";
+export * from "./schemas/admin/exports.ts";
 export {
   aedAmount,
   IdParamsSchema,

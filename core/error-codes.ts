@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   // A shopper's own cancellation (issue 24; decision 0031)
   "cancel_not_allowed", // the order has moved past 'Order Placed' (or is cancelled): the shop must be asked
   "cancel_window_passed", // placed longer ago than the shop's cancellation window
+  // The owner's daily work (issue 26; decision 0026)
+  "stock_changed", // a stock count's figure changed since it was read (a sale came between)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,6 +31,13 @@ const ENDPOINTS: { method: Method; url: string; owner?: boolean; body?: unknown 
   { method: "POST", url: `/api/admin/products/${missing}/stock`, body: { variantId: missing, delta: 1 } },
   { method: "POST", url: `/api/admin/products/${missing}/archive` },
   { method: "POST", url: `/api/admin/products/${missing}/unarchive` },
+  {
+    method: "POST",
+    url: `/api/admin/products/${missing}/stock/count`,
+    body: { variantId: missing, expected: 1, counted: 2 },
+  },
+  { method: "POST", url: `/api/admin/products/${missing}/publish` },
+  { method: "POST", url: `/api/admin/products/${missing}/unpublish` },
   { method: "POST", url: `/api/admin/products/${missing}/images`, body: {} },
   { method: "PUT", url: `/api/admin/products/${missing}/images/order`, body: { imageIds: [missing] } },
   { method: "PATCH", url: `/api/admin/products/${missing}/images/${missing}`, body: { alt: "x" } },
@@ -46,6 +53,8 @@ const ENDPOINTS: { method: Method; url: string; owner?: boolean; body?: unknown 
   { method: "GET", url: "/api/admin/reviews" },
   { method: "POST", url: `/api/admin/reviews/${missing}/approve` },
   { method: "POST", url: `/api/admin/reviews/${missing}/reject` },
+  { method: "POST", url: `/api/admin/reviews/${missing}/hide` },
+  { method: "POST", url: `/api/admin/reviews/${missing}/restore` },
   { method: "GET", url: "/api/admin/blog" },
   { method: "POST", url: "/api/admin/blog", body: { title: "" } },
   { method: "GET", url: `/api/admin/blog/${missing}` },
@@ -60,6 +69,8 @@ const ENDPOINTS: { method: Method; url: string; owner?: boolean; body?: unknown 
   { method: "PATCH", url: `/api/admin/staff/${missing}`, owner: true, body: { role: "staff" } },
   { method: "DELETE", url: `/api/admin/staff/${missing}`, owner: true },
   { method: "GET", url: "/api/admin/audit", owner: true },
+  { method: "GET", url: "/api/admin/exports/orders.csv?from=2026-11-01&to=2026-11-30", owner: true },
+  { method: "GET", url: "/api/admin/exports/products.csv", owner: true },
 ];
 
 describe.each(TEST_ENGINES)("back-office access on $name", (engine) => {

@@ -63,6 +63,8 @@ describe.each(TEST_ENGINES)("Arabic in the back office on $name", (engine) => {
     const created = await owner.call("POST", "/api/admin/products", product());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const p = created.body.product as ProductBody;
+    // A new product is a draft (issue 26): published, the shop shows it.
+    expect((await owner.call("POST", `/api/admin/products/${p.id}/publish`)).status).toBe(200);
     expect(p).toMatchObject({ nameAr: null, descriptionAr: null, missingArabic: ["name", "description"] });
     // Read once in Arabic, so the page is in the response cache before the edit.
     const before = await page(`/ar/product/${p.slug}`);

@@ -89,4 +89,5 @@ export const enApi = {
   "api.cancel_window_passed":
     "The time to cancel this order has passed. Contact us if you need to change it.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
+  "api.stock_changed": "The stock changed since you read it. Check the new figure and count again.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

@@ -11,10 +11,13 @@ import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "../constants.ts";
 
 const say = (key: MessageKey, values?: Record<string, number>) => ({ error: () => t(key, values) });
 
-export type ReviewStatus = "pending" | "published" | "rejected";
+/** A review's status; 'hidden' is a published review the shop took off its product page (issue 26). */
+export type ReviewStatus = "pending" | "published" | "rejected" | "hidden";
+/** What the shopper reads of her own review's status: a hidden one reads as not shown ('rejected'). */
+export type OwnReviewStatus = Exclude<ReviewStatus, "hidden">;
 
 /** The shopper's own review (POST /api/review/user-review): any status, so a pending one can be shown. */
-export type OwnReviewDto = ReviewDto & { status: ReviewStatus };
+export type OwnReviewDto = ReviewDto & { status: OwnReviewStatus };
 
 const productId = z
   .string(say("review.productRequired"))

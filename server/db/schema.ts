@@ -60,6 +60,8 @@ export interface ProductTable {
   archived_at?: string | null;
   /** Issue 24: final-sale and made-to-measure lines cannot be returned (the database defaults it). */
   return_policy?: ReturnPolicy;
+  /** A draft until published (issue 26): nowhere on the storefront. Defaults to false (published). */
+  draft?: boolean | number;
 }
 
 export interface ProductColorTable {

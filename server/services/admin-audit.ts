@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AuditChange, AuditEntity, AuditEntry } from "#core/admin.ts";
-import { insertAuditRow, listAuditRows } from "../db/repositories/admin-audit.ts";
+import { dubaiDayRange } from "#core/schemas/admin/dubai-days.ts";
+import { insertAuditRow, listAuditPeople, listAuditRows } from "../db/repositories/admin-audit.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 
@@ -50,16 +51,32 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
 
 export async function listAudit(
   db: Kysely<Database>,
-  query: { entity?: AuditEntity; entityId?: string; page: number; limit: number },
-): Promise<{ entries: AuditEntry[]; total: number }> {
-  const { rows, total } = await listAuditRows(db, {
-    entity: query.entity,
-    entityId: query.entityId,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  query: {
+    entity?: AuditEntity;
+    entityId?: string;
+    actor?: string;
+    from?: string;
+    to?: string;
+    page: number;
+    limit: number;
+  },
+): Promise<{ entries: AuditEntry[]; total: number; people: { id: string; name: string }[] }> {
+  const { start, end } = dubaiDayRange(query.from, query.to);
+  const [{ rows, total }, people] = await Promise.all([
+    listAuditRows(db, {
+      entity: query.entity,
+      entityId: query.entityId,
+      actorId: query.actor,
+      start,
+      end,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    listAuditPeople(db),
+  ]);
   return {
     total,
+    people,
     entries: rows.map((r) => ({
       id: r.id,
       at: r.at,

@@ -7,6 +7,7 @@ import { createAdminStock } from "./admin-product-sizes.ts";
 import { createAdminProducts } from "./admin-products.ts";
 import { createAdminReviews } from "./admin-reviews.ts";
 import type { SettingsService } from "./admin-settings.ts";
+import { createAdminStockCount } from "./admin-stock-count.ts";
 
 export type { UploadedFile } from "./admin-catalog-write.ts";
 
@@ -26,6 +27,7 @@ export function createAdminCatalog(options: {
   return {
     ...createAdminProducts(options),
     ...createAdminStock(options),
+    ...createAdminStockCount(options),
     ...createAdminProductImages(options),
     ...createAdminPosts(options),
     ...createAdminReviews(options),

@@ -9,6 +9,7 @@ import type {
 } from "#core/admin.ts";
 import { aedToFils } from "#core/money.ts";
 import { listProductImagesOf } from "../db/repositories/admin-product-images.ts";
+import { setProductDraft } from "../db/repositories/admin-product-state.ts";
 import {
   categoryExists,
   deleteProductRow,
@@ -142,6 +143,7 @@ export async function loadProduct(executor: Db, id: string): Promise<AdminProduc
     returnPolicy: row.return_policy ?? "returnable",
     archived: row.archived_at != null,
     archivedAt: row.archived_at ?? null,
+    draft: Boolean(row.draft),
     hasOrders,
     date: row.date,
     createdAt: row.created_at,
@@ -175,6 +177,7 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
           isNew: Boolean(r.is_new),
           isSale: Boolean(r.is_sale),
           archived: r.archived_at != null,
+          draft: Boolean(r.draft),
           variantCount: r.variant_count,
           available: r.available,
           lowStockSizes: r.low_stock_sizes,
@@ -208,6 +211,8 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
           isSale: input.isSale,
           date: now,
           createdAt: now,
+          // Issue 26: a new product is a draft until the owner publishes it.
+          draft: true,
           images: [],
           variants: input.variants.map((v) => ({
             id: newId(),
@@ -315,6 +320,24 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
             entityId: id,
             label: row.name,
             changes: [{ field: "archived", before: !archived, after: archived }],
+          },
+        };
+      });
+      return loadProduct(db, id);
+    },
+
+    /** Publish a draft (it goes on the storefront) or make a product a draft again (issue 26). */
+    async setDraft(id: string, draft: boolean, audit: AuditRecorder): Promise<AdminProduct> {
+      await catalogWrite(db, audit, async (trx) => {
+        const row = found(await findProductRowById(trx, id), "Product");
+        if (!(await setProductDraft(trx, id, draft, new Date().toISOString()))) return null;
+        return {
+          audit: {
+            action: draft ? "product.unpublish" : "product.publish",
+            entity: "product",
+            entityId: id,
+            label: row.name,
+            changes: [{ field: "draft", before: !draft, after: draft }],
           },
         };
       });

@@ -9,6 +9,7 @@ import {
 import type { Database, ReviewStatus } from "../db/schema.ts";
 import type { AuditRecorder } from "./admin-audit.ts";
 import { catalogWrite, found } from "./admin-catalog-write.ts";
+import { AdminError } from "./admin-errors.ts";
 
 function toReview(row: AdminReviewRow): AdminReview {
   return {
@@ -25,29 +26,53 @@ function toReview(row: AdminReviewRow): AdminReview {
   };
 }
 
+/**
+ * The moves of a review in the back office, each with the statuses it may start from (undefined: any).
+ * Hide takes a published review off its product page; restore puts a hidden one back (issue 26).
+ */
+export const REVIEW_MOVES = {
+  approve: { to: "published", from: undefined, action: "review.approve" },
+  reject: { to: "rejected", from: undefined, action: "review.reject" },
+  hide: { to: "hidden", from: ["published"], action: "review.hide" },
+  restore: { to: "published", from: ["hidden"], action: "review.restore" },
+} as const satisfies Record<
+  string,
+  { to: ReviewStatus; from: readonly ReviewStatus[] | undefined; action: string }
+>;
+export type ReviewMove = keyof typeof REVIEW_MOVES;
+
 /** Review moderation in the back office. */
 export function createAdminReviews(options: { db: Kysely<Database> }) {
   const { db } = options;
   return {
-    async listReviews(status: ReviewStatus, page: number, limit: number) {
+    async listReviews(status: ReviewStatus | "all", page: number, limit: number) {
       const { rows, total } = await listReviewRows(db, status, limit, (page - 1) * limit);
       return { reviews: rows.map(toReview), total };
     },
 
-    /** Approve publishes a review on its product page (catalog version bumped); reject hides it. */
-    async moderateReview(
-      id: string,
-      to: "published" | "rejected",
-      audit: AuditRecorder,
-    ): Promise<AdminReview> {
+    /**
+     * Moves a review. Whatever puts a review on show or takes it off bumps the catalog version, so the
+     * product page, its rating figures and every cached answer drop it at once.
+     */
+    async moderateReview(id: string, move: ReviewMove, audit: AuditRecorder): Promise<AdminReview> {
+      const { to, from, action } = REVIEW_MOVES[move];
       await catalogWrite(db, audit, async (trx) => {
         const row = found(await findReviewRow(trx, id), "Review");
+        const allowed: readonly ReviewStatus[] | undefined = from;
+        if (allowed && !allowed.includes(row.status))
+          throw new AdminError(
+            409,
+            "invalid_transition",
+            move === "hide"
+              ? "Only a published review can be hidden"
+              : "Only a hidden review can be restored",
+          );
         if (!(await setReviewStatus(trx, id, to))) return null;
         return {
           // Only a review that is or was on show changes the storefront.
           bump: to === "published" || row.status === "published",
           audit: {
-            action: to === "published" ? "review.approve" : "review.reject",
+            action,
             entity: "review",
             entityId: id,
             label: `${row.user_name} on ${row.product_name}`,

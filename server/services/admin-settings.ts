@@ -48,6 +48,7 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
     returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
     cancelWindowHours: DEFAULT_CANCEL_WINDOW_HOURS,
+    lowStockDigestTime: null,
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;

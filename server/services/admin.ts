@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import type { AuditEntity } from "#core/admin.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import type { Mailer } from "../integrations/mail.ts";
@@ -9,6 +8,7 @@ import { createMediaStore } from "../media.ts";
 import { listAudit } from "./admin-audit.ts";
 import { createAdminCatalog } from "./admin-catalog.ts";
 import { createAdminCustomers } from "./admin-customers.ts";
+import { createAdminExports } from "./admin-exports.ts";
 import { createAdminInbox } from "./admin-inbox.ts";
 import { createAdminMail } from "./admin-mail.ts";
 import { createAdminOrders } from "./admin-orders.ts";
@@ -47,8 +47,8 @@ export function createAdminService(options: {
     staff: createAdminStaff({ db, mailer, settings, siteUrl: config.PUBLIC_SITE_URL }),
     settings,
     mail: createAdminMail({ db, mailer, log }),
-    audit: (query: { entity?: AuditEntity; entityId?: string; page: number; limit: number }) =>
-      listAudit(db, query),
+    audit: (query: Parameters<typeof listAudit>[1]) => listAudit(db, query),
+    exports: createAdminExports({ db }),
   };
 }
 

@@ -22,6 +22,7 @@ import { createSettingsService, type SettingsService } from "./admin-settings.ts
 import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
+import { createLowStockDigest, type LowStockDigest } from "./low-stock-digest.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createRefundsService, type RefundsService } from "./refunds/index.ts";
 import { createShopperCancellation, type ShopperCancellation } from "./refunds/shopper-cancel.ts";
@@ -54,6 +55,8 @@ export interface Services {
   returns: ReturnsService;
   /** A shopper's own cancellation from My Account (issue 24; decision 0031). */
   cancellation: ShopperCancellation;
+  /** The daily low-stock mail to the shop (issue 26), run with the reconciliation pass. */
+  lowStockDigest: LowStockDigest;
 }
 
 const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
@@ -150,10 +153,20 @@ export function createServices(
     mailer: mail,
     log,
   });
+  const lowStockDigest = createLowStockDigest({
+    db: database.db,
+    mailer: mail,
+    settings,
+    log,
+    siteUrl: config.PUBLIC_SITE_URL,
+  });
+  // The low-stock digest goes with the same pass: one process runs it, the day's claim makes it once.
+  orders.alsoReconcile((now) => lowStockDigest.run(now));
   return {
     refunds,
     returns: createReturnsService({ db: database.db, mailer: mail, settings, refunds, log }),
     cancellation,
+    lowStockDigest,
     shop: publicConfig(config),
     paymennt,
     orders,

@@ -85,7 +85,9 @@ export async function adminLogin(
         headers: all,
         payload: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: r.statusCode, body: r.json() };
+      // A file (a CSV export) is not JSON: its text is kept as `raw`.
+      const json = String(r.headers["content-type"] ?? "").includes("json");
+      return { status: r.statusCode, body: json ? r.json() : { success: r.statusCode < 400, raw: r.body } };
     },
   };
 }

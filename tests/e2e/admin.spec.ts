@@ -280,7 +280,9 @@ describe.each(["desktop", "tablet"] as Size[])("the owner at %s size", (size) =>
       await page.getByTestId("variant-row").first().getByRole("button", { name: "Apply" }).click();
       await expect.poll(() => page.getByTestId(`stock-${skuBase}-S`).textContent()).toBe("7");
 
-      // The storefront shows it at once.
+      // A new product is a draft (issue 26): published, the storefront shows it at once.
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await expectNotice(page, "Published: the shop shows it.");
       const shop = await context.newPage();
       await shop.goto(`/shop?search=${encodeURIComponent(name)}`);
       const card = shop.getByTestId("product-card").filter({ hasText: name });

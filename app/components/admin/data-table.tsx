@@ -6,7 +6,16 @@ import { type ColumnDef, FlexRender, type RowData, tableFeatures, useTable } fro
  */
 const features = tableFeatures({});
 
-export type AdminColumn<T extends RowData> = ColumnDef<typeof features, T>;
+/**
+ * A column; `label` names it on a phone, where each row is a card and a header drawn by a component
+ * (a sort link) has no plain text to repeat (issue 26). A string header is its own label.
+ */
+export type AdminColumn<T extends RowData> = ColumnDef<typeof features, T> & { label?: string };
+
+function labelOf(column: { id: string; columnDef: unknown }): string {
+  const def = column.columnDef as { label?: string; header?: unknown };
+  return def.label ?? (typeof def.header === "string" ? def.header : "");
+}
 
 export function DataTable<T extends RowData & { id: string }>({
   caption,
@@ -23,7 +32,7 @@ export function DataTable<T extends RowData & { id: string }>({
   return (
     // A keyboard user can scroll a wide table on a tablet (axe: scrollable-region-focusable).
     <section
-      className="overflow-x-auto rounded-lg border border-neutral-200 bg-white"
+      className="admin-table overflow-x-auto rounded-lg border border-neutral-200 bg-white"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
       tabIndex={0}
       aria-label={caption}
@@ -56,7 +65,11 @@ export function DataTable<T extends RowData & { id: string }>({
             table.getRowModel().rows.map((row) => (
               <tr key={row.id} className="hover:bg-neutral-50">
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2.5 align-middle text-neutral-900">
+                  <td
+                    key={cell.id}
+                    data-label={labelOf(cell.column)}
+                    className="px-3 py-2.5 align-middle text-neutral-900"
+                  >
                     <FlexRender cell={cell} />
                   </td>
                 ))}

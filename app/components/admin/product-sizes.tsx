@@ -55,7 +55,8 @@ export function ProductSizes({
 
   return (
     <Card title="Sizes and prices">
-      <div className="overflow-x-auto">
+      {/* On a phone each size is a card (admin.css .admin-table): the editor stays within the screen. */}
+      <div className="admin-table overflow-x-auto">
         <table className="min-w-full text-sm">
           <caption className="sr-only">Sizes</caption>
           <thead>
@@ -85,7 +86,7 @@ export function ProductSizes({
               const saved = product?.variants.find((v) => v.id === row.id);
               return (
                 <tr key={row.key} data-testid="variant-row">
-                  <td className="px-1 py-1.5">
+                  <td className="px-1 py-1.5" data-label="Size">
                     <input
                       aria-label={`Size ${i + 1}`}
                       value={row.size}
@@ -93,7 +94,7 @@ export function ProductSizes({
                       className={`${inputBase} w-24`}
                     />
                   </td>
-                  <td className="px-1 py-1.5">
+                  <td className="px-1 py-1.5" data-label="SKU">
                     <input
                       aria-label={`SKU ${i + 1}`}
                       value={row.sku}
@@ -101,7 +102,7 @@ export function ProductSizes({
                       className={`${inputBase} w-36`}
                     />
                   </td>
-                  <td className="px-1 py-1.5">
+                  <td className="px-1 py-1.5" data-label="Price (AED)">
                     <input
                       aria-label={`Price ${i + 1}`}
                       inputMode="decimal"
@@ -110,7 +111,7 @@ export function ProductSizes({
                       className={`${inputBase} w-24`}
                     />
                   </td>
-                  <td className="px-1 py-1.5">
+                  <td className="px-1 py-1.5" data-label="Discount %">
                     <input
                       aria-label={`Discount ${i + 1}`}
                       type="number"
@@ -121,7 +122,7 @@ export function ProductSizes({
                       className={`${inputBase} w-20`}
                     />
                   </td>
-                  <td className="px-1 py-1.5">
+                  <td className="px-1 py-1.5" data-label="Stock">
                     {saved ? (
                       <StockAdjuster productId={product?.id ?? ""} variant={saved} />
                     ) : (
@@ -135,7 +136,7 @@ export function ProductSizes({
                       />
                     )}
                   </td>
-                  <td className="px-1 py-1.5">
+                  <td className="px-1 py-1.5" data-label="">
                     <button
                       type="button"
                       className={buttonClass.ghost}

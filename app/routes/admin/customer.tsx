@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { adminGet } from "../../components/admin/api";
 import { formatDate, formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { PhoneLink } from "../../components/admin/phone-link";
 import type { AdminCustomerDetail } from "../../components/admin/types";
 import { buttonClass, Card, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/customer";
@@ -94,7 +95,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                     {a.isPrimary ? <span className="ms-2 text-xs text-neutral-600">(primary)</span> : null}
                     <span className="block">{a.address}</span>
                     <span className="block">{[a.city, a.state, a.country].filter(Boolean).join(", ")}</span>
-                    {a.phone ? <span className="block">{a.phone}</span> : null}
+                    {a.phone ? <PhoneLink phone={a.phone} className="block" /> : null}
                   </address>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDate, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { ContactLine } from "../../components/admin/phone-link";
 import type { AdminCustomerSummary, Paged } from "../../components/admin/types";
 import { buttonClass, inputClass, PageHeader, Pager } from "../../components/admin/ui";
 import type { Route } from "./+types/customers";
@@ -34,7 +35,7 @@ const columns: AdminColumn<AdminCustomerSummary>[] = [
           {row.original.name}
         </Link>
         <span className="block text-xs text-neutral-600">
-          {[row.original.email, row.original.phone].filter(Boolean).join(" · ")}
+          <ContactLine email={row.original.email} phone={row.original.phone} />
         </span>
       </span>
     ),

@@ -4,6 +4,7 @@ import { replyText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { PhoneLink } from "../../components/admin/phone-link";
 import {
   type InboxItem,
   REQUEST_STATUS_LABELS as LABELS,
@@ -91,7 +92,9 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
               {item.phone ? (
                 <>
                   <dt className="text-neutral-700">Phone</dt>
-                  <dd>{item.phone}</dd>
+                  <dd>
+                    <PhoneLink phone={item.phone} />
+                  </dd>
                 </>
               ) : null}
               <dt className="text-neutral-700">Received</dt>

@@ -5,15 +5,18 @@ import {
   CounterClockwiseClockIcon,
   CubeIcon,
   DashboardIcon,
+  DownloadIcon,
   EnvelopeClosedIcon,
   EnvelopeOpenIcon,
   ExitIcon,
   FileTextIcon,
   GearIcon,
+  HamburgerMenuIcon,
   PersonIcon,
   ResetIcon,
   StarIcon,
 } from "@radix-ui/react-icons";
+import { useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { adminSend, setCsrfToken } from "../../components/admin/api";
 import { buttonClass } from "../../components/admin/ui";
@@ -45,6 +48,7 @@ const OWNER_NAV = [
   { to: "/admin/staff", label: "Staff", Icon: PersonIcon },
   { to: "/admin/audit", label: "Audit log", Icon: CounterClockwiseClockIcon },
   { to: "/admin/mail", label: "Mail", Icon: EnvelopeOpenIcon },
+  { to: "/admin/exports", label: "Exports", Icon: DownloadIcon },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -59,12 +63,14 @@ async function logOut() {
 
 /**
  * The back office's own chrome (root.tsx draws no storefront header or footer under /admin): a side
- * navigation on wide screens, a scrolling row of links on tablets and phones, and who is signed in.
+ * navigation on wide screens, a wrapping row of links on tablets, a menu that opens and closes on phones
+ * (issue 26: below 768 px it would take a third of the screen), and who is signed in.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, csrfToken } = loaderData;
   setCsrfToken(csrfToken);
   const items = user.role === "owner" ? [...NAV, ...OWNER_NAV] : NAV;
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="admin-shell flex min-h-dvh flex-col lg:flex-row">
       <a
@@ -79,16 +85,38 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <CubeIcon aria-hidden className="size-5" />
             Noor Atelier admin
           </Link>
-          <div className="text-end text-sm lg:text-start" data-testid="admin-user">
-            <p className="font-medium text-neutral-900">{user.name}</p>
-            <p className="text-neutral-600 capitalize">{user.role}</p>
+          <div className="flex items-center gap-3">
+            <div className="text-end text-sm lg:text-start" data-testid="admin-user">
+              <p className="font-medium text-neutral-900">{user.name}</p>
+              <p className="text-neutral-600 capitalize">{user.role}</p>
+            </div>
+            <button
+              type="button"
+              className={`${buttonClass.secondary} md:hidden`}
+              aria-expanded={menuOpen}
+              aria-controls="admin-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <HamburgerMenuIcon aria-hidden className="size-4" />
+              Menu
+            </button>
           </div>
         </div>
-        <nav aria-label="Back office" className="px-2 pb-2 lg:flex-1 lg:overflow-y-auto">
-          <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
+        <nav
+          id="admin-nav"
+          aria-label="Back office"
+          className={`px-2 pb-2 md:block lg:flex-1 lg:overflow-y-auto ${menuOpen ? "block" : "hidden"}`}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap lg:flex-col lg:flex-nowrap">
             {items.map(({ to, label, Icon, ...rest }) => (
               <li key={to}>
-                <NavLink to={to} end={"end" in rest} className={navClass}>
+                <NavLink
+                  to={to}
+                  end={"end" in rest}
+                  className={navClass}
+                  // Choosing a screen closes the phone's menu.
+                  onClick={() => setMenuOpen(false)}
+                >
                   <Icon aria-hidden className="size-4" />
                   {label}
                 </NavLink>

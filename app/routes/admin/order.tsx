@@ -8,6 +8,7 @@ import { OrderNotes } from "../../components/admin/order-notes";
 import { OrderRefunds, paymentLabel } from "../../components/admin/order-refunds";
 import { OrderAfterSale } from "../../components/admin/order-returns";
 import { type MoveExtras, OrderMove, ShippingCard } from "../../components/admin/order-shipping";
+import { ContactLine, PhoneLink } from "../../components/admin/phone-link";
 import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
@@ -150,7 +151,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
             <p className="text-sm text-neutral-700">
-              {[customer.email, customer.phone].filter(Boolean).join(" · ")}
+              <ContactLine email={customer.email} phone={customer.phone} />
             </p>
             <address className="mt-2 text-sm not-italic text-neutral-800">
               {name}
@@ -161,7 +162,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                   </span>
                 ) : null,
               )}
-              {order.address.phone ? <span className="block">{order.address.phone}</span> : null}
+              {order.address.phone ? <PhoneLink phone={order.address.phone} className="block" /> : null}
             </address>
           </Card>
           <ShippingCard shipping={shipping} />

@@ -3,6 +3,7 @@ import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { PhoneLink } from "../../components/admin/phone-link";
 import { SortHeader } from "../../components/admin/sort-header";
 import { type AdminOrderSummary, ORDER_STATUS_OPTIONS, type Paged } from "../../components/admin/types";
 import {
@@ -35,6 +36,7 @@ export function HydrateFallback() {
 const columns: AdminColumn<AdminOrderSummary>[] = [
   {
     id: "number",
+    label: "Order",
     header: () => <SortHeader label="Order" column="number" />,
     cell: ({ row }) => (
       <span className="flex items-center gap-1.5">
@@ -47,22 +49,25 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
   },
   {
     id: "date",
+    label: "Placed",
     header: () => <SortHeader label="Placed" column="placed" />,
     cell: ({ row }) => formatDateTime(row.original.placedAt),
   },
   {
     id: "customer",
+    label: "Customer",
     header: () => <SortHeader label="Customer" column="customer" />,
     cell: ({ row }) => (
       <span>
         {row.original.customerName}
-        <span className="block text-xs text-neutral-600">{row.original.phone}</span>
+        <PhoneLink phone={row.original.phone} className="block text-xs text-neutral-700" />
       </span>
     ),
   },
   { id: "items", header: "Items", cell: ({ row }) => row.original.itemCount },
   {
     id: "total",
+    label: "Total",
     header: () => <SortHeader label="Total" column="total" />,
     cell: ({ row }) => formatFils(row.original.totalFils),
   },
@@ -78,6 +83,7 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
   },
   {
     id: "status",
+    label: "Status",
     header: () => <SortHeader label="Status" column="status" />,
     cell: ({ row }) => (
       <span className="flex flex-wrap items-center gap-1.5">

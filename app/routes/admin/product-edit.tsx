@@ -7,6 +7,7 @@ import { ImageManager } from "../../components/admin/image-manager";
 import { AdminLoading } from "../../components/admin/loading";
 import { ProductDetails } from "../../components/admin/product-details";
 import { emptyRow, ProductSizes, toRow, type VariantRow } from "../../components/admin/product-sizes";
+import { UNAPPLIED_STOCK } from "../../components/admin/stock-adjuster";
 import type { AdminProduct } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
@@ -44,6 +45,17 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A stock change typed but not applied would be lost: say so instead of saving (issue 26).
+    const unapplied = [
+      ...event.currentTarget.querySelectorAll<HTMLInputElement>(`input[${UNAPPLIED_STOCK}]`),
+    ].find((input) => input.value.trim() !== "");
+    if (unapplied) {
+      setProblem(
+        `Size ${unapplied.dataset.size}: the stock figure ${unapplied.value.trim()} is not applied yet. Press Apply or Set beside it, or clear it, then save.`,
+      );
+      unapplied.focus();
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
     const variants = [];
@@ -116,8 +128,27 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
       <PageHeader title={product ? product.name : "New product"}>
         {product ? (
           <>
-            <StatusBadge status={product.archived ? "archived" : "active"} />
-            {!product.archived ? (
+            <StatusBadge status={product.archived ? "archived" : product.draft ? "draft" : "active"} />
+            <button
+              type="button"
+              className={product.draft ? buttonClass.primary : buttonClass.secondary}
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  () =>
+                    adminSend(
+                      "POST",
+                      `/api/admin/products/${product.id}/${product.draft ? "publish" : "unpublish"}`,
+                    ),
+                  product.draft
+                    ? "Published: the shop shows it."
+                    : "Back to draft: the shop no longer shows it.",
+                )
+              }
+            >
+              {product.draft ? "Publish" : "Unpublish"}
+            </button>
+            {!product.archived && !product.draft ? (
               <a
                 href={`/product/${product.slug}`}
                 className={buttonClass.ghost}
@@ -150,7 +181,10 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
       <div className="mb-4">
         <Notice
           result={
-            result ?? (created ? { ok: true, message: "Product created. Add its images below." } : null)
+            result ??
+            (created
+              ? { ok: true, message: "Product created as a draft. Add its images, then publish it." }
+              : null)
           }
         />
       </div>

@@ -16,7 +16,7 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   return adminGet<{ products: AdminProductSummary[] } & Paged>(
-    `/api/admin/products${listQuery(url, ["search", "category", "flag", "archived", "needsArabic", "page"])}`,
+    `/api/admin/products${listQuery(url, ["search", "category", "flag", "archived", "state", "needsArabic", "page"])}`,
     request.signal,
   );
 }
@@ -81,7 +81,9 @@ const columns: AdminColumn<AdminProductSummary>[] = [
   {
     id: "status",
     header: "Status",
-    cell: ({ row }) => <StatusBadge status={row.original.archived ? "archived" : "active"} />,
+    cell: ({ row }) => (
+      <StatusBadge status={row.original.archived ? "archived" : row.original.draft ? "draft" : "active"} />
+    ),
   },
 ];
 
@@ -162,6 +164,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             <option value="active">Active</option>
             <option value="archived">Archived</option>
             <option value="all">All</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="products-state" className="text-sm font-medium">
+            Published
+          </label>
+          <select
+            id="products-state"
+            name="state"
+            defaultValue={params.get("state") ?? ""}
+            className={inputClass}
+          >
+            <option value="">Drafts and published</option>
+            <option value="draft">Drafts only</option>
+            <option value="published">Published only</option>
           </select>
         </div>
         <TranslationFilter id="products-translation" value={params.get("needsArabic")} />

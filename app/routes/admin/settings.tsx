@@ -40,6 +40,7 @@ function readSettings(form: FormData): ShopSettings {
     lowStockThreshold: Number(text("lowStockThreshold")),
     returnWindowDays: Number(text("returnWindowDays")),
     cancelWindowHours: Number(text("cancelWindowHours")),
+    lowStockDigestTime: text("lowStockDigestTime") || null,
   };
 }
 
@@ -268,6 +269,20 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 max={720}
                 defaultValue={s.cancelWindowHours}
                 aria-describedby="set-cancel-window-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field
+              id="set-low-stock-digest"
+              label="Low-stock mail at"
+              hint="Each day at this time (Dubai) the sizes at or below the threshold are mailed to the shop's e-mail. Empty: no mail."
+            >
+              <input
+                id="set-low-stock-digest"
+                name="lowStockDigestTime"
+                type="time"
+                defaultValue={s.lowStockDigestTime ?? ""}
+                aria-describedby="set-low-stock-digest-hint"
                 className={inputClass}
               />
             </Field>

@@ -3,6 +3,7 @@ import { staffAddedText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { AdminLoading } from "../../components/admin/loading";
+import { ContactLine } from "../../components/admin/phone-link";
 import { useAdminSession } from "../../components/admin/session";
 import type { MailOutcome, StaffMember } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
@@ -69,7 +70,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                       {me ? " (you)" : ""}
                     </p>
                     <p className="text-sm text-neutral-700">
-                      {[member.email, member.phone].filter(Boolean).join(" · ")}
+                      <ContactLine email={member.email} phone={member.phone} />
                     </p>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">

@@ -1,5 +1,6 @@
 import "../zod-setup.ts";
 import { z } from "zod";
+import { dubaiDay } from "./dubai-days.ts";
 import { limit, PagedSchema, page } from "./fields.ts";
 
 // Audit log (owner only)
@@ -18,12 +19,21 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-export const AuditQuerySchema = z.object({
-  entity: z.enum(AUDIT_ENTITIES).optional(),
-  entityId: z.string().max(64).optional(),
-  page,
-  limit: limit(200, 50),
-});
+/** GET /api/admin/audit: by kind (entity), person (actor's id), and inclusive Asia/Dubai days. */
+export const AuditQuerySchema = z
+  .object({
+    entity: z.enum(AUDIT_ENTITIES).optional(),
+    entityId: z.string().max(64).optional(),
+    actor: z.string().min(1).max(64).optional(),
+    from: dubaiDay("From").optional(),
+    to: dubaiDay("To").optional(),
+    page,
+    limit: limit(200, 50),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    error: "From must be on or before To",
+    path: ["to"],
+  });
 export const AuditChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 export type AuditChange = z.infer<typeof AuditChangeSchema>;
 export const AuditEntrySchema = z.object({
@@ -42,4 +52,6 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListAnswerSchema = PagedSchema.extend({
   success: z.literal(true),
   entries: z.array(AuditEntrySchema),
+  /** Everyone who has changed something (the person filter's choices), by name. */
+  people: z.array(z.object({ id: z.string(), name: z.string() })),
 });

@@ -26,6 +26,8 @@ export const AdminProductQuerySchema = z.object({
   type: z.string().max(60).optional(),
   flag: z.enum(PRODUCT_FLAGS, { error: `flag must be one of ${PRODUCT_FLAGS.join(", ")}` }).optional(),
   archived: z.enum(ARCHIVE_FILTERS).default("active"),
+  /** Drafts only, or published ones only (issue 26); both when absent. */
+  state: z.enum(["draft", "published"]).optional(),
   lowStock: queryFlag.optional(),
   /** Only products a shopper on /ar would read partly in English (decision 0025). */
   needsArabic: queryFlag.optional(),
@@ -86,6 +88,8 @@ export const AdminProductSchema = z.object({
   returnPolicy: z.enum(RETURN_POLICIES),
   archived: z.boolean(),
   archivedAt: z.string().nullable(),
+  /** A draft until published (issue 26): nowhere on the storefront, not orderable. */
+  draft: z.boolean(),
   /** True when an order refers to it: it can be archived, not deleted. */
   hasOrders: z.boolean(),
   date: z.string(),
@@ -109,6 +113,7 @@ export const AdminProductSummarySchema = z.object({
   isNew: z.boolean(),
   isSale: z.boolean(),
   archived: z.boolean(),
+  draft: z.boolean(),
   variantCount: z.number().int(),
   /** Sum of available stock over tracked sizes; null when no size tracks stock. */
   available: z.number().int().nullable(),
@@ -208,6 +213,26 @@ export const StockAdjustmentSchema = z.object({
   reason: optionalText(200, "Reason").optional(),
 });
 export type StockAdjustment = z.infer<typeof StockAdjustmentSchema>;
+
+const stockFigure = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} is a whole number` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(1_000_000, { error: `${label} is too large` });
+
+/**
+ * POST /api/admin/products/:id/stock/count (issue 26; decision 0026, amending 0013): set a size's stock
+ * to the counted number, if it still is the figure the owner read (`expected`); otherwise 409
+ * stock_changed naming the figure it is now.
+ */
+export const StockCountSchema = z.object({
+  variantId: z.string({ error: "Choose a size" }).min(1, { error: "Choose a size" }).max(64),
+  expected: stockFigure("The stock you read"),
+  counted: stockFigure("The counted number"),
+  reason: optionalText(200, "Reason").optional(),
+});
+export type StockCount = z.infer<typeof StockCountSchema>;
 export const StockAdjustmentAnswerSchema = z.object({
   success: z.literal(true),
   variant: AdminVariantSchema,

@@ -4,9 +4,10 @@ import { arabicText, limit, optionalText, PagedSchema, page, queryFlag, SlugSche
 
 // Reviews
 
-export const ADMIN_REVIEW_STATUSES = ["pending", "published", "rejected"] as const;
+export const ADMIN_REVIEW_STATUSES = ["pending", "published", "rejected", "hidden"] as const;
+/** GET /api/admin/reviews: one status (pending by default: the queue) or `all`. */
 export const AdminReviewQuerySchema = z.object({
-  status: z.enum(ADMIN_REVIEW_STATUSES).default("pending"),
+  status: z.enum([...ADMIN_REVIEW_STATUSES, "all"]).default("pending"),
   page,
   limit: limit(100, 50),
 });

@@ -43,6 +43,7 @@ export const ADMIN_ERROR_CODES = [
   "refund_refused", // 409: Paymennt refused the refund; nothing was refunded
   "idempotency_mismatch", // 409: the Idempotency-Key was used with another body
   "out_of_stock", // 409: an exchange's size has not the units to reserve (decision 0032)
+  "stock_changed", // 409: a stock count's figure changed since the owner read it (a sale came between)
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

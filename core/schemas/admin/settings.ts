@@ -58,6 +58,14 @@ export const ShopSettingsSchema = z.object({
     .max(MAX_CANCEL_WINDOW_HOURS, {
       error: `Cancellation window is at most ${MAX_CANCEL_WINDOW_HOURS} hours`,
     }),
+  /**
+   * The Asia/Dubai time ("HH:MM") the low-stock digest is mailed to the shop's address each day
+   * (issue 26); null: no digest.
+   */
+  lowStockDigestTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Enter a time as HH:MM (24 hours)" })
+    .nullable(),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 /** PUT /api/admin/settings: any subset; a field set to its environment default stops overriding it. */

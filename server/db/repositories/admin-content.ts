@@ -40,14 +40,12 @@ export interface AdminReviewRow extends Selectable<ReviewTable> {
 
 export async function listReviewRows(
   db: Db,
-  status: ReviewStatus,
+  status: ReviewStatus | "all",
   limit: number,
   offset: number,
 ): Promise<{ rows: AdminReviewRow[]; total: number }> {
-  const q = db
-    .selectFrom("reviews")
-    .innerJoin("products", "products.id", "reviews.product_id")
-    .where("reviews.status", "=", status);
+  let q = db.selectFrom("reviews").innerJoin("products", "products.id", "reviews.product_id");
+  if (status !== "all") q = q.where("reviews.status", "=", status);
   const [rows, count] = await Promise.all([
     q
       .selectAll("reviews")

@@ -36,6 +36,7 @@ export async function listAdminProductRows(
   let q = db.selectFrom("products");
   if (query.archived === "active") q = q.where("products.archived_at", "is", null);
   else if (query.archived === "archived") q = q.where("products.archived_at", "is not", null);
+  if (query.state) q = q.where("products.draft", "=", query.state === "draft");
   if (query.category) q = q.where("products.category_slug", "=", query.category);
   if (query.type) q = q.where("products.type", "=", query.type);
   if (query.flag === "bestseller") q = q.where("products.bestseller", "=", true);

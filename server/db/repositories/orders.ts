@@ -88,6 +88,7 @@ const variantsOf = preparedPerShape((count: number, db, v: Record<string, string
     )
     // Issue 15: an archived product cannot be ordered any more.
     .where("p.archived_at", "is", null)
+    .where("p.draft", "=", false)
     .orderBy("v.position"),
 );
 

@@ -31,7 +31,10 @@ export function arabicLikePattern(search: string): string {
 /** The WHERE clause of the shop query, shared by the page of rows and its count. */
 function filtered(db: Db, query: ProductQuery, locale: Locale) {
   // Issue 15: an archived product is gone from the storefront.
-  let q = db.selectFrom("products").where("products.archived_at", "is", null);
+  let q = db
+    .selectFrom("products")
+    .where("products.archived_at", "is", null)
+    .where("products.draft", "=", false);
   if (query.category && query.category !== "all") q = q.where("products.category_slug", "=", query.category);
   // The shop always sends a price range (maxPrice defaults to 25000), which rarely narrows much. Unless the
   // list is sorted by price, `+ 0` keeps SQLite from choosing the price index over the sort's index
@@ -111,6 +114,7 @@ export async function findProductRowBySlug(db: Db, slug: string): Promise<Produc
     .selectAll()
     .where("slug", "=", slug)
     .where("archived_at", "is", null)
+    .where("draft", "=", false)
     .executeTakeFirst();
 }
 
@@ -121,6 +125,7 @@ export async function listBestsellerRows(db: Db, category: string, count: number
     .selectAll()
     .where("category_slug", "=", category)
     .where("archived_at", "is", null)
+    .where("draft", "=", false)
     .where("bestseller", "=", true)
     .orderBy("popularity", "desc")
     .orderBy("id")
@@ -140,6 +145,7 @@ export async function listRelatedProductRows(
     .selectAll()
     .where("category_slug", "=", category)
     .where("archived_at", "is", null)
+    .where("draft", "=", false)
     .where("id", "!=", productId)
     .orderBy("popularity", "desc")
     .orderBy("id")
@@ -153,6 +159,7 @@ export async function listProductColors(db: Db): Promise<string[]> {
     .selectFrom("product_colors")
     .innerJoin("products", "products.id", "product_colors.product_id")
     .where("products.archived_at", "is", null)
+    .where("products.draft", "=", false)
     .select("product_colors.color")
     .distinct()
     .orderBy("product_colors.color")
@@ -166,6 +173,7 @@ export async function listProductFabrics(db: Db): Promise<string[]> {
     .selectFrom("products")
     .select("fabric")
     .where("archived_at", "is", null)
+    .where("draft", "=", false)
     .distinct()
     .orderBy("fabric")
     .execute();
@@ -178,6 +186,7 @@ export async function listProductTypes(db: Db): Promise<string[]> {
     .selectFrom("products")
     .select("type")
     .where("archived_at", "is", null)
+    .where("draft", "=", false)
     .distinct()
     .orderBy("type")
     .execute();

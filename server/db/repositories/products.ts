@@ -17,6 +17,8 @@ export interface NewProduct {
   /** Issue 14: the Arabic name and description; absent or null shows the English ones. */
   nameAr?: string | null;
   descriptionAr?: string | null;
+  /** Issue 26: the back office creates drafts; seeded and imported products are published. */
+  draft?: boolean;
   type: string;
   categorySlug: string;
   fabric: string;
@@ -66,6 +68,7 @@ export async function createProduct(db: Db, product: NewProduct): Promise<void> 
       effective_price_fils: priced.salePrice ?? priced.price,
       created_at: product.createdAt,
       updated_at: product.createdAt,
+      ...(product.draft ? { draft: true } : {}),
     })
     .execute();
   if (product.colors.length > 0) {
@@ -213,6 +216,7 @@ export async function listProductSitemapRows(db: Db): Promise<{ slug: string; up
     .selectFrom("products")
     .select(["slug", "updated_at"])
     .where("archived_at", "is", null)
+    .where("draft", "=", false)
     .orderBy("date", "desc")
     .execute();
 }
@@ -333,6 +337,7 @@ export async function listProductsByIds(
     .selectAll()
     .where("id", "in", unique)
     .where("archived_at", "is", null)
+    .where("draft", "=", false)
     .execute();
   return new Map((await toProductDtos(db, rows, locale)).map((p) => [p._id, p]));
 }

@@ -29,7 +29,13 @@ export function isDuplicateReview(error: unknown): boolean {
 }
 
 export async function productExists(db: Db, productId: string): Promise<boolean> {
-  const row = await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+  // A draft is not on the storefront (issue 26): it has no reviews to read or write.
+  const row = await db
+    .selectFrom("products")
+    .select("id")
+    .where("id", "=", productId)
+    .where("draft", "=", false)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -44,7 +50,8 @@ export async function findReviewByUser(
     .where("user_id", "=", userId)
     .where("product_id", "=", productId)
     .executeTakeFirst();
-  return row ? { ...toReviewDto(row), status: row.status } : null;
+  // A review the shop hid reads to its writer as one not shown (the shopper's contract has no 'hidden').
+  return row ? { ...toReviewDto(row), status: row.status === "hidden" ? "rejected" : row.status } : null;
 }
 
 /** SPEC §7 GET /api/review/product/{id}: the published reviews, newest first, and their summary. */

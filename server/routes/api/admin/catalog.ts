@@ -13,6 +13,7 @@ import {
   OkAnswerSchema,
   StockAdjustmentAnswerSchema,
   StockAdjustmentSchema,
+  StockCountSchema,
 } from "#core/admin.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
@@ -118,6 +119,48 @@ export default async function catalogRoutes(base: FastifyInstance, { services }:
       variant: await catalog.adjustStock(request.params.id, request.body, auditAs(request)),
     }),
   );
+
+  app.post(
+    "/products/:id/stock/count",
+    {
+      schema: {
+        ...common,
+        operationId: "adminCountStock",
+        summary:
+          "Set a size's stock to the counted number if it is still the figure read (409 stock_changed names the new one); never below what is held",
+        params: IdParamsSchema,
+        body: StockCountSchema,
+        response: { 200: StockAdjustmentAnswerSchema, ...adminErrors(400, 404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      variant: await catalog.countStock(request.params.id, request.body, auditAs(request)),
+    }),
+  );
+
+  for (const [action, draft] of [
+    ["publish", false],
+    ["unpublish", true],
+  ] as const) {
+    app.post(
+      `/products/:id/${action}`,
+      {
+        schema: {
+          ...common,
+          summary: draft
+            ? "Make a product a draft again: gone from the storefront, not orderable"
+            : "Publish a draft product on the storefront",
+          params: IdParamsSchema,
+          response: { 200: AdminProductAnswerSchema, ...adminErrors(404) },
+        },
+      },
+      async (request) => ({
+        success: true,
+        product: await catalog.setDraft(request.params.id, draft, auditAs(request)),
+      }),
+    );
+  }
 
   for (const [action, archived] of [
     ["archive", true],

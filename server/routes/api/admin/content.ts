@@ -11,6 +11,7 @@ import {
 } from "#core/admin.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import { AdminError } from "../../../services/admin-errors.ts";
+import { REVIEW_MOVES, type ReviewMove } from "../../../services/admin-reviews.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, uploadBodyLimit, uploadedFiles } from "./index.ts";
 
@@ -25,7 +26,7 @@ export default async function contentRoutes(base: FastifyInstance, { services }:
     {
       schema: {
         ...common,
-        summary: "Reviews by status (pending first)",
+        summary: "Reviews by status (`pending` by default, oldest first; `all` for every status)",
         querystring: AdminReviewQuerySchema,
         response: { 200: AdminReviewListAnswerSchema, ...adminErrors(400) },
       },
@@ -37,23 +38,29 @@ export default async function contentRoutes(base: FastifyInstance, { services }:
     },
   );
 
-  for (const [action, to] of [
-    ["approve", "published"],
-    ["reject", "rejected"],
-  ] as const) {
+  const moves: Record<ReviewMove, string> = {
+    approve: "Publish a review",
+    reject: "Reject a review",
+    hide: "Hide a published review from its product page (issue 26)",
+    restore: "Put a hidden review back on its product page",
+  };
+  for (const [move, summary] of Object.entries(moves) as [ReviewMove, string][]) {
     app.post(
-      `/reviews/:id/${action}`,
+      `/reviews/:id/${move}`,
       {
         schema: {
           ...common,
-          summary: to === "published" ? "Publish a review" : "Reject a review",
+          summary,
           params: IdParamsSchema,
-          response: { 200: AdminReviewAnswerSchema, ...adminErrors(404) },
+          response: {
+            200: AdminReviewAnswerSchema,
+            ...adminErrors(404, ...(REVIEW_MOVES[move].from ? [409] : [])),
+          },
         },
       },
       async (request) => ({
         success: true,
-        review: await catalog.moderateReview(request.params.id, to, auditAs(request)),
+        review: await catalog.moderateReview(request.params.id, move, auditAs(request)),
       }),
     );
   }

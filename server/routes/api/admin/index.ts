@@ -26,6 +26,7 @@ import type { Services } from "../../../services/index.ts";
 import catalogRoutes from "./catalog.ts";
 import contentRoutes from "./content.ts";
 import customerRoutes from "./customers.ts";
+import exportRoutes from "./exports.ts";
 import inboxRoutes from "./inbox.ts";
 import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
@@ -287,6 +288,7 @@ export default async function adminRoutes(
 
     await scope.register(orderRoutes, { services, config });
     await scope.register(customerRoutes, { services });
+    await scope.register(exportRoutes, { services });
     await scope.register(catalogRoutes, { services });
     await scope.register(contentRoutes, { services });
     await scope.register(inboxRoutes, { services });

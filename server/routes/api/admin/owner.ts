@@ -131,8 +131,8 @@ export default async function ownerRoutes(base: FastifyInstance, { services }: {
       },
     },
     async (request) => {
-      const { entries, total } = await admin.audit(request.query);
-      return { success: true, entries, total, page: request.query.page, limit: request.query.limit };
+      const { entries, total, people } = await admin.audit(request.query);
+      return { success: true, entries, total, people, page: request.query.page, limit: request.query.limit };
     },
   );
 }
