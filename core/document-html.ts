@@ -39,7 +39,8 @@ export function documentHtml(view: DocumentView, kind: string): string {
     view.notice === null ? "" : `<p class="notice" role="note">${e(view.notice)}</p>`,
     `<dl class="facts">${rows(view.facts)}</dl></header>`,
     `<section class="parties"><div><h2>${e(view.sellerHeading)}</h2><p><strong>${e(view.sellerName)}</strong></p>`,
-    `<p class="address">${e(view.sellerAddress)}</p>`,
+    // The seller's registered address has no Arabic version: on an Arabic document it is English, said so.
+    `<p class="address"${view.lang !== "en" && /[A-Za-z]/.test(view.sellerAddress) ? ' lang="en"' : ""}>${e(view.sellerAddress)}</p>`,
     view.trnLine === null ? "" : `<p class="trn">${e(view.trnLine)}</p>`,
     `</div><div><h2>${e(view.buyerHeading)}</h2><p>${view.buyerLines.map(b).join("<br>")}</p></div></section>`,
     `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`,
