@@ -62,6 +62,9 @@ describe("the Arabic catalog", () => {
       .map(([key]) => key);
     expect(notArabic.sort()).toEqual(
       [
+        // Layouts of values only: a request's kind and number, a line's name, size and quantity.
+        "aftersale.line",
+        "aftersale.requestTitle",
         "authForm.emailPlaceholder",
         "authForm.phonePlaceholder",
         "blog.post.metaTitle",
