@@ -8,6 +8,7 @@ import type {
   AdminCustomerDetail,
   AdminCustomerSummary,
   AdminImage,
+  AdminOrderDetail,
   AdminOrderStatus,
   AdminOrderSummary,
   AdminProduct,
@@ -25,14 +26,15 @@ import type {
   StaffMember,
 } from "#core/admin.ts";
 import type { MailOutcome } from "#core/admin-mail-text.ts";
-import type { OrderDto } from "#core/order.ts";
 import type { MailListAnswer, UndeliveredMail } from "#core/schemas/admin/mail.ts";
+import type { SettingsAnswer as SettingsAnswerWithSuccess } from "#core/schemas/admin/settings.ts";
 
 export type {
   AdminBlogPost,
   AdminCustomerDetail,
   AdminCustomerSummary,
   AdminImage,
+  AdminOrderDetail,
   AdminOrderStatus,
   AdminOrderSummary,
   AdminProduct,
@@ -64,26 +66,8 @@ export function pageCount({ total, limit }: Paged): number {
   return Math.max(1, Math.ceil(total / Math.max(1, limit)));
 }
 
-/** GET /api/admin/orders/:id (AdminOrderDetailSchema, with the OrderDto typed). */
-export interface AdminOrderDetail {
-  order: OrderDto;
-  customer: { id: string; name: string; email: string | null; phone: string };
-  paymentStatus: string;
-  events: { at: string; actor: string; fromStatus: string | null; toStatus: string; note: string | null }[];
-  nextStatuses: AdminOrderStatus[];
-  canMarkPaid: boolean;
-  shipping: { courier: string; trackingNumber: string | null } | null;
-  notes: { id: string; at: string; author: string; body: string }[];
-  /** Issue 24: why the order needs the owner's attention; null when it does not. */
-  attention: string | null;
-}
-
-/** GET /api/admin/settings */
-export interface SettingsAnswer {
-  settings: ShopSettings;
-  defaults: ShopSettings;
-  overridden: string[];
-}
+/** GET /api/admin/settings, without the envelope's `success`. */
+export type SettingsAnswer = Omit<SettingsAnswerWithSuccess, "success">;
 
 /** SPEC §4's order statuses and Cancelled, for the list's filter (core/admin.ts ADMIN_ORDER_STATUSES). */
 export const ORDER_STATUS_OPTIONS = [

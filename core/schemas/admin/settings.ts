@@ -84,3 +84,4 @@ export const SettingsAnswerSchema = z.object({
   /** The fields stored in the database, overriding the environment. */
   overridden: z.array(z.string()),
 });
+export type SettingsAnswer = z.infer<typeof SettingsAnswerSchema>;
