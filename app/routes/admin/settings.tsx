@@ -224,54 +224,30 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 className={inputClass}
               />
             </Field>
-            <Field
+            <NumberSetting
               id="set-low-stock"
               label="Low-stock threshold"
               hint="A size at or below it is listed on the dashboard"
-            >
-              <input
-                id="set-low-stock"
-                name="lowStockThreshold"
-                type="number"
-                min={0}
-                max={1000}
-                defaultValue={s.lowStockThreshold}
-                aria-describedby="set-low-stock-hint"
-                className={inputClass}
-              />
-            </Field>
-            <Field
+              name="lowStockThreshold"
+              max={1000}
+              value={s.lowStockThreshold}
+            />
+            <NumberSetting
               id="set-return-window"
               label="Return window (days)"
               hint="Days after delivery (Dubai calendar days) a shopper may ask to return or exchange"
-            >
-              <input
-                id="set-return-window"
-                name="returnWindowDays"
-                type="number"
-                min={0}
-                max={90}
-                defaultValue={s.returnWindowDays}
-                aria-describedby="set-return-window-hint"
-                className={inputClass}
-              />
-            </Field>
-            <Field
+              name="returnWindowDays"
+              max={90}
+              value={s.returnWindowDays}
+            />
+            <NumberSetting
               id="set-cancel-window"
               label="Cancellation window (hours)"
               hint="A customer may cancel an order still at 'Order Placed' from My Account for this long after placing it; 0 turns it off"
-            >
-              <input
-                id="set-cancel-window"
-                name="cancelWindowHours"
-                type="number"
-                min={0}
-                max={720}
-                defaultValue={s.cancelWindowHours}
-                aria-describedby="set-cancel-window-hint"
-                className={inputClass}
-              />
-            </Field>
+              name="cancelWindowHours"
+              max={720}
+              value={s.cancelWindowHours}
+            />
             <Field
               id="set-low-stock-digest"
               label="Low-stock mail at"
@@ -295,6 +271,31 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </div>
       </form>
     </>
+  );
+}
+
+/** A whole number from 0 to `max` with its label and hint (the settings' counts, days and hours). */
+function NumberSetting(props: {
+  id: string;
+  label: string;
+  hint: string;
+  name: string;
+  max: number;
+  value: number;
+}) {
+  return (
+    <Field id={props.id} label={props.label} hint={props.hint}>
+      <input
+        id={props.id}
+        name={props.name}
+        type="number"
+        min={0}
+        max={props.max}
+        defaultValue={props.value}
+        aria-describedby={`${props.id}-hint`}
+        className={inputClass}
+      />
+    </Field>
   );
 }
 
