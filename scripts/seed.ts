@@ -3,7 +3,7 @@
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
-import { createMediaStore } from "../server/media.ts";
+import { mediaStoreFor } from "../server/media.ts";
 import { resetCatalog, seedDemoStore } from "../server/seed/demo.ts";
 
 const reset = process.argv.includes("--reset");
@@ -15,7 +15,7 @@ try {
     await resetCatalog(database.db);
     console.log("Catalog, blog and reviews emptied.");
   }
-  const result = await seedDemoStore(database.db, createMediaStore(config.MEDIA_DIR));
+  const result = await seedDemoStore(database.db, mediaStoreFor(config));
   console.log(
     result.seeded
       ? `Seeded ${result.products} products, ${result.posts} posts, ${result.reviews} reviews, ${result.images} images.`

@@ -27,7 +27,7 @@ import { zodValidator } from "./http-errors.ts";
 import { newId } from "./ids.ts";
 import { registerInputGuards } from "./input-guard.ts";
 import { serializeRequest } from "./log-redaction.ts";
-import { createMediaStore, registerMediaRoutes } from "./media.ts";
+import { mediaStoreFor, registerMediaRoutes } from "./media.ts";
 import { databaseProbe, registerHealthRoutes } from "./operations/health.ts";
 import { probeDatabase } from "./operations/metrics.ts";
 import { observeRawHit, registerRequestMetrics } from "./operations/request-metrics.ts";
@@ -165,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     await services.accounts.idle();
     await services.mail.close();
   });
-  const media = createMediaStore(config.MEDIA_DIR);
+  const media = mediaStoreFor(config);
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -4,7 +4,7 @@ import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { addMissingCategories } from "./db/repositories/store-setup.ts";
-import { createMediaStore } from "./media.ts";
+import { mediaStoreFor } from "./media.ts";
 import { addDemoArabic, ensureSiteArtwork, type SeedResult, seedDemoStore } from "./seed/demo.ts";
 import { seedDemoOwner } from "./services/admin-owner.ts";
 
@@ -31,7 +31,9 @@ export async function prepareDatabase(
       database.db,
       CATEGORIES.map((c, position) => ({ slug: c.slug, name: c.name, description: "", position })),
     );
-    const media = createMediaStore(config.MEDIA_DIR);
+    // Decision 0035: a bucket that cannot be reached stops the start with a clear message.
+    const media = mediaStoreFor(config);
+    await media.storage.check();
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
     // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with; issue 21: with a

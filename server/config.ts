@@ -26,6 +26,23 @@ export const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SEED_DEMO: booleanFlag.default(true),
   MEDIA_DIR: z.string().min(1).default("data/media"),
+  /**
+   * Issue 27, decision 0035: pictures in a bucket through the S3 API (AWS S3, Cloudflare R2, MinIO…) when
+   * S3_BUCKET is set; MEDIA_DIR is then read only for what the bucket lacks (a move under way).
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: "must be a bucket name (3-63 of a-z, 0-9, . and -)",
+    })
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ error: "must be an absolute URL such as https://<account>.r2.cloudflarestorage.com" })
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Keep public pages and API answers in memory by URL and catalog version (decision 0011). */
   RESPONSE_CACHE: booleanFlag.default(true),
@@ -127,6 +144,23 @@ export const ConfigSchema = z.object({
     .default(30),
 });
 
+/** A half-configured bucket would put pictures on one machine's disk while the others look elsewhere. */
+function objectStorageProblem(config: z.infer<typeof ConfigSchema>): string | undefined {
+  const others = (
+    ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const
+  ).filter((name) => config[name] !== undefined);
+  if (!config.S3_BUCKET) {
+    return others.length > 0
+      ? `S3_BUCKET: is required with ${others.join(", ")} (pictures in a bucket); or unset them all to keep pictures in MEDIA_DIR`
+      : undefined;
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY))
+    return "S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's own AWS_* variables or machine role)";
+  if (config.NODE_ENV === "production" && !config.S3_REGION)
+    return "S3_REGION: is required in production with S3_BUCKET (the bucket's region; auto for Cloudflare R2)";
+  return undefined;
+}
+
 function isJwks(value: string): boolean {
   try {
     const parsed = JSON.parse(value) as { keys?: unknown };
@@ -153,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration:\n  PAYMENNT_API_SECRET: set both PAYMENNT_API_KEY and PAYMENNT_API_SECRET, or neither (the test payment sandbox)",
     );
   }
+  const s3Problem = result.success ? objectStorageProblem(result.data) : undefined;
+  if (s3Problem) throw new ConfigError(`Invalid configuration:\n  ${s3Problem}`);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

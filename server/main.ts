@@ -28,8 +28,15 @@ const JOBS_ENV = "STORE_BACKGROUND_JOBS";
 // Vite's dev server (hot reload) stays one process.
 const processes = config.NODE_ENV === "development" ? 1 : config.WEB_CONCURRENCY;
 
-if (processes > 1 && cluster.isPrimary) await runPrimary(config, processes);
-else await runServer(config);
+try {
+  if (processes > 1 && cluster.isPrimary) await runPrimary(config, processes);
+  else await runServer(config);
+} catch (error) {
+  // A setting that is well formed but does not work (a bucket that cannot be reached): said plainly.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 /**
  * One server process: the whole store alone, or one cluster worker (the primary migrated and seeded

@@ -1,82 +1,160 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import { dirname, join, normalize, resolve, sep } from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
+import type { Config } from "./config.ts";
+import { storageFromConfig } from "./storage/from-config.ts";
+import { createFolderStorage, type ObjectStorage } from "./storage/storage.ts";
 
 /** Widths the responsive images are offered at; anything else is refused so the cache stays bounded. */
 export const MEDIA_WIDTHS = [240, 320, 480, 640, 800, 960, 1280, 1600, 1920] as const;
 const FORMATS = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" } as const;
 type Format = keyof typeof FORMATS;
 
-const SOURCE_EXTENSIONS = [".svg", ".png", ".jpg", ".jpeg", ".webp"];
+const SOURCE_TYPES: Record<string, string> = {
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+};
+const SOURCE_EXTENSIONS = Object.keys(SOURCE_TYPES);
+/** A picture's key: `products/upload-<id>`, `blog/<slug>`, `site/logo`. */
+const MEDIA_KEY = /^[a-z0-9][a-z0-9/_-]*$/;
+
+/** Rendered files kept in memory in front of a bucket (decision 0035): bounded in bytes and in age. */
+const MEMORY_BYTES = 48 * 1024 * 1024;
+const MEMORY_MS = 60_000;
 
 /**
- * Serves shop images: `/media/<folder>/<name>.<avif|webp|jpg>?w=<width>`. The original is kept once
- * under `<MEDIA_DIR>/src`; each size and format is rendered with sharp on first request and kept under
- * `<MEDIA_DIR>/cache`, so a fresh store starts at once and the images appear as they are asked for.
+ * Serves shop images: `/media/<folder>/<name>.<avif|webp|jpg>?w=<width>`. The original is kept once under
+ * `src/`; each size and format is rendered with sharp on first request and kept under `cache/`, in the
+ * store's storage (decision 0035): the MEDIA_DIR folder, or a bucket every machine shares, where a render
+ * made by one machine is found by the others before they would make it again.
  */
-export function createMediaStore(mediaDir: string) {
-  const root = resolve(mediaDir);
-  const sourceRoot = join(root, "src");
-  const cacheRoot = join(root, "cache");
-  const inFlight = new Map<string, Promise<Buffer>>();
+export function createMediaStore(where: ObjectStorage | string) {
+  const storage = typeof where === "string" ? createFolderStorage(where) : where;
+  const inFlight = new Map<string, Promise<Buffer | undefined>>();
+  const memory = new Map<string, { body: Buffer; at: number }>();
+  let memoryBytes = 0;
 
-  function safeJoin(base: string, relative: string): string | undefined {
-    const path = normalize(join(base, relative));
-    return path.startsWith(base + sep) ? path : undefined;
+  function remember(cacheKey: string, body: Buffer) {
+    if (!storage.remote || body.length > MEMORY_BYTES / 8) return;
+    forget(cacheKey);
+    memory.set(cacheKey, { body, at: Date.now() });
+    memoryBytes += body.length;
+    for (const [oldest, entry] of memory) {
+      if (memoryBytes <= MEMORY_BYTES) break;
+      memory.delete(oldest);
+      memoryBytes -= entry.body.length;
+    }
+  }
+  function forget(cacheKey: string) {
+    const entry = memory.get(cacheKey);
+    if (!entry) return;
+    memory.delete(cacheKey);
+    memoryBytes -= entry.body.length;
+  }
+  function recalled(cacheKey: string): Buffer | undefined {
+    const entry = memory.get(cacheKey);
+    if (!entry) return undefined;
+    if (Date.now() - entry.at > MEMORY_MS) {
+      forget(cacheKey);
+      return undefined;
+    }
+    // Most recently used last: the loop in remember() drops from the front.
+    memory.delete(cacheKey);
+    memory.set(cacheKey, entry);
+    return entry.body;
   }
 
+  /** The storage key of a picture's original (`src/<key>.<ext>`), or undefined when there is none. */
   async function findSource(key: string): Promise<string | undefined> {
-    for (const ext of SOURCE_EXTENSIONS) {
-      const path = safeJoin(sourceRoot, key + ext);
-      if (!path) return undefined;
-      try {
-        if ((await stat(path)).isFile()) return path;
-      } catch {}
-    }
-    return undefined;
+    if (!MEDIA_KEY.test(key)) return undefined;
+    const found = new Set(await storage.list(`src/${key}.`));
+    return SOURCE_EXTENSIONS.map((ext) => `src/${key}${ext}`).find((candidate) => found.has(candidate));
+  }
+
+  async function renderNow(key: string, width: number, format: Format, cacheKey: string) {
+    // Another machine (or this one before a restart) may have rendered it already.
+    const kept = await storage.get(cacheKey);
+    if (kept) return kept;
+    const source = await findSource(key);
+    if (!source) return undefined;
+    const input = await storage.get(source);
+    if (!input) return undefined;
+    let pipeline = sharp(input, { density: 144 }).resize({ width, withoutEnlargement: false });
+    if (format === "avif") pipeline = pipeline.avif({ quality: 55, effort: 2 });
+    else if (format === "webp") pipeline = pipeline.webp({ quality: 78 });
+    else pipeline = pipeline.jpeg({ quality: 80, mozjpeg: true });
+    const output = await pipeline.toBuffer();
+    await storage.put(cacheKey, output, FORMATS[format]);
+    return output;
   }
 
   async function render(key: string, width: number, format: Format): Promise<Buffer | undefined> {
-    const cachePath = safeJoin(cacheRoot, `${key}-${width}.${format}`);
-    if (!cachePath) return undefined;
-    try {
-      return await readFile(cachePath);
-    } catch {}
-    const source = await findSource(key);
-    if (!source) return undefined;
-    let job = inFlight.get(cachePath);
+    if (!MEDIA_KEY.test(key)) return undefined;
+    const cacheKey = `cache/${key}-${width}.${format}`;
+    const known = recalled(cacheKey);
+    if (known) return known;
+    let job = inFlight.get(cacheKey);
     if (!job) {
-      job = (async () => {
-        const input = await readFile(source);
-        let pipeline = sharp(input, { density: 144 }).resize({ width, withoutEnlargement: false });
-        if (format === "avif") pipeline = pipeline.avif({ quality: 55, effort: 2 });
-        else if (format === "webp") pipeline = pipeline.webp({ quality: 78 });
-        else pipeline = pipeline.jpeg({ quality: 80, mozjpeg: true });
-        const output = await pipeline.toBuffer();
-        await mkdir(dirname(cachePath), { recursive: true });
-        const temporary = `${cachePath}.${process.pid}.tmp`;
-        await writeFile(temporary, output);
-        await rename(temporary, cachePath);
-        return output;
-      })().finally(() => inFlight.delete(cachePath));
-      inFlight.set(cachePath, job);
+      job = renderNow(key, width, format, cacheKey)
+        .then((body) => {
+          if (body) remember(cacheKey, body);
+          return body;
+        })
+        .finally(() => inFlight.delete(cacheKey));
+      inFlight.set(cacheKey, job);
     }
     return job;
   }
 
   async function saveSource(key: string, ext: string, content: string | Buffer): Promise<void> {
-    const path = safeJoin(sourceRoot, key + ext);
-    if (!path) throw new Error(`Bad media key ${key}`);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, content);
+    if (!MEDIA_KEY.test(key) || !SOURCE_TYPES[ext]) throw new Error(`Bad media key ${key}${ext}`);
+    await storage.put(`src/${key}${ext}`, Buffer.from(content), SOURCE_TYPES[ext]);
   }
 
-  return { root, render, saveSource, findSource };
+  /** Every stored file of a picture: its original and each rendered size and format. */
+  async function filesOf(key: string): Promise<string[]> {
+    if (!MEDIA_KEY.test(key)) return [];
+    const sources = (await storage.list(`src/${key}.`)).filter((k) =>
+      SOURCE_EXTENSIONS.some((ext) => k === `src/${key}${ext}`),
+    );
+    const rendered = new RegExp(`^cache/${key}-\\d+\\.(avif|webp|jpg)$`);
+    const sizes = (await storage.list(`cache/${key}-`)).filter((k) => rendered.test(k));
+    return [...sources, ...sizes];
+  }
+
+  /** Removes a picture's original and rendered files; returns how many there were. */
+  async function deleteFiles(key: string): Promise<number> {
+    const files = await filesOf(key);
+    for (const file of files) forget(file);
+    await storage.delete(files);
+    return files.length;
+  }
+
+  return { storage, render, saveSource, findSource, filesOf, deleteFiles };
 }
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
+
+/** `products/upload-abc` for `/media/products/upload-abc.webp`; undefined for anything else. */
+export function mediaKeyOfUrl(url: string): string | undefined {
+  const match = /^\/media\/([a-z0-9][a-z0-9/_-]*)\.(avif|webp|jpg)$/.exec(url);
+  return match?.[1];
+}
+
+const stores = new WeakMap<Config, MediaStore>();
+
+/** One media store per configuration, so a process's routes and back office share its memory and renders. */
+export function mediaStoreFor(config: Config): MediaStore {
+  let store = stores.get(config);
+  if (!store) {
+    store = createMediaStore(storageFromConfig(config));
+    stores.set(config, store);
+  }
+  return store;
+}
 
 export function registerMediaRoutes(app: FastifyInstance, media: MediaStore) {
   app.get<{ Params: { "*": string }; Querystring: { w?: string } }>("/media/*", async (request, reply) => {

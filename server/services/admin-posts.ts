@@ -14,6 +14,7 @@ import { sanitizeBlogHtml } from "../sanitize.ts";
 import { type AuditRecorder, diff } from "./admin-audit.ts";
 import { catalogWrite, found, type UploadedFile } from "./admin-catalog-write.ts";
 import { AdminError } from "./admin-errors.ts";
+import { releaseImageFiles } from "./admin-image-files.ts";
 import { storeUpload } from "./admin-images.ts";
 
 const blank = (text: string | null | undefined) => !text?.trim();
@@ -218,6 +219,7 @@ export function createAdminPosts(options: {
           },
         };
       });
+      if (existing.image !== image.url) await releaseImageFiles(db, media, existing.image);
       return getPost(id);
     },
   };

@@ -15,6 +15,7 @@ import type { MediaStore } from "../media.ts";
 import type { AuditRecorder } from "./admin-audit.ts";
 import { catalogWrite, found, type Trx, type UploadedFile } from "./admin-catalog-write.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
+import { releaseImageFiles } from "./admin-image-files.ts";
 import { checkUpload, type StoredImage, storeUpload } from "./admin-images.ts";
 import { toImage } from "./admin-products.ts";
 
@@ -134,8 +135,10 @@ export function createAdminProductImages(options: {
     },
 
     async deleteImage(productId: string, imageId: string, audit: AuditRecorder): Promise<AdminImage[]> {
+      let url = "";
       await catalogWrite(db, audit, async (trx) => {
         const { product, image } = found(await findImage(trx, productId, imageId), "Image");
+        url = image.url;
         if (!(await deleteImageRow(trx, productId, imageId))) throw notFound("Image");
         const rest = await listProductImagesOf(trx, productId);
         for (const [position, other] of rest.entries())
@@ -150,6 +153,8 @@ export function createAdminProductImages(options: {
           },
         };
       });
+      // Decision 0035: its files go too, unless an order line shows it.
+      await releaseImageFiles(db, media, url);
       return imagesOf(productId);
     },
   };

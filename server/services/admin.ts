@@ -4,7 +4,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import type { Mailer } from "../integrations/mail.ts";
 import { demoOwnerAllowed } from "../locality.ts";
-import { createMediaStore } from "../media.ts";
+import { mediaStoreFor } from "../media.ts";
 import { listAudit } from "./admin-audit.ts";
 import { createAdminCatalog } from "./admin-catalog.ts";
 import { createAdminCustomers } from "./admin-customers.ts";
@@ -32,7 +32,7 @@ export function createAdminService(options: {
 }) {
   const { db, config, mailer, orders, settings, log } = options;
   const sessions = createAdminSessions(db, config);
-  const media = createMediaStore(config.MEDIA_DIR);
+  const media = mediaStoreFor(config);
   const orderService = createAdminOrders({ db, orders, mailer, settings, log });
   return {
     sessions,
