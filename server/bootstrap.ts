@@ -25,15 +25,15 @@ export async function prepareDatabase(
   // A cluster worker: the primary process migrated and seeded before it forked the workers.
   if (options.migrate === false) return { database, migrations: [], seed: undefined };
   try {
+    // Decision 0035: a bucket that cannot be reached stops the start, before any migration, plainly said.
+    const media = mediaStoreFor(config);
+    await media.storage.check();
     const migrations = await migrateToLatest(database.db);
     // SPEC §2: the collections exist in every store, demo or real.
     await addMissingCategories(
       database.db,
       CATEGORIES.map((c, position) => ({ slug: c.slug, name: c.name, description: "", position })),
     );
-    // Decision 0035: a bucket that cannot be reached stops the start with a clear message.
-    const media = mediaStoreFor(config);
-    await media.storage.check();
     await ensureSiteArtwork(media);
     const seed = config.SEED_DEMO ? await seedDemoStore(database.db, media) : undefined;
     // Issue 15: a freshly seeded demo store has an owner to sign in to /admin with; issue 21: with a

@@ -37,7 +37,10 @@ export const ConfigSchema = z.object({
     })
     .optional(),
   S3_ENDPOINT: z
-    .url({ error: "must be an absolute URL such as https://<account>.r2.cloudflarestorage.com" })
+    .url({
+      protocol: /^https?$/,
+      error: "must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com",
+    })
     .optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
