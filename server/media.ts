@@ -21,10 +21,6 @@ const SOURCE_EXTENSIONS = Object.keys(SOURCE_TYPES);
 /** A picture's key: `products/upload-<id>`, `blog/<slug>`, `site/logo`. */
 const MEDIA_KEY = /^[a-z0-9][a-z0-9/_-]*$/;
 
-/** Rendered files kept in memory in front of a bucket (decision 0035): bounded in bytes and in age. */
-const MEMORY_BYTES = 48 * 1024 * 1024;
-const MEMORY_MS = 60_000;
-
 /**
  * Serves shop images: `/media/<folder>/<name>.<avif|webp|jpg>?w=<width>`. The original is kept once under
  * `src/`; each size and format is rendered with sharp on first request and kept under `cache/`, in the
@@ -33,39 +29,8 @@ const MEMORY_MS = 60_000;
  */
 export function createMediaStore(where: ObjectStorage | string) {
   const storage = typeof where === "string" ? createFolderStorage(where) : where;
+  // One render per key at a time in this process; across machines the bucket is looked in first.
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
-  const memory = new Map<string, { body: Buffer; at: number }>();
-  let memoryBytes = 0;
-
-  function remember(cacheKey: string, body: Buffer) {
-    if (!storage.remote || body.length > MEMORY_BYTES / 8) return;
-    forget(cacheKey);
-    memory.set(cacheKey, { body, at: Date.now() });
-    memoryBytes += body.length;
-    for (const [oldest, entry] of memory) {
-      if (memoryBytes <= MEMORY_BYTES) break;
-      memory.delete(oldest);
-      memoryBytes -= entry.body.length;
-    }
-  }
-  function forget(cacheKey: string) {
-    const entry = memory.get(cacheKey);
-    if (!entry) return;
-    memory.delete(cacheKey);
-    memoryBytes -= entry.body.length;
-  }
-  function recalled(cacheKey: string): Buffer | undefined {
-    const entry = memory.get(cacheKey);
-    if (!entry) return undefined;
-    if (Date.now() - entry.at > MEMORY_MS) {
-      forget(cacheKey);
-      return undefined;
-    }
-    // Most recently used last: the loop in remember() drops from the front.
-    memory.delete(cacheKey);
-    memory.set(cacheKey, entry);
-    return entry.body;
-  }
 
   /** The storage key of a picture's original (`src/<key>.<ext>`), or undefined when there is none. */
   async function findSource(key: string): Promise<string | undefined> {
@@ -94,16 +59,9 @@ export function createMediaStore(where: ObjectStorage | string) {
   async function render(key: string, width: number, format: Format): Promise<Buffer | undefined> {
     if (!MEDIA_KEY.test(key)) return undefined;
     const cacheKey = `cache/${key}-${width}.${format}`;
-    const known = recalled(cacheKey);
-    if (known) return known;
     let job = inFlight.get(cacheKey);
     if (!job) {
-      job = renderNow(key, width, format, cacheKey)
-        .then((body) => {
-          if (body) remember(cacheKey, body);
-          return body;
-        })
-        .finally(() => inFlight.delete(cacheKey));
+      job = renderNow(key, width, format, cacheKey).finally(() => inFlight.delete(cacheKey));
       inFlight.set(cacheKey, job);
     }
     return job;
@@ -128,7 +86,6 @@ export function createMediaStore(where: ObjectStorage | string) {
   /** Removes a picture's original and rendered files; returns how many there were. */
   async function deleteFiles(key: string): Promise<number> {
     const files = await filesOf(key);
-    for (const file of files) forget(file);
     await storage.delete(files);
     return files.length;
   }
@@ -146,7 +103,7 @@ export function mediaKeyOfUrl(url: string): string | undefined {
 
 const stores = new WeakMap<Config, MediaStore>();
 
-/** One media store per configuration, so a process's routes and back office share its memory and renders. */
+/** One media store per configuration, so a process's routes and back office share their renders under way. */
 export function mediaStoreFor(config: Config): MediaStore {
   let store = stores.get(config);
   if (!store) {

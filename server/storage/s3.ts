@@ -55,7 +55,6 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
 
   return {
     description: where,
-    remote: true,
     async put(name, body, contentType) {
       await client.send(
         new PutObjectCommand({ Bucket, Key: key(name), Body: body, ContentType: contentType }),

@@ -9,8 +9,6 @@ import { dirname, join, normalize, resolve, sep } from "node:path";
 export interface ObjectStorage {
   /** What a log line or a start-up error may say of it: a folder, or a bucket and its endpoint (no key). */
   readonly description: string;
-  /** True when every read is a request to another machine (a small memory cache then pays). */
-  readonly remote: boolean;
   put(key: string, body: Buffer, contentType?: string): Promise<void>;
   /** The object's bytes, or undefined when there is none under the key. */
   get(key: string): Promise<Buffer | undefined>;
@@ -48,7 +46,6 @@ export function createFolderStorage(directory: string): ObjectStorage {
 
   return {
     description: `folder ${root}`,
-    remote: false,
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
@@ -109,7 +106,6 @@ export function createFolderStorage(directory: string): ObjectStorage {
 export function withLocalFallback(bucket: ObjectStorage, folder: ObjectStorage): ObjectStorage {
   return {
     description: `${bucket.description}, reading ${folder.description} for what it lacks`,
-    remote: bucket.remote,
     put: (key, body, contentType) => bucket.put(key, body, contentType),
     async get(key) {
       return (await bucket.get(key)) ?? (await folder.get(key));
