@@ -159,6 +159,38 @@ describe.each(cases)("pictures in $kind on $name", ({ engine, bucket: inBucket }
     expect((await sharp(shown.body).metadata()).width).toBe(320);
   });
 
+  it("removes a blog post's replaced cover, and keeps the one it shows", { timeout: 60_000 }, async () => {
+    const created = await owner.call("POST", "/api/admin/blog", {
+      title: "Covers",
+      slug: `covers-${Date.now().toString(36)}`,
+      excerpt: "Two covers.",
+      content: "<p>Text</p>",
+      author: "Noor",
+    });
+    expect(created.status).toBe(201);
+    const postId = (created.body.post as { id: string }).id;
+    const setCover = async (background: string) => {
+      const cover = await sharp({ create: { width: 320, height: 180, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const { payload, contentType } = multipartBody([{ name: "cover.png", content: cover }], "image");
+      const res = await store.app.inject({
+        method: "POST",
+        url: `/api/admin/blog/${postId}/cover`,
+        headers: { cookie: owner.cookie, "x-csrf-token": owner.csrf, "content-type": contentType },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const url = (res.json().post as { image: string }).image;
+      return url.replace(/^\/media\//, "").replace(/\.webp$/, "");
+    };
+    const first = await setCover("#112233");
+    expect(await storedFiles(first)).toContain(`src/${first}.webp`);
+    const second = await setCover("#445566");
+    expect(await storedFiles(first)).toEqual([]);
+    expect(await storedFiles(second)).toContain(`src/${second}.webp`);
+  });
+
   it.runIf(inBucket)(
     "serves a picture still only in the local folder, and keeps its renders in the bucket",
     {
