@@ -4,7 +4,17 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const STAMP = "build/server/index.js";
-const SOURCES = ["app", "core", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+// The server modules the app's own code imports (its form actions read refusals through them).
+const SOURCES = [
+  "app",
+  "core",
+  "public",
+  "server/refusal-status.ts",
+  "server/services/errors.ts",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,12 +1,15 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type AdminErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from "#core/admin.ts";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { enHttp } from "#core/i18n/en-http.ts";
 import { badTextMessage } from "#core/text.ts";
 import { isDatabaseBusy } from "./db/connection.ts";
 import { HttpError, InputError } from "./http-errors.ts";
+import { STATUS_OF_REFUSAL } from "./refusal-status.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { DomainError } from "./services/errors.ts";
 
 /*
  * How the store answers what goes wrong (moved out of app.ts, issue 23): errors thrown by routes, addresses
@@ -82,49 +85,126 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
   socket.destroy(error);
 }
 
+/** What a refusal carries to its answer, whichever layer made it. */
+interface Answer {
+  status: number;
+  code: string;
+  message: string;
+  field: string | undefined;
+  headers: Record<string, string> | undefined;
+  /** Made on purpose (a DomainError or HttpError), not a failure whose details belong in the log. */
+  deliberate: boolean;
+}
+
+const OUR_SIDE = "Something went wrong on our side. Please try again.";
+const isAdmin = (request: FastifyRequest) => /^\/api\/admin(?:[/?#]|$)/.test(request.url);
+
+/** A refusal made on purpose: a service's DomainError, or an HttpError of the HTTP layer (guards, schemas). */
+function deliberateAnswer(error: DomainError | HttpError): Answer {
+  if (error instanceof DomainError)
+    return {
+      status: STATUS_OF_REFUSAL[error.refusal],
+      code: error.code,
+      message: error.message,
+      field: error.field,
+      headers:
+        error.retryAfterSeconds === undefined
+          ? undefined
+          : { "retry-after": String(error.retryAfterSeconds) },
+      deliberate: true,
+    };
+  return {
+    status: error.statusCode,
+    code: error.code,
+    message: error.message,
+    field: error instanceof InputError ? error.field : undefined,
+    headers: error.headers,
+    deliberate: true,
+  };
+}
+
+/** Fastify's own refusals and failures under /api/admin, in the back office's codes (core/admin.ts). */
+function adminAnswer(error: FastifyError, status: number): Answer {
+  const answer = (code: AdminErrorCode | "server_error", message = error.message, at = status): Answer => ({
+    status: at,
+    code,
+    message,
+    field: undefined,
+    headers: undefined,
+    deliberate: false,
+  });
+  if (error.code === "FST_REQ_FILE_TOO_LARGE")
+    return answer("file_too_large", `A file is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+  if (error.code === "FST_FILES_LIMIT" || error.code === "FST_PARTS_LIMIT")
+    return answer("too_many_files", `At most ${IMAGE_MAX_FILES} files at once`);
+  if (error.code === "FST_INVALID_MULTIPART_CONTENT_TYPE")
+    return answer("validation", "Send the images as multipart/form-data", 415);
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return answer("file_too_large");
+  if (error.code?.startsWith("FST_ERR_CTP"))
+    return answer("validation", "The request body could not be read");
+  if (status >= 500) return answer("server_error", OUR_SIDE);
+  return answer(ADMIN_CODE_OF_STATUS[status] ?? "validation");
+}
+
+const ADMIN_CODE_OF_STATUS: Record<number, AdminErrorCode> = {
+  400: "validation",
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  413: "file_too_large",
+  415: "validation",
+  429: "rate_limited",
+};
+
+/** Fastify's own refusals and failures elsewhere, in the storefront's codes (core/error-codes.ts). */
+function storefrontAnswer(error: FastifyError, status: number): Answer {
+  return {
+    status,
+    code: status >= 500 ? "server_error" : clientCode(error, status),
+    message: status >= 500 ? OUR_SIDE : clientMessage(error),
+    field: undefined,
+    headers: undefined,
+    deliberate: false,
+  };
+}
+
 /**
- * Every error a route or hook throws: an HttpError is its own answer, a database too busy to take a write
- * is a 503 to try again, Fastify's own refusals get their codes, and anything else a 500 whose details
- * stay in the log.
+ * The one error handler (issue 23): every error a route or hook throws, storefront and back office. A
+ * refusal made on purpose is its own answer; a database too busy to take a write is a 503 to try again;
+ * Fastify's own refusals get their codes (the back office's under /api/admin); anything else is a 500
+ * whose details stay in the log.
  */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const admin = isAdmin(request);
+  const deliberate = error instanceof DomainError || error instanceof HttpError;
   // A write the database could not take in time (see isDatabaseBusy) left nothing behind: the shopper
   // is asked to try again, whichever route met it.
-  if (!(error instanceof HttpError) && isDatabaseBusy(error)) {
+  if (!deliberate && !admin && isDatabaseBusy(error)) {
     request.log.warn({ err: error }, "database busy");
     return reply
       .code(503)
       .header("retry-after", "1")
       .send({ success: false, code: "busy", message: enHttp["http.busy"] });
   }
-  const status =
-    error instanceof HttpError
-      ? error.statusCode
-      : typeof error.statusCode === "number"
-        ? error.statusCode
-        : 500;
-  // An HttpError is a deliberate answer (a 503 included, e.g. 'Google sign-in is not configured');
-  // any other failure at 500 or above is a bug whose details stay in the log.
-  const deliberate = error instanceof HttpError;
-  if (status >= 500 && !deliberate) request.log.error({ err: error }, "request failed");
-  else request.log.info({ status, message: error.message }, "request refused");
-  const message = deliberate
-    ? error.message
-    : status >= 500
-      ? "Something went wrong on our side. Please try again."
-      : clientMessage(error);
-  const code: ErrorCode = deliberate
-    ? error.code
-    : status >= 500
-      ? "server_error"
-      : clientCode(error, status);
-  if (error instanceof HttpError && error.headers) reply.headers(error.headers);
-  return reply.code(status).send({
-    success: false,
-    code,
-    message,
-    ...(error instanceof InputError && error.field ? { field: error.field } : {}),
-  });
+  const status = typeof error.statusCode === "number" ? error.statusCode : 500;
+  const answer = deliberate
+    ? deliberateAnswer(error)
+    : admin
+      ? adminAnswer(error, status)
+      : storefrontAnswer(error, status);
+  // A deliberate answer at 500 or above (e.g. 'Google sign-in is not configured') is not a bug.
+  if (answer.status >= 500 && !answer.deliberate) request.log.error({ err: error }, "request failed");
+  else
+    request.log.info(
+      { status: answer.status, code: answer.code, message: answer.message },
+      "request refused",
+    );
+  if (answer.headers) reply.headers(answer.headers);
+  // The back office marks a field only for text it cannot take (its forms mark fields themselves).
+  const field = answer.field && (!admin || answer.code === "invalid_text") ? { field: answer.field } : {};
+  return reply
+    .code(answer.status)
+    .send({ success: false, code: answer.code, message: answer.message, ...field });
 }
 
 /** Whatever no route claims; `statusPage` is read on each request, since pages register last. */

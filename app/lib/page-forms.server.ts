@@ -8,6 +8,7 @@ import { en, type MessageKey } from "#core/i18n/en.ts";
 import { type Locale, localeOfPath } from "#core/i18n/index.ts";
 import { CSRF_COOKIE, CSRF_FIELD, cookieValue, setCookie } from "#core/page-session.ts";
 import { badTextMessage, findBadText } from "#core/text.ts";
+import { refusedWith } from "#server/refusal-status.ts";
 import { clientIpContext } from "./context";
 
 /**
@@ -104,11 +105,11 @@ export function refusal(
   locale: Locale,
   error: unknown,
 ): { code: ErrorCode; status: number; text: string } | undefined {
-  const failure = error as { statusCode?: unknown; code?: unknown; message?: unknown };
-  if (typeof failure?.statusCode !== "number" || typeof failure.code !== "string") return undefined;
-  const code = failure.code as ErrorCode;
-  const status = failure.statusCode;
-  if (locale === "en") return { code, status, text: String(failure.message) };
+  const refused = refusedWith(error);
+  if (!refused) return undefined;
+  const code = refused.code as ErrorCode;
+  const { status } = refused;
+  if (locale === "en") return { code, status, text: refused.message };
   const key = `api.${code}` as MessageKey;
   return { code, status, text: ARABIC[key] ?? message(locale, "api.server_error" as MessageKey) };
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
 import { endPageSessionCookies, pageSessionFromCookie } from "#core/page-session.ts";
+import { isUnauthenticated } from "#server/refusal-status.ts";
 import { PanelSkeleton } from "../components/account/panel";
 import { getServices } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name = (await getServices(context).accounts.authenticate(token)).name;
     } catch (error) {
       // A page session the API would refuse (expired, ended) draws the page as for a visitor.
-      if ((error as { statusCode?: number }).statusCode !== 401) throw error;
+      if (!isUnauthenticated(error)) throw error;
     }
   }
   return data({ csrf, name }, { headers });

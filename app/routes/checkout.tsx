@@ -5,6 +5,7 @@ import { cartFromCookie } from "#core/cart-cookie.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
 import type { AddressDto, UserDto } from "#core/schemas/account.schema.ts";
 import { sessionFromCookie } from "#core/session-cookie.ts";
+import { isUnauthenticated } from "#server/refusal-status.ts";
 import { CheckoutLoading } from "../components/checkout/checkout-loading";
 import { getServices, incomingRequestContext } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
@@ -63,7 +64,7 @@ async function drawnAccount(
     return { user: services.accounts.profile(user), addresses, primaryAddress };
   } catch (error) {
     // A token the API would refuse (401) draws the page as for a visitor: the browser decides after.
-    if ((error as { statusCode?: number }).statusCode === 401) return null;
+    if (isUnauthenticated(error)) return null;
     throw error;
   }
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ok } from "#core/schemas/api.schema.ts";
 import type { UserRow } from "../db/repositories/users.ts";
-import { HttpError, zodValidator } from "../http-errors.ts";
+import { zodValidator } from "../http-errors.ts";
+import { isUnauthenticated } from "../refusal-status.ts";
 import type { Services } from "../services/index.ts";
 import type { RequestSender } from "../services/requests.ts";
 import { noStore, tokenFrom } from "./auth.ts";
@@ -18,7 +19,7 @@ async function signedInOrGuest(services: Services, request: FastifyRequest): Pro
   try {
     return await services.accounts.authenticate(token);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) return null;
+    if (isUnauthenticated(error)) return null;
     throw error;
   }
 }

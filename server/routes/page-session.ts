@@ -6,7 +6,7 @@ import {
   pageSessionFromCookie,
   setCookie,
 } from "#core/page-session.ts";
-import { HttpError } from "../http-errors.ts";
+import { DomainError } from "../services/errors.ts";
 import type { Services } from "../services/index.ts";
 
 /**
@@ -23,7 +23,7 @@ export function registerPageSessionRoutes(app: FastifyInstance, services: Servic
   function requireOwnOrigin(request: FastifyRequest) {
     const own = URL.parse(`${request.protocol}://${request.host}`)?.origin;
     if (!own || request.headers.origin !== own) {
-      throw new HttpError(403, "forbidden", "This call is only taken from the shop's own pages.");
+      throw new DomainError("forbidden", "forbidden", "This call is only taken from the shop's own pages.");
     }
   }
 

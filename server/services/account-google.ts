@@ -7,9 +7,9 @@ import {
   toUserDto,
   updateUser,
 } from "../db/repositories/users.ts";
-import { HttpError } from "../http-errors.ts";
 import { type GoogleVerifier, GoogleVerifyError } from "../integrations/google.ts";
 import type { AccountKit, Answer, RequestContext } from "./account-kit.ts";
+import { DomainError } from "./errors.ts";
 
 /**
  * SPEC §7 POST /api/user/google-login. A verified Google e-mail signs in the account linked to that
@@ -23,7 +23,8 @@ export async function googleLogin(
   ctx: RequestContext,
 ): Promise<Answer<{ token: string; user: UserDto; created: boolean }>> {
   const { db, google, log, limits, session, userOrThrow, conflict, addUser } = kit;
-  if (!google.configured) throw new HttpError(503, "google_not_configured", t("auth.google.notConfigured"));
+  if (!google.configured)
+    throw new DomainError("unavailable", "google_not_configured", t("auth.google.notConfigured"));
   await limits.check("login", ctx.ip);
   let identity: Awaited<ReturnType<GoogleVerifier["verify"]>>;
   try {
@@ -32,12 +33,12 @@ export async function googleLogin(
     if (!(error instanceof GoogleVerifyError)) throw error;
     log.info({ reason: error.reason, detail: error.message }, "Google sign-in refused");
     if (error.reason === "not-configured")
-      throw new HttpError(503, "google_not_configured", t("auth.google.notConfigured"));
+      throw new DomainError("unavailable", "google_not_configured", t("auth.google.notConfigured"));
     if (error.reason === "unavailable")
-      throw new HttpError(503, "google_unavailable", t("auth.google.unavailable"));
+      throw new DomainError("unavailable", "google_unavailable", t("auth.google.unavailable"));
     if (error.reason === "email-unverified")
-      throw new HttpError(401, "google_email_unverified", t("auth.google.emailUnverified"));
-    throw new HttpError(401, "google_invalid", t("auth.google.invalid"));
+      throw new DomainError("unauthenticated", "google_email_unverified", t("auth.google.emailUnverified"));
+    throw new DomainError("unauthenticated", "google_invalid", t("auth.google.invalid"));
   }
 
   const linked = await findUserByGoogleSub(db, identity.sub);
@@ -53,7 +54,7 @@ export async function googleLogin(
   const byEmail = await findUserByEmail(db, identity.email);
   if (byEmail) {
     if (byEmail.google_sub !== null)
-      throw new HttpError(409, "google_account_taken", t("auth.google.otherGoogle"));
+      throw new DomainError("conflict", "google_account_taken", t("auth.google.otherGoogle"));
     const takeover = !byEmail.email_verified;
     try {
       await updateUser(
@@ -78,9 +79,11 @@ export async function googleLogin(
     };
   }
 
-  if (!input.signupAllowed) throw new HttpError(404, "google_no_account", t("auth.google.noAccount"));
-  if (!input.phone) throw new HttpError(400, "phone_required", t("auth.google.phoneRequired"));
-  if (await findUserByPhone(db, input.phone)) throw new HttpError(409, "phone_taken", t("auth.phoneTaken"));
+  if (!input.signupAllowed)
+    throw new DomainError("not_found", "google_no_account", t("auth.google.noAccount"));
+  if (!input.phone) throw new DomainError("invalid", "phone_required", t("auth.google.phoneRequired"));
+  if (await findUserByPhone(db, input.phone))
+    throw new DomainError("conflict", "phone_taken", t("auth.phoneTaken"));
   const user = await addUser({
     name: identity.name,
     email: identity.email,

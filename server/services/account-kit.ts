@@ -10,11 +10,11 @@ import type { Config } from "../config.ts";
 import { consumeCode, findCode, replaceCode, takeAttempt } from "../db/repositories/codes.ts";
 import { createUser, findUserById, type UserRow, uniqueViolation } from "../db/repositories/users.ts";
 import type { CodePurpose, Database } from "../db/schema.ts";
-import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { GoogleVerifier } from "../integrations/google.ts";
 import type { Mailer } from "../integrations/mail.ts";
 import { codeMail } from "./account-mail.ts";
+import { DomainError } from "./errors.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 /** One-time codes (issue 4): 6 digits, valid 10 minutes; 5 guesses per client and address per window. */
@@ -153,7 +153,7 @@ export function createAccountKit(deps: AccountsDeps) {
       row.expires_at > now;
     if (row) await takeAttempt(db, row.id, now);
     if (!live || !matches || !(await consumeCode(db, row.id, now))) {
-      throw new HttpError(400, "code_invalid", t("auth.otpMissing"));
+      throw new DomainError("invalid", "code_invalid", t("auth.otpMissing"));
     }
     return user;
   }
@@ -164,16 +164,16 @@ export function createAccountKit(deps: AccountsDeps) {
 
   async function userOrThrow(userId: string): Promise<UserRow> {
     const user = await findUserById(db, userId);
-    if (!user) throw new HttpError(401, "session_expired", t("session.invalid"));
+    if (!user) throw new DomainError("unauthenticated", "session_expired", t("session.invalid"));
     return user;
   }
 
   function conflict(error: unknown, messages: { email: string; phone: string }): never {
     const column = uniqueViolation(error);
-    if (column === "email") throw new HttpError(409, "email_taken", messages.email);
-    if (column === "phone") throw new HttpError(409, "phone_taken", messages.phone);
+    if (column === "email") throw new DomainError("conflict", "email_taken", messages.email);
+    if (column === "phone") throw new DomainError("conflict", "phone_taken", messages.phone);
     if (column === "google_sub")
-      throw new HttpError(409, "google_account_taken", t("auth.google.otherGoogle"));
+      throw new DomainError("conflict", "google_account_taken", t("auth.google.otherGoogle"));
     throw error;
   }
 

@@ -20,7 +20,6 @@ import {
   type UserRow,
   updateUser,
 } from "../db/repositories/users.ts";
-import { HttpError } from "../http-errors.ts";
 import { googleLogin } from "./account-google.ts";
 import {
   type AccountsDeps,
@@ -29,12 +28,13 @@ import {
   createAccountKit,
   type RequestContext,
 } from "./account-kit.ts";
+import { DomainError } from "./errors.ts";
 
 export { type AccountsDeps, CODE_MAX_ATTEMPTS, CODE_TTL_MS, type RequestContext } from "./account-kit.ts";
 
 /**
  * Accounts and identity (issue 4; SPEC §4 session, login, signup, social signup, forgot password; §5;
- * §7 user calls; §8). Every failure is an HttpError whose message a screen shows. The shared parts
+ * §7 user calls; §8). Every failure is a DomainError whose message a screen shows. The shared parts
  * (limits, tokens, codes) are in account-kit.ts, Google sign-in in account-google.ts.
  */
 export function createAccountsService(deps: AccountsDeps) {
@@ -48,10 +48,10 @@ export function createAccountsService(deps: AccountsDeps) {
     async register(input: RegisterInput, ctx: RequestContext): Promise<Answer> {
       await limits.check("register", ctx.ip);
       if (input.email && (await findUserByEmail(db, input.email))) {
-        throw new HttpError(409, "email_taken", t("auth.emailTaken"));
+        throw new DomainError("conflict", "email_taken", t("auth.emailTaken"));
       }
       if (await findUserByPhone(db, input.phone))
-        throw new HttpError(409, "phone_taken", t("auth.phoneTaken"));
+        throw new DomainError("conflict", "phone_taken", t("auth.phoneTaken"));
       const user = await addUser({
         name: input.name,
         email: input.email ?? null,
@@ -72,7 +72,7 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async login(input: LoginInput, ctx: RequestContext): Promise<Answer<{ token: string; user: UserDto }>> {
       const identifier = parseIdentifier(input.identifier);
-      if (!identifier) throw new HttpError(400, "validation", t("field.identifierInvalid"));
+      if (!identifier) throw new DomainError("invalid", "validation", t("field.identifierInvalid"));
       const key = identifier.kind === "email" ? identifier.email : identifier.phone;
       await limits.check("login", ctx.ip, key);
       await limits.slowDown("login", key);
@@ -83,11 +83,11 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!user?.password_hash) {
         await burnPasswordCheck(input.password);
         await limits.fail("login", key);
-        throw new HttpError(401, "invalid_credentials", t("auth.invalidCredentials"));
+        throw new DomainError("unauthenticated", "invalid_credentials", t("auth.invalidCredentials"));
       }
       if (!(await verifyPassword(input.password, user.password_hash))) {
         await limits.fail("login", key);
-        throw new HttpError(401, "invalid_credentials", t("auth.invalidCredentials"));
+        throw new DomainError("unauthenticated", "invalid_credentials", t("auth.invalidCredentials"));
       }
       if (needsRehash(user.password_hash, config.PASSWORD_HASH_COST)) {
         await updateUser(db, user.id, {
@@ -96,8 +96,8 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       if (user.email && !user.email_verified) {
         const sent = await issueCode(user, "verify-email", user.email, input.language ?? user.language);
-        throw new HttpError(
-          403,
+        throw new DomainError(
+          "forbidden",
           "email_unverified",
           sent
             ? t("auth.unverified", { email: user.email })
@@ -173,12 +173,12 @@ export function createAccountsService(deps: AccountsDeps) {
      * or one issued before the account's sessions were ended is a 401.
      */
     async authenticate(token: string | undefined): Promise<UserRow> {
-      if (!token) throw new HttpError(401, "unauthorized", t("session.required"));
+      if (!token) throw new DomainError("unauthenticated", "unauthorized", t("session.required"));
       const claims = await tokens.verify(token);
-      if (!claims) throw new HttpError(401, "session_expired", t("session.invalid"));
+      if (!claims) throw new DomainError("unauthenticated", "session_expired", t("session.invalid"));
       const user = await findUserById(db, claims.userId);
       if (!user || Number(user.session_version) !== claims.version) {
-        throw new HttpError(401, "session_expired", t("session.invalid"));
+        throw new DomainError("unauthenticated", "session_expired", t("session.invalid"));
       }
       return user;
     },
@@ -196,11 +196,13 @@ export function createAccountsService(deps: AccountsDeps) {
       const emailChanged = input.email !== user.email;
       if (emailChanged) {
         const other = await findUserByEmail(db, input.email);
-        if (other && other.id !== user.id) throw new HttpError(409, "email_taken", t("profile.emailTaken"));
+        if (other && other.id !== user.id)
+          throw new DomainError("conflict", "email_taken", t("profile.emailTaken"));
       }
       if (input.phone !== user.phone) {
         const other = await findUserByPhone(db, input.phone);
-        if (other && other.id !== user.id) throw new HttpError(409, "phone_taken", t("profile.phoneTaken"));
+        if (other && other.id !== user.id)
+          throw new DomainError("conflict", "phone_taken", t("profile.phoneTaken"));
       }
       try {
         await updateUser(db, user.id, {
@@ -227,12 +229,12 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async changePassword(user: UserRow, input: ChangePasswordInput, ctx: RequestContext) {
       await limits.check("login", ctx.ip, `user:${user.id}`);
-      if (!user.password_hash) throw new HttpError(400, "no_password", t("auth.noPasswordYet"));
+      if (!user.password_hash) throw new DomainError("invalid", "no_password", t("auth.noPasswordYet"));
       if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
-        throw new HttpError(400, "current_password_wrong", t("auth.currentPasswordWrong"));
+        throw new DomainError("invalid", "current_password_wrong", t("auth.currentPasswordWrong"));
       }
       if (input.currentPassword === input.newPassword)
-        throw new HttpError(400, "same_password", t("auth.samePassword"));
+        throw new DomainError("invalid", "same_password", t("auth.samePassword"));
       await updateUser(
         db,
         user.id,

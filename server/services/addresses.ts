@@ -11,14 +11,14 @@ import {
 } from "../db/repositories/addresses.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http-errors.ts";
+import { DomainError } from "./errors.ts";
 
 /** A message for the shopper. */
 type Answer = { message: string };
 
 /**
  * The shopper's address book (SPEC §4, §7 address calls, §8). Addresses are referred to by their index in
- * the list; every failure is an HttpError whose message a screen shows.
+ * the list; every failure is a DomainError whose message a screen shows.
  */
 export function createAddressesService(db: Kysely<Database>) {
   return {
@@ -37,7 +37,7 @@ export function createAddressesService(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         const rows = await listAddressRows(trx, user.id);
         if (rows.length >= ADDRESSES_MAX) {
-          throw new HttpError(400, "address_limit", t("addresses.limit", { max: ADDRESSES_MAX }));
+          throw new DomainError("invalid", "address_limit", t("addresses.limit", { max: ADDRESSES_MAX }));
         }
         const position = rows.reduce((max, row) => Math.max(max, Number(row.position) + 1), 0);
         await insertAddress(trx, user.id, position, address, rows.length === 0);
@@ -49,7 +49,7 @@ export function createAddressesService(db: Kysely<Database>) {
     async editAddress(user: UserRow, index: number, address: AddressInput): Promise<Answer> {
       await db.transaction().execute(async (trx) => {
         const row = (await listAddressRows(trx, user.id))[index];
-        if (!row) throw new HttpError(404, "not_found", t("addresses.notFound"));
+        if (!row) throw new DomainError("not_found", "not_found", t("addresses.notFound"));
         await updateAddress(trx, row.id, user.id, address);
       });
       return { message: t("addresses.updated") };
@@ -60,7 +60,7 @@ export function createAddressesService(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         const rows = await listAddressRows(trx, user.id);
         const row = rows[index];
-        if (!row) throw new HttpError(404, "not_found", t("addresses.notFound"));
+        if (!row) throw new DomainError("not_found", "not_found", t("addresses.notFound"));
         await deleteAddress(trx, row);
         const rest = rows.filter((r) => r.id !== row.id);
         if (rest.length > 0 && !rest.some((r) => Boolean(r.is_primary))) {
@@ -74,7 +74,7 @@ export function createAddressesService(db: Kysely<Database>) {
     async setPrimary(user: UserRow, index: number): Promise<Answer> {
       await db.transaction().execute(async (trx) => {
         const row = (await listAddressRows(trx, user.id))[index];
-        if (!row) throw new HttpError(404, "not_found", t("addresses.notFound"));
+        if (!row) throw new DomainError("not_found", "not_found", t("addresses.notFound"));
         await setPrimaryAddress(trx, user.id, row.id);
       });
       return { message: t("addresses.primarySet") };

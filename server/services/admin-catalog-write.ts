@@ -49,9 +49,9 @@ export async function catalogWrite<T = undefined>(
     });
   } catch (error) {
     if (uniqueViolationOn(error, "slug"))
-      throw new AdminError(409, "slug_taken", "Another item already has this address");
+      throw new AdminError("conflict", "slug_taken", "Another item already has this address");
     if (uniqueViolationOn(error, "sku"))
-      throw new AdminError(409, "sku_taken", "Another size already uses this SKU");
+      throw new AdminError("conflict", "sku_taken", "Another size already uses this SKU");
     throw error;
   }
 }

@@ -1,11 +1,12 @@
 import type { AdminErrorCode } from "#core/admin.ts";
-import { HttpError } from "../http-errors.ts";
+import { DomainError, type Refusal, type RefusalOptions } from "./errors.ts";
 
-/** A back-office refusal: the status, a sentence the screen shows, and a stable machine code. */
-export class AdminError extends HttpError {
-  constructor(statusCode: number, code: AdminErrorCode, message: string) {
-    super(statusCode, code, message);
+/** A back-office refusal: why, a sentence the screen shows, and a stable machine code of the back office. */
+export class AdminError extends DomainError {
+  declare readonly code: AdminErrorCode;
+  constructor(refusal: Refusal, code: AdminErrorCode, message: string, options?: RefusalOptions) {
+    super(refusal, code, message, options);
   }
 }
 
-export const notFound = (what: string) => new AdminError(404, "not_found", `${what} not found`);
+export const notFound = (what: string) => new AdminError("not_found", "not_found", `${what} not found`);

@@ -22,7 +22,7 @@ export interface StoredImage {
 export async function checkUpload(buffer: Buffer, filename: string, maxMegapixels: number): Promise<void> {
   if (buffer.length > IMAGE_MAX_BYTES)
     throw new AdminError(
-      413,
+      "too_large",
       "file_too_large",
       `${filename} is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
     );
@@ -36,7 +36,7 @@ export async function checkUpload(buffer: Buffer, filename: string, maxMegapixel
   }
   if (!metadata?.format || !ACCEPTED.has(metadata.format))
     throw new AdminError(
-      415,
+      "unsupported_media",
       "not_image",
       `${filename} is not a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF image`,
     );
@@ -44,7 +44,7 @@ export async function checkUpload(buffer: Buffer, filename: string, maxMegapixel
   const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
   if (pixels > maxMegapixels * 1_000_000)
     throw new AdminError(
-      413,
+      "too_large",
       "image_too_large",
       `${filename} is ${megapixels(pixels)} megapixels; the limit is ${maxMegapixels} megapixels.`,
     );
@@ -78,7 +78,7 @@ export async function storeUpload(
       .webp({ quality: 90 })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new AdminError(415, "not_image", `${filename} could not be read as an image`);
+    throw new AdminError("unsupported_media", "not_image", `${filename} could not be read as an image`);
   }
   const key = `${folder}/upload-${newId()}`;
   await media.saveSource(key, ".webp", output.data);

@@ -148,7 +148,7 @@ export function createAdminInbox(options: {
         const request = await item(kind, id, trx as unknown as Db);
         if (!request.email)
           throw new AdminError(
-            409,
+            "conflict",
             "no_email",
             "This request has no e-mail address: call the shopper instead",
           );

@@ -43,7 +43,7 @@ export function createAdminMail(options: { db: Kysely<Database>; mailer: Mailer;
         if (!row) throw notFound("Mail");
         if (!(await requeueOutboxMail(trx, id, { status, now: new Date().toISOString() })))
           throw new AdminError(
-            409,
+            "conflict",
             "invalid_transition",
             row.status === "sent" ? "This mail was already sent" : "This mail is being sent: reload the list",
           );

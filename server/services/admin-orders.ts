@@ -189,13 +189,13 @@ export function createAdminOrders(options: {
         if (!order?.placed_at) throw notFound("Order");
         if (!nextOrderStatuses(order.status).includes(input.status))
           throw new AdminError(
-            409,
+            "conflict",
             "invalid_transition",
             `An order in '${order.status}' cannot move to '${input.status}'`,
           );
         const at = new Date().toISOString();
         if (!(await moveOrderStatus(trx, id, order.status, input.status, at)))
-          throw new AdminError(409, "invalid_transition", "The order changed meanwhile: reload it");
+          throw new AdminError("conflict", "invalid_transition", "The order changed meanwhile: reload it");
         const lines = await orderLines(trx, [id]);
         const shipping =
           input.status === "Shipped" && input.courier
@@ -280,7 +280,11 @@ export function createAdminOrders(options: {
         if (!order?.placed_at) throw notFound("Order");
         const at = new Date().toISOString();
         if (!(await markCodOrderPaid(trx, id, at)))
-          throw new AdminError(409, "not_cod", "Only an unpaid cash-on-delivery order can be marked paid");
+          throw new AdminError(
+            "conflict",
+            "not_cod",
+            "Only an unpaid cash-on-delivery order can be marked paid",
+          );
         await insertOrderEvent(trx, {
           id: newId(),
           order_id: id,

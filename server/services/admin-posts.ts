@@ -62,7 +62,11 @@ function readTime(html: string): number {
 function cleanContent(html: string): string {
   const clean = sanitizeBlogHtml(html).trim();
   if (clean.replace(/<[^>]*>/g, "").trim() === "")
-    throw new AdminError(400, "validation", "The post has no text left once unsupported markup is removed");
+    throw new AdminError(
+      "invalid",
+      "validation",
+      "The post has no text left once unsupported markup is removed",
+    );
   return clean;
 }
 
@@ -77,7 +81,7 @@ function cleanArabicContent(html: string | null | undefined): string | null | un
 }
 
 const slugTaken = (slug: string) =>
-  new AdminError(409, "slug_taken", `Another post already has the address ${slug}`);
+  new AdminError("conflict", "slug_taken", `Another post already has the address ${slug}`);
 
 /**
  * The blog in the back office. A new post starts unpublished, so only publishing it and changes to a

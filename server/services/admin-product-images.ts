@@ -40,7 +40,7 @@ export function createAdminProductImages(options: {
   return {
     async addImages(productId: string, files: UploadedFile[], audit: AuditRecorder): Promise<AdminImage[]> {
       const product = found(await findProductRowById(db, productId), "Product");
-      if (files.length === 0) throw new AdminError(400, "validation", "Choose at least one image");
+      if (files.length === 0) throw new AdminError("invalid", "validation", "Choose at least one image");
       // Every file is checked and converted before any is added: one bad file adds none.
       for (const file of files) await checkUpload(file.buffer, file.filename, maxMegapixels);
       const stored: (StoredImage & { file: UploadedFile })[] = [];
@@ -88,7 +88,7 @@ export function createAdminProductImages(options: {
           new Set(imageIds).size !== imageIds.length ||
           !imageIds.every((i) => known.has(i))
         )
-          throw new AdminError(400, "validation", "List every image of the product exactly once");
+          throw new AdminError("invalid", "validation", "List every image of the product exactly once");
         // Two passes: the unique (product, position) index never sees two images at one place.
         for (const [index, imageId] of imageIds.entries())
           await setImagePosition(trx, productId, imageId, -1 - index);

@@ -46,7 +46,7 @@ function priceColumns(variants: { retail_price_fils: number; discount_percent: n
       discountPercent: Number(v.discount_percent),
     })),
   );
-  if (!priced) throw new AdminError(400, "validation", "Add at least one size");
+  if (!priced) throw new AdminError("invalid", "validation", "Add at least one size");
   return {
     price_fils: priced.price,
     sale_price_fils: priced.salePrice ?? null,
@@ -65,13 +65,13 @@ export async function saveVariants(trx: Trx, productId: string, input: AdminProd
   const changes: AuditChange[] = [];
   for (const v of input)
     if (v.id && !byId.has(v.id))
-      throw new AdminError(400, "validation", `Size ${v.size} is not a size of this product`);
+      throw new AdminError("invalid", "validation", `Size ${v.size} is not a size of this product`);
   const kept = new Set(input.map((v) => v.id).filter(Boolean));
   for (const old of existing) {
     if (kept.has(old.id)) continue;
     if (await variantInUse(trx, old.id))
       throw new AdminError(
-        409,
+        "conflict",
         "variant_in_use",
         `Size ${old.size} has orders: it cannot be removed, only set to 0 stock`,
       );
@@ -164,10 +164,10 @@ export function createAdminStock(options: { db: Kysely<Database> }) {
         if (!result) {
           const variant = found(await findVariantRow(trx, productId, input.variantId), "Size");
           if (variant.stock === null)
-            throw new AdminError(409, "stock_untracked", `Size ${variant.size} does not track stock`);
+            throw new AdminError("conflict", "stock_untracked", `Size ${variant.size} does not track stock`);
           const removable = Math.max(0, Number(variant.stock) - Number(variant.held_quantity));
           throw new AdminError(
-            409,
+            "conflict",
             "stock_below_committed",
             `Only ${removable} of size ${variant.size} can be removed: ${Number(variant.held_quantity)} are held for payments in progress`,
           );

@@ -103,15 +103,15 @@ function productFields(
 
 async function checkProductInput(executor: Db, input: AdminProductInput, productId?: string) {
   if (!(await categoryExists(executor, input.category)))
-    throw new AdminError(400, "unknown_category", `There is no category ${input.category}`);
+    throw new AdminError("invalid", "unknown_category", `There is no category ${input.category}`);
   if (await productSlugTaken(executor, input.slug, productId))
-    throw new AdminError(409, "slug_taken", `Another product already has the address ${input.slug}`);
+    throw new AdminError("conflict", "slug_taken", `Another product already has the address ${input.slug}`);
   const taken = await findSkuTakenElsewhere(
     executor,
     input.variants.map((v) => v.sku),
     productId,
   );
-  if (taken) throw new AdminError(409, "sku_taken", `Another product already uses SKU ${taken}`);
+  if (taken) throw new AdminError("conflict", "sku_taken", `Another product already uses SKU ${taken}`);
 }
 
 export async function loadProduct(executor: Db, id: string): Promise<AdminProduct> {
@@ -348,11 +348,15 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
       await catalogWrite(db, audit, async (trx) => {
         const row = found(await findProductRowById(trx, id), "Product");
         if (await productHasOrders(trx, id))
-          throw new AdminError(409, "product_has_orders", "Orders refer to this product: archive it instead");
+          throw new AdminError(
+            "conflict",
+            "product_has_orders",
+            "Orders refer to this product: archive it instead",
+          );
         for (const variant of await listProductVariantsOf(trx, id))
           if (await variantInUse(trx, variant.id))
             throw new AdminError(
-              409,
+              "conflict",
               "product_has_orders",
               "Payments in progress hold this product: archive it instead",
             );

@@ -61,7 +61,7 @@ export function createAdminReviews(options: { db: Kysely<Database> }) {
         const allowed: readonly ReviewStatus[] | undefined = from;
         if (allowed && !allowed.includes(row.status))
           throw new AdminError(
-            409,
+            "conflict",
             "invalid_transition",
             move === "hide"
               ? "Only a published review can be hidden"

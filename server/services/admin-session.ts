@@ -129,15 +129,19 @@ export function createAdminSessions(db: Kysely<Database>, config: Config) {
       }
       if (!user || !valid) {
         await limits.fail("admin-login", input.email);
-        throw new AdminError(401, "invalid_credentials", "The e-mail or password is not right.");
+        throw new AdminError(
+          "unauthenticated",
+          "invalid_credentials",
+          "The e-mail or password is not right.",
+        );
       }
       if (user.role !== "staff" && user.role !== "owner")
-        throw new AdminError(403, "forbidden", "This account has no access to the back office.");
+        throw new AdminError("forbidden", "forbidden", "This account has no access to the back office.");
       // Issue 21: the demo owner (its password printed to the server's log, or the one README once
       // published) signs in only on this machine, after the right password, so nobody learns it exists.
       if (!ctx.demoOwnerAllowed && (await isDemoOwnerLogin(db, user.id, input.password)))
         throw new AdminError(
-          403,
+          "forbidden",
           "demo_owner_local_only",
           "The demo owner can sign in only on the shop's own computer (localhost). Make the shop's owner with npm run admin:create, or set ALLOW_PUBLIC_DEMO_OWNER=true on a staging site.",
         );

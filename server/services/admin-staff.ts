@@ -51,7 +51,7 @@ export function createAdminStaff(options: {
       if (user.role === role) return user;
       if (user.role === "owner" && (await countOwners(trx)) <= 1)
         throw new AdminError(
-          409,
+          "conflict",
           "last_owner",
           "The shop needs at least one owner: make someone else owner first",
         );
@@ -87,7 +87,7 @@ export function createAdminStaff(options: {
           if (existing.role === input.role) return;
           if (existing.role === "owner" && (await countOwners(trx)) <= 1)
             throw new AdminError(
-              409,
+              "conflict",
               "last_owner",
               "The shop needs at least one owner: make someone else owner first",
             );
@@ -105,12 +105,13 @@ export function createAdminStaff(options: {
       }
       if (!input.name)
         throw new AdminError(
-          400,
+          "invalid",
           "validation",
           "No account has this e-mail: give a name and a phone number to create one",
         );
       const phone = input.phone ? normalizeUaeMobile(input.phone) : undefined;
-      if (!phone) throw new AdminError(400, "validation", "Enter a UAE mobile number for the new account");
+      if (!phone)
+        throw new AdminError("invalid", "validation", "Enter a UAE mobile number for the new account");
       const now = new Date().toISOString();
       const user: UserRow = {
         id: newId(),
@@ -153,9 +154,9 @@ export function createAdminStaff(options: {
       } catch (error) {
         const taken = uniqueViolation(error);
         if (taken === "phone")
-          throw new AdminError(409, "validation", "Another account already has this phone number");
+          throw new AdminError("conflict", "validation", "Another account already has this phone number");
         if (taken === "email")
-          throw new AdminError(409, "validation", "Another account already has this e-mail");
+          throw new AdminError("conflict", "validation", "Another account already has this e-mail");
         throw error;
       }
       mailer.flush().catch(() => undefined);

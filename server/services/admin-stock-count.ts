@@ -24,17 +24,17 @@ export function createAdminStockCount(options: { db: Kysely<Database> }) {
         const variant = found(await findVariantRow(trx, productId, input.variantId), "Size");
         if (!set) {
           if (variant.stock === null)
-            throw new AdminError(409, "stock_untracked", `Size ${variant.size} does not track stock`);
+            throw new AdminError("conflict", "stock_untracked", `Size ${variant.size} does not track stock`);
           const now = Number(variant.stock);
           if (now !== input.expected)
             throw new AdminError(
-              409,
+              "conflict",
               "stock_changed",
               `The stock of size ${variant.size} changed to ${now} since you read ${input.expected} (a sale or another change came between): check the count and set it again`,
             );
           const held = Number(variant.held_quantity);
           throw new AdminError(
-            409,
+            "conflict",
             "stock_below_committed",
             `Size ${variant.size} cannot be set below ${held}: ${held} are held for payments in progress`,
           );

@@ -34,7 +34,7 @@ import {
   listWishlistProductIds,
 } from "../db/repositories/wishlist.ts";
 import type { CartLineTable, Database } from "../db/schema.ts";
-import { HttpError } from "../http-errors.ts";
+import { DomainError } from "./errors.ts";
 
 function toCartData(rows: readonly CartLineTable[]): CartData {
   const data: CartData = {};
@@ -57,16 +57,17 @@ function resolveLine(
   product: ProductDto | undefined,
   input: { size?: string | undefined; color?: string | undefined },
 ) {
-  if (!product) throw new HttpError(404, "product_unavailable", t("cart.unavailable"));
+  if (!product) throw new DomainError("not_found", "product_unavailable", t("cart.unavailable"));
   let variant = product.variants.find((v) => v.filter_value === input.size);
   if (!input.size) {
-    if (product.variants.length !== 1) throw new HttpError(400, "size_required", t("toast.selectSize"));
+    if (product.variants.length !== 1)
+      throw new DomainError("invalid", "size_required", t("toast.selectSize"));
     variant = product.variants[0];
   }
-  if (!variant) throw new HttpError(400, "size_unknown", t("cart.sizeUnknown"));
+  if (!variant) throw new DomainError("invalid", "size_unknown", t("cart.sizeUnknown"));
   const color = input.color || product.colors[0] || "";
   if (product.colors.length > 0 && !product.colors.includes(color)) {
-    throw new HttpError(400, "color_unknown", t("cart.colorUnknown"));
+    throw new DomainError("invalid", "color_unknown", t("cart.colorUnknown"));
   }
   return { productId: product._id, size: variant.filter_value, color, stock: stockCap(variant.stock) };
 }
@@ -113,7 +114,7 @@ export function createCartService(db: Kysely<Database>) {
         const existing = await findCartLineRow(trx, userId, line);
         const wanted = Number(existing?.quantity ?? 0) + input.quantity;
         if (wanted > line.stock) {
-          throw new HttpError(409, "out_of_stock", t("toast.stockLimitText", { n: line.stock }));
+          throw new DomainError("conflict", "out_of_stock", t("toast.stockLimitText", { n: line.stock }));
         }
         if (existing) await setCartLineQuantity(trx, userId, existing.id, wanted);
         else await insertCartLine(trx, userId, { ...line, quantity: wanted });
@@ -129,19 +130,19 @@ export function createCartService(db: Kysely<Database>) {
       if (input.quantity === 0 && !input.size) {
         const removed = await deleteProductCartLines(db, userId, input.itemId);
         if (removed === 0 && !(await product(input.itemId)))
-          throw new HttpError(404, "product_unavailable", t("cart.unavailable"));
+          throw new DomainError("not_found", "product_unavailable", t("cart.unavailable"));
         return cartData(userId);
       }
       const found = await product(input.itemId);
       if (input.quantity === 0 && !found) {
         // A product gone from the catalog can still leave the cart.
         const removed = await deleteProductCartLines(db, userId, input.itemId);
-        if (removed === 0) throw new HttpError(404, "product_unavailable", t("cart.unavailable"));
+        if (removed === 0) throw new DomainError("not_found", "product_unavailable", t("cart.unavailable"));
         return cartData(userId);
       }
       const line = resolveLine(found, input);
       if (input.quantity > line.stock) {
-        throw new HttpError(409, "out_of_stock", t("toast.stockLimitText", { n: line.stock }));
+        throw new DomainError("conflict", "out_of_stock", t("toast.stockLimitText", { n: line.stock }));
       }
       await db.transaction().execute(async (trx) => {
         const existing = await findCartLineRow(trx, userId, line);
@@ -208,17 +209,18 @@ export function createCartService(db: Kysely<Database>) {
 
     /** Beyond SPEC: the wishlist kept on the server; no duplicates by _id (SPEC §3/§4). */
     async addToWishlist(userId: string, productId: string): Promise<WishlistItem[]> {
-      if (!(await product(productId))) throw new HttpError(404, "product_unavailable", t("cart.unavailable"));
+      if (!(await product(productId)))
+        throw new DomainError("not_found", "product_unavailable", t("cart.unavailable"));
       const ids = await listWishlistProductIds(db, userId);
       if (ids.includes(productId))
-        throw new HttpError(409, "already_in_wishlist", t("toast.alreadyInWishlist"));
+        throw new DomainError("conflict", "already_in_wishlist", t("toast.alreadyInWishlist"));
       await insertWishlistItem(db, userId, productId, new Date().toISOString());
       return wishlist(userId);
     },
 
     async removeFromWishlist(userId: string, productId: string): Promise<WishlistItem[]> {
       if (!(await deleteWishlistItem(db, userId, productId))) {
-        throw new HttpError(404, "not_in_wishlist", t("cart.notInWishlist"));
+        throw new DomainError("not_found", "not_in_wishlist", t("cart.notInWishlist"));
       }
       return wishlist(userId);
     },

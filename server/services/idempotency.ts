@@ -14,7 +14,7 @@ import {
   takeOverKey,
 } from "../db/repositories/idempotency.ts";
 import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http-errors.ts";
+import { DomainError } from "./errors.ts";
 import type { OrderCommitHooks } from "./orders.ts";
 
 /**
@@ -50,7 +50,7 @@ export function idempotencyKeyFrom(headers: Record<string, unknown>): string | u
   const value = headers["idempotency-key"];
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !KEY_PATTERN.test(value))
-    throw new HttpError(400, "idempotency_key_invalid", tOrder("orderApi.keyInvalid"));
+    throw new DomainError("invalid", "idempotency_key_invalid", tOrder("orderApi.keyInvalid"));
   return value;
 }
 
@@ -136,7 +136,7 @@ export function createIdempotencyService(options: {
       if (!row) continue; // released meanwhile: claim it afresh
       const expired = Date.parse(row.expires_at) <= now;
       if (!expired && row.request_hash !== hash)
-        throw new HttpError(422, "idempotency_key_reused", tOrder("orderApi.keyReused"));
+        throw new DomainError("unprocessable", "idempotency_key_reused", tOrder("orderApi.keyReused"));
       if (!expired && row.state === "done" && row.answer_body !== null)
         return { kind: "replay", status: row.answer_status ?? 200, body: JSON.parse(row.answer_body) };
       if (!expired && row.state === "committed" && row.payment_id)
@@ -205,8 +205,10 @@ export function createIdempotencyService(options: {
   return { run };
 }
 
-function inProgress(): HttpError {
-  return new HttpError(409, "in_progress", tOrder("orderApi.keyInProgress"), { "retry-after": "1" });
+function inProgress(): DomainError {
+  return new DomainError("conflict", "in_progress", tOrder("orderApi.keyInProgress"), {
+    retryAfterSeconds: 1,
+  });
 }
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

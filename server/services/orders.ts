@@ -4,8 +4,8 @@ import { listPlacedOrdersForUser } from "../db/repositories/orders.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type { OrderLineTable, OrderTable } from "../db/schema.ts";
 import { cardPaymentsAvailable } from "../going-live.ts";
-import { HttpError } from "../http-errors.ts";
 import { metrics } from "../operations/metrics.ts";
+import { DomainError } from "./errors.ts";
 import { createCashOnDelivery } from "./orders/cash-on-delivery.ts";
 import {
   createOrdersContext,
@@ -102,13 +102,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
     /** A card payment not offered to this request is refused before anything is held or numbered. */
     assertCardPayments(request: Parameters<typeof cardPaymentsAvailable>[1]): void {
       if (!cardPaymentsAvailable(config, request))
-        throw new HttpError(403, "card_payments_unavailable", tOrder("orderApi.cardUnavailable"));
+        throw new DomainError("forbidden", "card_payments_unavailable", tOrder("orderApi.cardUnavailable"));
     },
 
     /** Cash on delivery is refused before its body is read (the route's preValidation). */
     async assertCashOnDelivery(): Promise<void> {
       if (!(await shopNow()).codEnabled)
-        throw new HttpError(400, "cod_unavailable", tOrder("orderApi.methodUnavailable"));
+        throw new DomainError("invalid", "cod_unavailable", tOrder("orderApi.methodUnavailable"));
     },
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
@@ -161,7 +161,7 @@ async function counted<T>(method: "cod" | "card", place: () => Promise<T>): Prom
     if (method === "card") metrics.paymentStarts.inc({ outcome: "started" });
     return result;
   } catch (error) {
-    const outcome = error instanceof HttpError ? error.code : "error";
+    const outcome = error instanceof DomainError ? error.code : "error";
     metrics.orders.inc({ method, outcome });
     if (method === "card") metrics.paymentStarts.inc({ outcome });
     throw error;

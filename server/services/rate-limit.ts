@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { pluralCategory, t } from "#core/i18n/index.ts";
 import { clearHits, countHit, peekHits, pruneHits } from "../db/repositories/codes.ts";
 import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http-errors.ts";
+import { DomainError } from "./errors.ts";
 
 export interface RateLimitOptions {
   windowSeconds: number;
@@ -53,11 +53,11 @@ export function createRateLimiter(db: Kysely<Database>, options: RateLimitOption
       Math.ceil((new Date(windowStart).getTime() + windowMs - now.getTime()) / 1000),
     );
     const minutes = Math.ceil(retryAfter / 60);
-    throw new HttpError(
-      429,
+    throw new DomainError(
+      "rate_limited",
       "rate_limited",
       t(`limit.tooMany.${pluralCategory("en", minutes) === "one" ? "one" : "other"}`, { count: minutes }),
-      { "retry-after": String(retryAfter) },
+      { retryAfterSeconds: retryAfter },
     );
   }
 

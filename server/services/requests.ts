@@ -10,9 +10,9 @@ import type { Config } from "../config.ts";
 import { insertContactMessage, insertStitchingRequest, referenceTaken } from "../db/repositories/requests.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
 import type { Mailer, MailMessage } from "../integrations/mail.ts";
+import { DomainError } from "./errors.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { contactAckMail, contactShopMail, stitchingAckMail, stitchingShopMail } from "./request-mail.ts";
 
@@ -84,17 +84,17 @@ export function createRequestsService(deps: RequestsDeps) {
     try {
       await limits.check(group, ip);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
-      const minutes = Math.ceil(Number(error.headers?.["retry-after"] ?? 60) / 60);
+      if (!(error instanceof DomainError) || error.refusal !== "rate_limited") throw error;
+      const minutes = Math.ceil((error.retryAfterSeconds ?? 60) / 60);
       const shop = await shopNow();
-      throw new HttpError(
-        429,
+      throw new DomainError(
+        "rate_limited",
         "rate_limited",
         requestMessage(pluralCategory("en", minutes) === "one" ? "tooMany.one" : "tooMany.other", {
           count: minutes,
           phone: shop.phone,
         }),
-        error.headers,
+        { retryAfterSeconds: error.retryAfterSeconds },
       );
     }
   }

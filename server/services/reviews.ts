@@ -10,13 +10,14 @@ import {
 } from "../db/repositories/reviews.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http-errors.ts";
 import { newId } from "../ids.ts";
+import { DomainError } from "./errors.ts";
 
 /** SPEC §5 Review and the §7 review calls. The shopper is always the token's user, never the body's. */
 export function createReviewsService(db: Kysely<Database>) {
   async function requireProduct(productId: string): Promise<void> {
-    if (!(await productExists(db, productId))) throw new HttpError(404, "not_found", t("pdp.notFound"));
+    if (!(await productExists(db, productId)))
+      throw new DomainError("not_found", "not_found", t("pdp.notFound"));
   }
 
   return {
@@ -40,9 +41,9 @@ export function createReviewsService(db: Kysely<Database>) {
       try {
         return await db.transaction().execute(async (trx) => {
           if (!(await productExists(trx, input.productId)))
-            throw new HttpError(404, "not_found", t("pdp.notFound"));
+            throw new DomainError("not_found", "not_found", t("pdp.notFound"));
           if (await findReviewByUser(trx, user.id, input.productId))
-            throw new HttpError(409, "review_duplicate", t("review.duplicate"));
+            throw new DomainError("conflict", "review_duplicate", t("review.duplicate"));
           const verified = await hasPaidPurchase(trx, user.id, input.productId);
           const id = newId();
           await createReview(trx, {
@@ -61,7 +62,8 @@ export function createReviewsService(db: Kysely<Database>) {
           return stored;
         });
       } catch (error) {
-        if (isDuplicateReview(error)) throw new HttpError(409, "review_duplicate", t("review.duplicate"));
+        if (isDuplicateReview(error))
+          throw new DomainError("conflict", "review_duplicate", t("review.duplicate"));
         throw error;
       }
     },

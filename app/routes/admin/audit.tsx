@@ -1,11 +1,12 @@
-import { Form, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { AUDIT_ENTITIES } from "#core/schemas/admin/audit.ts";
 import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
+import { FilterForm, FilterInput, FilterSelect } from "../../components/admin/filters";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import type { AuditEntry, Paged } from "../../components/admin/types";
-import { buttonClass, inputClass, PageHeader, Pager } from "../../components/admin/ui";
+import { PageHeader, Pager } from "../../components/admin/ui";
 import type { Route } from "./+types/audit";
 
 export function meta() {
@@ -66,76 +67,30 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Audit log" />
-      <Form
-        method="get"
-        className="mb-4 flex flex-wrap items-end gap-3"
-        role="search"
-        aria-label="Filter the audit log"
-      >
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor="audit-actor" className="text-sm font-medium">
-            Person
-          </label>
-          <select
-            id="audit-actor"
-            name="actor"
-            defaultValue={params.get("actor") ?? ""}
-            className={inputClass}
-          >
-            <option value="">Everyone</option>
-            {loaderData.people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor="audit-entity" className="text-sm font-medium">
-            Kind
-          </label>
-          <select
-            id="audit-entity"
-            name="entity"
-            defaultValue={params.get("entity") ?? ""}
-            className={inputClass}
-          >
-            <option value="">Every kind</option>
-            {AUDIT_ENTITIES.map((entity) => (
-              <option key={entity} value={entity}>
-                {entity.replace("_", " ")}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-from" className="text-sm font-medium">
-            From
-          </label>
-          <input
-            id="audit-from"
-            name="from"
-            type="date"
-            defaultValue={params.get("from") ?? ""}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-to" className="text-sm font-medium">
-            To
-          </label>
-          <input
-            id="audit-to"
-            name="to"
-            type="date"
-            defaultValue={params.get("to") ?? ""}
-            className={inputClass}
-          />
-        </div>
-        <button type="submit" className={buttonClass.primary}>
-          Show
-        </button>
-      </Form>
+      <FilterForm label="Filter the audit log">
+        <FilterSelect
+          id="audit-actor"
+          name="actor"
+          label="Person"
+          wide
+          options={[
+            { value: "", label: "Everyone" },
+            ...loaderData.people.map((person) => ({ value: person.id, label: person.name })),
+          ]}
+        />
+        <FilterSelect
+          id="audit-entity"
+          name="entity"
+          label="Kind"
+          wide
+          options={[
+            { value: "", label: "Every kind" },
+            ...AUDIT_ENTITIES.map((entity) => ({ value: entity, label: entity.replace("_", " ") })),
+          ]}
+        />
+        <FilterInput id="audit-from" name="from" label="From" type="date" />
+        <FilterInput id="audit-to" name="to" label="To" type="date" />
+      </FilterForm>
       <p className="mb-2 text-sm text-neutral-700" aria-live="polite">
         {total} {total === 1 ? "change" : "changes"}
       </p>

@@ -1,10 +1,11 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
+import { FilterForm, FilterSelect } from "../../components/admin/filters";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { type InboxSummary, type Paged, REQUEST_STATUS_LABELS } from "../../components/admin/types";
-import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
+import { PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/inbox";
 
 export function meta() {
@@ -61,39 +62,27 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Requests & messages" />
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter the inbox">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="inbox-kind" className="text-sm font-medium">
-            Kind
-          </label>
-          <select id="inbox-kind" name="kind" defaultValue={params.get("kind") ?? ""} className={inputClass}>
-            <option value="">Everything</option>
-            <option value="stitching">Stitching requests</option>
-            <option value="contact">Messages</option>
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="inbox-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="inbox-status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            className={inputClass}
-          >
-            <option value="">Any status</option>
-            {Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonClass.primary}>
-          Show
-        </button>
-      </Form>
+      <FilterForm label="Filter the inbox">
+        <FilterSelect
+          id="inbox-kind"
+          name="kind"
+          label="Kind"
+          options={[
+            { value: "", label: "Everything" },
+            { value: "stitching", label: "Stitching requests" },
+            { value: "contact", label: "Messages" },
+          ]}
+        />
+        <FilterSelect
+          id="inbox-status"
+          name="status"
+          label="Status"
+          options={[
+            { value: "", label: "Any status" },
+            ...Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+          ]}
+        />
+      </FilterForm>
       <p className="mb-2 text-sm text-neutral-700" aria-live="polite">
         {total} {total === 1 ? "item" : "items"}
       </p>

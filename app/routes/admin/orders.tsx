@@ -1,19 +1,13 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
+import { FilterForm, FilterInput, FilterSelect, KeepParam } from "../../components/admin/filters";
 import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { PhoneLink } from "../../components/admin/phone-link";
 import { SortHeader } from "../../components/admin/sort-header";
 import { type AdminOrderSummary, ORDER_STATUS_OPTIONS, type Paged } from "../../components/admin/types";
-import {
-  buttonClass,
-  inputClass,
-  PageHeader,
-  Pager,
-  StatusBadge,
-  TestBadge,
-} from "../../components/admin/ui";
+import { PageHeader, Pager, StatusBadge, TestBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/orders";
 
 export function meta() {
@@ -104,60 +98,36 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Orders" />
-      <Form
-        method="get"
-        className="mb-4 flex flex-wrap items-end gap-3"
-        role="search"
-        aria-label="Find orders"
-      >
-        <div className="flex min-w-56 flex-1 flex-col gap-1">
-          <label htmlFor="orders-search" className="text-sm font-medium">
-            Number, name, phone, e-mail or product
-          </label>
-          <input
-            id="orders-search"
-            name="search"
-            type="search"
-            defaultValue={params.get("search") ?? ""}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="orders-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="orders-status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            className={inputClass}
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUS_OPTIONS.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="orders-test" className="text-sm font-medium">
-            Test orders
-          </label>
-          <select id="orders-test" name="test" defaultValue={params.get("test") ?? ""} className={inputClass}>
-            <option value="">Shown</option>
-            <option value="hide">Hidden</option>
-            <option value="only">Only test orders</option>
-          </select>
-        </div>
-        {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
-        {params.get("customer") ? (
-          <input type="hidden" name="customer" value={params.get("customer") ?? ""} />
-        ) : null}
-        <button type="submit" className={buttonClass.primary}>
-          Show
-        </button>
-      </Form>
+      <FilterForm label="Find orders">
+        <FilterInput
+          id="orders-search"
+          name="search"
+          label="Number, name, phone, e-mail or product"
+          type="search"
+          wide
+        />
+        <FilterSelect
+          id="orders-status"
+          name="status"
+          label="Status"
+          options={[
+            { value: "", label: "All statuses" },
+            ...ORDER_STATUS_OPTIONS.map((status) => ({ value: status, label: status })),
+          ]}
+        />
+        <FilterSelect
+          id="orders-test"
+          name="test"
+          label="Test orders"
+          options={[
+            { value: "", label: "Shown" },
+            { value: "hide", label: "Hidden" },
+            { value: "only", label: "Only test orders" },
+          ]}
+        />
+        <KeepParam name="sort" />
+        <KeepParam name="customer" />
+      </FilterForm>
       <p className="mb-2 text-sm text-neutral-700" aria-live="polite">
         {total} {total === 1 ? "order" : "orders"}
       </p>

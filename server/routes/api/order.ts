@@ -4,9 +4,10 @@ import { ErrorCodeSchema } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
 import { ErrorResponseSchema, OrderSchema, ok } from "#core/schemas/api.schema.ts";
-import { HttpError } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser, tokenFrom } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
+import { isUnauthenticated } from "../../refusal-status.ts";
+import { DomainError } from "../../services/errors.ts";
 import {
   IdempotencyHeadersSchema,
   type IdempotentCall,
@@ -72,8 +73,8 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
       try {
         request.account = await services.accounts.authenticate(tokenFrom(request));
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401)
-          throw new HttpError(401, "unauthorized", tOrder("orderApi.loginRequired"));
+        if (isUnauthenticated(error))
+          throw new DomainError("unauthenticated", "unauthorized", tOrder("orderApi.loginRequired"));
         throw error;
       }
     });

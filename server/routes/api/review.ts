@@ -9,9 +9,10 @@ import {
   ReviewProductSchema,
 } from "#core/schemas/review.schema.ts";
 import { sendWithEtag } from "../../http-cache.ts";
-import { HttpError, zodValidator } from "../../http-errors.ts";
+import { zodValidator } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
+import { DomainError } from "../../services/errors.ts";
 import type { Services } from "../../services/index.ts";
 
 const tags = ["review"];
@@ -41,7 +42,7 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
     async (request, reply) => {
       const { productId } = request.params;
       const found = await services.catalog.reviewsForProduct(productId);
-      if (!found) throw new HttpError(404, "not_found", t("pdp.notFound"));
+      if (!found) throw new DomainError("not_found", "not_found", t("pdp.notFound"));
       return sendWithEtag(request, reply, { success: true, ...found });
     },
   );

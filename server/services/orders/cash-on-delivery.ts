@@ -5,8 +5,8 @@ import { bumpCatalogVersion } from "../../db/repositories/catalog-version.ts";
 import { insertOrder, insertOrderEvent } from "../../db/repositories/orders.ts";
 import { takeStock } from "../../db/repositories/stock-holds.ts";
 import type { UserRow } from "../../db/repositories/users.ts";
-import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
+import { DomainError } from "../errors.ts";
 import { ORDER_PLACED, type OrderCommitHooks, type OrdersContext, StockError } from "./context.ts";
 import { colorNamesAr, toDto } from "./dto.ts";
 import type { createOrderMails } from "./mails.ts";
@@ -65,7 +65,7 @@ export function createCashOnDelivery(
         if (hooks) await hooks.committing(trx, { orderId, answer: answer() });
       });
     } catch (error) {
-      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
+      if (error instanceof StockError) throw new DomainError("conflict", "out_of_stock", error.message);
       throw error;
     }
     hooks?.committed?.();

@@ -7,10 +7,10 @@ import type { Config } from "../../config.ts";
 import { isDatabaseBusy } from "../../db/connection.ts";
 import { hasSingleWriter, nextOrderNumber } from "../../db/repositories/orders.ts";
 import type { Database, OrderLineTable, OrderTable } from "../../db/schema.ts";
-import { HttpError } from "../../http-errors.ts";
 import type { Mailer } from "../../integrations/mail.ts";
 import type { PaymenntClient } from "../../integrations/paymennt.ts";
 import { createDocumentsService } from "../documents.ts";
+import { DomainError } from "../errors.ts";
 
 /**
  * What every part of the orders service shares (services/orders.ts puts them together): its options,
@@ -36,7 +36,7 @@ export async function refusingWhenBusy<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (isDatabaseBusy(error))
-      throw new HttpError(503, "busy", tOrder("orderApi.busy"), { "retry-after": "1" });
+      throw new DomainError("unavailable", "busy", tOrder("orderApi.busy"), { retryAfterSeconds: 1 });
     throw error;
   }
 }

@@ -17,10 +17,10 @@ import {
 import { insertHolds, reserveStock } from "../../db/repositories/stock-holds.ts";
 import type { UserRow } from "../../db/repositories/users.ts";
 import type { OrderLineTable, OrderTable, PaymentTable, StockHoldTable } from "../../db/schema.ts";
-import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
 import { filsToAmount, type PaymenntClient, PaymenntError } from "../../integrations/paymennt.ts";
 import { paymentsAreTest } from "../documents.ts";
+import { DomainError } from "../errors.ts";
 import {
   AWAITING_PAYMENT,
   CHECK_INTERVAL_MS,
@@ -127,7 +127,7 @@ export function createOnlinePayment(
         await hooks?.committing(trx, { orderId, paymentId });
       });
     } catch (error) {
-      if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
+      if (error instanceof StockError) throw new DomainError("conflict", "out_of_stock", error.message);
       throw error;
     }
     hooks?.committed?.();
@@ -198,11 +198,11 @@ export function createOnlinePayment(
       if (how.keyed && answered) {
         const recorded = await checkoutRecordedBy(paymentId);
         if (recorded) return recorded;
-        if (how.resuming) throw new HttpError(409, "in_progress", tOrder("orderApi.keyInProgress"));
+        if (how.resuming) throw new DomainError("conflict", "in_progress", tOrder("orderApi.keyInProgress"));
       }
       log.error({ err: error, orderNumber }, "payment could not be started");
       await settleUnpaid(payment, "failed", "NOT_STARTED", "system");
-      throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
+      throw new DomainError("upstream_failed", "payment_unavailable", tOrder("orderApi.initiateFailed"));
     }
     const recorded = await recordCheckout(db, paymentId, {
       checkoutId: checkout.id,
@@ -218,7 +218,7 @@ export function createOnlinePayment(
       // Another request of the same key recorded it first: the same checkout, so the same answer.
       const other = how.keyed ? await checkoutRecordedBy(paymentId, 0) : undefined;
       if (other) return other;
-      throw new HttpError(502, "payment_unavailable", tOrder("orderApi.initiateFailed"));
+      throw new DomainError("upstream_failed", "payment_unavailable", tOrder("orderApi.initiateFailed"));
     }
     return checkoutAnswer(checkout.id, checkout.redirectUrl, orderNumber);
   }
@@ -268,7 +268,7 @@ export function createOnlinePayment(
     const payment = await findPaymentByAnyId(db, paymentId);
     // Another shopper's payment is answered exactly like an unknown one.
     if (!payment || payment.user_id !== user.id)
-      throw new HttpError(404, "not_found", tOrder("orderApi.orderNotFound"));
+      throw new DomainError("not_found", "not_found", tOrder("orderApi.orderNotFound"));
     const result = await finalize(payment, "shopper");
     if (result?.status === "paid") {
       const order = result.placed

@@ -5,8 +5,8 @@ import { type VariantForOrder, variantsForProducts } from "../../db/repositories
 import { availableStockFor } from "../../db/repositories/stock-holds.ts";
 import type { UserRow } from "../../db/repositories/users.ts";
 import type { OrderLineTable, OrderTable } from "../../db/schema.ts";
-import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
+import { DomainError } from "../errors.ts";
 import { type OrdersContext, StockError, type Trx } from "./context.ts";
 
 /**
@@ -50,12 +50,12 @@ export function createPricing(ctx: OrdersContext) {
     for (const line of lines) {
       const ofProduct = variants.filter((v) => v.productId === line.product_id);
       if (ofProduct.length === 0)
-        throw new HttpError(400, "product_unavailable", tOrder("orderApi.productGone"));
+        throw new DomainError("invalid", "product_unavailable", tOrder("orderApi.productGone"));
       const variant = ofProduct.find((v) => v.sku === line.sku_id || v.variantId === line.sku_id);
       const size = line.size?.trim();
       if (!variant || (size && size.toLowerCase() !== variant.size.toLowerCase())) {
-        throw new HttpError(
-          400,
+        throw new DomainError(
+          "invalid",
           "size_unknown",
           tOrder("orderApi.skuMismatch", { item: ofProduct[0]!.productName, size: size || line.sku_id }),
         );
@@ -80,7 +80,8 @@ export function createPricing(ctx: OrdersContext) {
       const line = priced.find((l) => l.variant.variantId === variantId)!;
       if (line.variant.stock === null) continue;
       const available = line.variant.stock - line.variant.held;
-      if (quantity > available) throw new HttpError(409, "out_of_stock", stockMessage(line, available));
+      if (quantity > available)
+        throw new DomainError("conflict", "out_of_stock", stockMessage(line, available));
     }
     return priced;
   }

@@ -104,13 +104,13 @@ export function createRefundsService(options: {
     const credited: CreditedLine[] = [];
     for (const want of request.lines) {
       const line = lines.find((l) => l.id === want.lineId);
-      if (!line) throw new AdminError(400, "validation", "A chosen line is not on this order");
+      if (!line) throw new AdminError("invalid", "validation", "A chosen line is not on this order");
       if (credited.some((c) => c.line.id === line.id))
-        throw new AdminError(400, "validation", "A line is chosen twice");
+        throw new AdminError("invalid", "validation", "A line is chosen twice");
       const left = Number(line.quantity) - (units.get(line.id) ?? 0);
       if (want.quantity > left)
         throw new AdminError(
-          409,
+          "conflict",
           "refund_exceeds_paid",
           `Only ${left} of '${line.name}' (${line.size}) can still be refunded`,
         );
@@ -144,18 +144,18 @@ export function createRefundsService(options: {
         }
         if (!methodsFor(order).includes(request.method))
           throw new AdminError(
-            409,
+            "conflict",
             "refund_method",
             order.payment_mode === "online"
               ? "A card order is refunded through Paymennt (or recorded as refunded in Paymennt's dashboard)"
               : "A cash-on-delivery order is refunded by hand: cash or bank transfer",
           );
         if (request.method === "bank_transfer" && !request.reference)
-          throw new AdminError(400, "validation", "Give the bank transfer's reference");
+          throw new AdminError("invalid", "validation", "Give the bank transfer's reference");
         const paid = paidFils(order);
         if (paid === 0)
           throw new AdminError(
-            409,
+            "conflict",
             "nothing_to_refund",
             "No money was taken for this order: nothing to refund",
           );
@@ -166,13 +166,13 @@ export function createRefundsService(options: {
         const left = paid - taken;
         if (left <= 0)
           throw new AdminError(
-            409,
+            "conflict",
             "nothing_to_refund",
             "Everything paid is already refunded or being refunded",
           );
         if (amountFils > left)
           throw new AdminError(
-            409,
+            "conflict",
             "refund_exceeds_paid",
             `At most ${money(left)} can still be refunded (paid ${money(paid)}, refunded or pending ${money(taken)})`,
           );
@@ -186,7 +186,7 @@ export function createRefundsService(options: {
             .executeTakeFirst();
           checkoutId = payment?.provider_checkout_id ?? null;
           if (!checkoutId)
-            throw new AdminError(409, "refund_method", "This order has no Paymennt payment to refund");
+            throw new AdminError("conflict", "refund_method", "This order has no Paymennt payment to refund");
         }
         const now = new Date().toISOString();
         const row: RefundTable = {
@@ -257,7 +257,11 @@ export function createRefundsService(options: {
 
   function replayed(earlier: RefundTable, hash: string): RefundTable {
     if (earlier.request_hash !== hash)
-      throw new AdminError(409, "idempotency_mismatch", "This Idempotency-Key was used for another refund");
+      throw new AdminError(
+        "conflict",
+        "idempotency_mismatch",
+        "This Idempotency-Key was used for another refund",
+      );
     return earlier;
   }
 

@@ -8,11 +8,11 @@ import { bumpCatalogVersion } from "../../db/repositories/catalog-version.ts";
 import { findOrder, insertOrderEvent, orderLines } from "../../db/repositories/orders.ts";
 import { findRefundByKey, listRefunds } from "../../db/repositories/refunds.ts";
 import type { Database, OrderTable } from "../../db/schema.ts";
-import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
 import type { Mailer } from "../../integrations/mail.ts";
 import { auditRecorder } from "../admin-audit.ts";
 import type { SettingsService } from "../admin-settings.ts";
+import { DomainError } from "../errors.ts";
 import type { OrdersService } from "../orders.ts";
 import { creditCancelledSupply } from "./cancellation.ts";
 import type { RefundOutcome, RefundsService } from "./index.ts";
@@ -51,7 +51,7 @@ export interface CancelAnswer {
   order: OrderDto;
 }
 
-const notFound = () => new HttpError(404, "not_found", tOrder("orderApi.cancelNotFound"));
+const notFound = () => new DomainError("not_found", "not_found", tOrder("orderApi.cancelNotFound"));
 
 export function createShopperCancellation(options: {
   db: Kysely<Database>;
@@ -174,8 +174,8 @@ export function createShopperCancellation(options: {
       const state = cancelState({ status: before.status, placedAt: before.placed_at }, cancelWindowHours);
       if (!state.allowed)
         throw state.reason === "window"
-          ? new HttpError(409, "cancel_window_passed", tOrder("orderApi.cancelWindow"))
-          : new HttpError(409, "cancel_not_allowed", tOrder("orderApi.cancelStatus"));
+          ? new DomainError("conflict", "cancel_window_passed", tOrder("orderApi.cancelWindow"))
+          : new DomainError("conflict", "cancel_not_allowed", tOrder("orderApi.cancelStatus"));
       // Its document first, in a transaction of its own (decision 0015: the series' lock before stock rows).
       await orders.documents.forOrder(before);
       const plan = await db.transaction().execute(async (trx) => {
@@ -227,7 +227,7 @@ export function createShopperCancellation(options: {
         // Moved meanwhile: by a second click of hers (cancelled), or by the shop (packing).
         const now = await findOrder(db, orderId);
         if (now?.status === CANCELLED) return answer(orderId, await currentRefund(now));
-        throw new HttpError(409, "cancel_not_allowed", tOrder("orderApi.cancelStatus"));
+        throw new DomainError("conflict", "cancel_not_allowed", tOrder("orderApi.cancelStatus"));
       }
       deliver();
       const refund = plan === "refund" ? await refundInFull(before, user) : plan;

@@ -77,7 +77,7 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
       if (!request) throw notFound("Return request");
       if (o.kinds && !o.kinds.includes(request.kind))
         throw new AdminError(
-          409,
+          "conflict",
           "invalid_transition",
           `This is ${request.kind === "return" ? "a return" : "an exchange"}: it cannot be ${o.event}`,
         );
@@ -86,7 +86,7 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
       const at = new Date().toISOString();
       if (!(await moveReturnStatus(trx, request.id, from, to, o.set ?? {}, at)))
         throw new AdminError(
-          409,
+          "conflict",
           "invalid_transition",
           `Request ${request.number} is ${request.status}: it cannot be ${o.event} now (reload it)`,
         );
@@ -199,11 +199,11 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
               .where("id", "=", l.exchange_variant_id)
               .executeTakeFirst();
             if (!variant)
-              throw new AdminError(409, "out_of_stock", `Size ${l.exchange_size} no longer exists`);
+              throw new AdminError("conflict", "out_of_stock", `Size ${l.exchange_size} no longer exists`);
             if (variant.stock === null) continue;
             if (!(await reserveStock(s.trx, l.exchange_variant_id, l.quantity)))
               throw new AdminError(
-                409,
+                "conflict",
                 "out_of_stock",
                 `Size ${l.exchange_size} no longer has ${l.quantity} in stock: refuse the exchange or add stock first`,
               );
@@ -280,13 +280,13 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
       const request = await findReturnRequest(db, id);
       if (!request) throw notFound("Return request");
       if (request.kind !== "return")
-        throw new AdminError(409, "invalid_transition", "An exchange is shipped, not refunded");
+        throw new AdminError("conflict", "invalid_transition", "An exchange is shipped, not refunded");
       const order = await findOrder(db, request.order_id);
       if (!order) throw notFound("Order");
       const at = new Date().toISOString();
       if (!(await moveReturnStatus(db, id, ["received"], "refunding", {}, at)))
         throw new AdminError(
-          409,
+          "conflict",
           "invalid_transition",
           `Request ${request.number} is ${request.status}: it is refunded once its items are received`,
         );
@@ -310,7 +310,7 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
       if (result.outcome === "refused") {
         await moveReturnStatus(db, id, ["refunding"], "received", {}, new Date().toISOString());
         throw new AdminError(
-          409,
+          "conflict",
           "refund_refused",
           `Paymennt refused the refund: ${result.entry.failure ?? "no reason given"}. Nothing was refunded.`,
         );

@@ -11,11 +11,11 @@ import {
 } from "../../db/repositories/returns.ts";
 import type { ReturnEventTable, ReturnLineTable } from "../../db/schema/returns.ts";
 import type { Database, OrderTable } from "../../db/schema.ts";
-import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
 import type { Mailer } from "../../integrations/mail.ts";
 import { auditRecorder } from "../admin-audit.ts";
 import type { SettingsService } from "../admin-settings.ts";
+import { DomainError, type Refusal } from "../errors.ts";
 import type { RefundsService } from "../refunds/index.ts";
 import { createReturnSteps } from "./admin.ts";
 import { type MailedStep, returnMail } from "./mail.ts";
@@ -83,9 +83,9 @@ export function returnsKit(ctx: ReturnsContext) {
   };
 }
 
-const refusal = (status: number, code: ConstructorParameters<typeof HttpError>[1], message: string) =>
-  new HttpError(status, code, message);
-const orderNotFound = () => refusal(404, "not_found", "Order not found");
+const refusal = (why: Refusal, code: ConstructorParameters<typeof DomainError>[1], message: string) =>
+  new DomainError(why, code, message);
+const orderNotFound = () => refusal("not_found", "not_found", "Order not found");
 
 export function createReturnsService(ctx: ReturnsContext) {
   const { db } = ctx;
@@ -146,7 +146,7 @@ export function createReturnsService(ctx: ReturnsContext) {
         const options = await returnOptions(trx, order, state, returnWindowDays, now);
         if (!options.open)
           throw refusal(
-            409,
+            "conflict",
             "return_window_closed",
             options.closedReason === "not_delivered"
               ? "An order can be returned or exchanged once it is delivered"
@@ -161,16 +161,16 @@ export function createReturnsService(ctx: ReturnsContext) {
         const rows: ReturnLineTable[] = input.lines.map((want) => {
           const line = state.lines.find((l) => l.id === want.lineId);
           const option = options.lines.find((l) => l.lineId === want.lineId);
-          if (!line || !option) throw refusal(400, "validation", "A chosen item is not on this order");
+          if (!line || !option) throw refusal("invalid", "validation", "A chosen item is not on this order");
           if (option.policy !== "returnable")
             throw refusal(
-              409,
+              "conflict",
               "not_returnable",
               `'${line.name}' is ${option.policy === "final_sale" ? "a final sale" : "made to measure"} and cannot be returned or exchanged`,
             );
           if (want.quantity > option.returnableQuantity)
             throw refusal(
-              409,
+              "conflict",
               "return_exceeds_bought",
               `Only ${option.returnableQuantity} of '${line.name}' (${line.size}) can still be returned or exchanged`,
             );
@@ -180,15 +180,15 @@ export function createReturnsService(ctx: ReturnsContext) {
               (v) => v.id === want.exchangeVariantId && v.product_id === line.product_id,
             );
             if (!target || target.id === line.variant_id || target.archived_at != null)
-              throw refusal(409, "exchange_unavailable", `Choose another size of '${line.name}'`);
+              throw refusal("conflict", "exchange_unavailable", `Choose another size of '${line.name}'`);
             if (sellingPrice(target) !== Number(line.unit_price_fils))
               throw refusal(
-                409,
+                "conflict",
                 "exchange_unavailable",
                 `Size ${target.size} costs a different price: return the item and place a new order instead`,
               );
             if (target.stock !== null && target.stock - target.held_quantity < want.quantity)
-              throw refusal(409, "exchange_unavailable", `Size ${target.size} is out of stock`);
+              throw refusal("conflict", "exchange_unavailable", `Size ${target.size} is out of stock`);
             exchangeSize = target.size;
           }
           return {

@@ -17,7 +17,7 @@ import {
 } from "#core/admin.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, auditAs, uploadBodyLimit, uploadedFiles } from "./index.ts";
+import { adminErrors, adminSession, adminTags, auditAs, uploadBodyLimit, uploadedFiles } from "./shared.ts";
 
 /** Products, their sizes, stock and images (staff and owner). */
 export default async function catalogRoutes(base: FastifyInstance, { services }: { services: Services }) {

@@ -13,7 +13,7 @@ import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import { AdminError } from "../../../services/admin-errors.ts";
 import { REVIEW_MOVES, type ReviewMove } from "../../../services/admin-reviews.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, auditAs, uploadBodyLimit, uploadedFiles } from "./index.ts";
+import { adminErrors, adminSession, adminTags, auditAs, uploadBodyLimit, uploadedFiles } from "./shared.ts";
 
 /** Blog posts and review moderation (staff and owner). */
 export default async function contentRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -159,7 +159,7 @@ export default async function contentRoutes(base: FastifyInstance, { services }:
       const files = await uploadedFiles(request);
       const [file] = files;
       if (!file || files.length > 1)
-        throw new AdminError(400, "validation", "Choose one image for the cover");
+        throw new AdminError("invalid", "validation", "Choose one image for the cover");
       return { success: true, post: await catalog.setCover(request.params.id, file, auditAs(request)) };
     },
   );

@@ -7,7 +7,7 @@ import {
 } from "#core/admin.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags } from "./index.ts";
+import { adminErrors, adminSession, adminTags } from "./shared.ts";
 
 /** Customers (staff and owner: they already see names and phones on every order; decision 0026). */
 export default async function customerRoutes(base: FastifyInstance, { services }: { services: Services }) {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { CsvFileSchema, OrdersExportQuerySchema } from "#core/admin.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags } from "./index.ts";
+import { adminErrors, adminSession, adminTags } from "./shared.ts";
 
 /**
  * CSV exports (issue 26; decision 0026). Owner only: a file carries every shopper's name, phone and

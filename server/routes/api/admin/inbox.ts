@@ -10,7 +10,7 @@ import {
 import { InboxReplyAnswerSchema } from "#core/schemas/admin/mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
+import { adminErrors, adminSession, adminTags, auditAs, principal } from "./shared.ts";
 
 /** Stitching requests and contact messages (staff and owner). */
 export default async function inboxRoutes(base: FastifyInstance, { services }: { services: Services }) {

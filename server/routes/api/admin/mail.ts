@@ -8,7 +8,7 @@ import {
 } from "#core/schemas/admin/mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, auditAs } from "./index.ts";
+import { adminErrors, adminSession, adminTags, auditAs } from "./shared.ts";
 
 /** The mails that reached nobody, and Resend: the owner's alone (staff get 403), in production too. */
 export default async function mailRoutes(base: FastifyInstance, { services }: { services: Services }) {

@@ -14,7 +14,7 @@ import type { Config } from "../../../config.ts";
 import { paymentsNotice } from "../../../going-live.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
+import { adminErrors, adminSession, adminTags, auditAs, principal } from "./shared.ts";
 
 /** Dashboard and orders (staff and owner). */
 export default async function orderRoutes(

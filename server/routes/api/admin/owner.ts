@@ -14,7 +14,7 @@ import {
 import { StaffInviteAnswerSchema } from "#core/schemas/admin/mail.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, auditAs, principal } from "./index.ts";
+import { adminErrors, adminSession, adminTags, auditAs, principal } from "./shared.ts";
 
 /** Settings, staff and the audit log: the owner's alone (staff get 403). */
 export default async function ownerRoutes(base: FastifyInstance, { services }: { services: Services }) {

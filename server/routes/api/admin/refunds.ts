@@ -11,7 +11,7 @@ import { IssuedDocumentAnswerSchema } from "#core/schemas/document.schema.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import { AdminError } from "../../../services/admin-errors.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, principal } from "./index.ts";
+import { adminErrors, adminSession, adminTags, principal } from "./shared.ts";
 
 /** The Idempotency-Key header of the refund call (decision 0017's format: 8-200 printable ASCII). */
 const RefundHeadersSchema = z.object({
@@ -71,7 +71,7 @@ export default async function refundRoutes(base: FastifyInstance, { services }: 
       );
       if (result.outcome === "refused")
         throw new AdminError(
-          409,
+          "conflict",
           "refund_refused",
           `Paymennt refused the refund: ${result.entry.failure ?? "no reason given"}. Nothing was refunded.`,
         );

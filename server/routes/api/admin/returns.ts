@@ -13,7 +13,7 @@ import {
 } from "#core/schemas/returns.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
-import { adminErrors, adminSession, adminTags, principal } from "./index.ts";
+import { adminErrors, adminSession, adminTags, principal } from "./shared.ts";
 
 /**
  * Returns and exchanges in the back office (issue 24, part B; decision 0032). Staff and the owner handle
