@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { hostname } from "node:os";
 import {
   type Attributes,
   context,
@@ -94,7 +95,11 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
     options.exporter ??
     new (await import("@opentelemetry/exporter-trace-otlp-proto")).OTLPTraceExporter({ url: options.url });
   const provider = new sdk.TracerProvider({
-    resource: resources.resourceFromAttributes({ "service.name": options.serviceName }),
+    // Each process (a cluster worker) its own instance, so a trace shows which one served it.
+    resource: resources.resourceFromAttributes({
+      "service.name": options.serviceName,
+      "service.instance.id": `${hostname()}-${process.pid}`,
+    }),
     spanProcessors: [
       options.exporter ? new sdk.SimpleSpanProcessor({ exporter }) : new sdk.BatchSpanProcessor({ exporter }),
     ],
