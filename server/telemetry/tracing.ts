@@ -122,6 +122,7 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
 
   const requests = new fastify.FastifyOtelInstrumentation({
     instrumentHooks: false,
+    instrumentHandler: false,
     // An exception's message may quote what was sent; the status code says enough.
     recordExceptions: false,
     ignorePaths: (route: { url: string }) => route.url === "/healthz" || route.url === "/readyz",
@@ -138,7 +139,8 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
       requestPlugin = undefined;
       pg.disable();
       requests.disable();
-      await provider.shutdown();
+      // A collector that is down loses the last batch; the process still stops cleanly.
+      await provider.shutdown().catch(() => undefined);
       trace.disable();
       propagation.disable();
       context.disable();
