@@ -43,11 +43,7 @@ export interface MailSender {
 export function createSmtpSender(url: string): MailSender {
   const transport: Transporter = createTransport(url);
   // The span names the server, never the credentials in SMTP_URL, the recipient or the text (a code).
-  const server = new URL(url);
-  const attributes = {
-    "server.address": server.hostname,
-    "server.port": Number(server.port) || (server.protocol === "smtps:" ? 465 : 587),
-  };
+  const attributes = smtpServer(url);
   return {
     async deliver(message) {
       await inClientSpan("smtp send", attributes, () =>
@@ -62,6 +58,19 @@ export function createSmtpSender(url: string): MailSender {
     },
     close: () => transport.close(),
   };
+}
+
+/** The SMTP server's host and port for a span; nothing when nodemailer reads a URL that URL cannot. */
+function smtpServer(url: string): Record<string, string | number> {
+  try {
+    const server = new URL(url);
+    return {
+      "server.address": server.hostname,
+      "server.port": Number(server.port) || (server.protocol === "smtps:" ? 465 : 587),
+    };
+  } catch {
+    return {};
+  }
 }
 
 export interface OutboxEntry {
