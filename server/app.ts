@@ -53,6 +53,7 @@ import { registerSeoRoutes } from "./routes/seo.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { createServices, type Services, sandboxCredentials } from "./services/index.ts";
 import { createSsrHandler, type StoreServerBuild } from "./ssr.ts";
+import { requestTracingPlugin } from "./telemetry/tracing.ts";
 
 export interface AppOptions {
   config: Config;
@@ -151,6 +152,9 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
     frameworkErrors: (error, request, reply) => answerUnroutable(error, request, reply, statusPage),
   });
   let statusPage: StatusPage | undefined;
+  // Each request's span (decision 0036), opened before any other hook; only while tracing runs.
+  const tracing = requestTracingPlugin();
+  if (tracing) await app.register(tracing);
   const services = createServices(database, config, app.log, () => ownAddress(app));
   // The reconciliation job and mail retries claim their rows in the database; with several processes on
   // one machine, one of them runs the timers (server/main.ts).

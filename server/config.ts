@@ -62,6 +62,18 @@ export const ConfigSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  /**
+   * Issue 27: traces over OTLP (HTTP, protobuf) when an endpoint is set, nothing started otherwise. The
+   * standard OpenTelemetry variables: the collector's base address (spans go to {it}/v1/traces), or the
+   * traces URL itself, and the name the store's spans carry.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ error: "must be an absolute URL such as http://collector:4318" })
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .url({ error: "must be an absolute URL such as http://collector:4318/v1/traces" })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("noor-atelier-store"),
   /** Read the client's address from X-Forwarded-For: only behind a proxy that sets it (rate limits use it). */
   TRUST_PROXY: booleanFlag.default(false),
   SHOP_NAME: z.string().min(1).default("Noor Atelier"),

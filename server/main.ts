@@ -1,10 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
-import { prepareDatabase, startStore } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { noteCatalogBumpElsewhere, onCatalogBump } from "./db/repositories/catalog-version.ts";
-import { publicSiteNotice } from "./going-live.ts";
-import { siteIsLocal } from "./locality.ts";
-import { startMetricsServer } from "./operations/metrics-server.ts";
+import { startConfiguredTracing, type Tracing, tracesUrl } from "./telemetry/tracing.ts";
 
 const startedAt = performance.now();
 
@@ -28,9 +24,20 @@ const JOBS_ENV = "STORE_BACKGROUND_JOBS";
 // Vite's dev server (hot reload) stays one process.
 const processes = config.NODE_ENV === "development" ? 1 : config.WEB_CONCURRENCY;
 
+// Traces (decision 0036): a serving process (the only one, or each cluster worker) starts the SDK before
+// the store's modules are imported, so PostgreSQL's client is instrumented as it loads; the cluster's
+// primary serves no request. Without OTEL_EXPORTER_OTLP_ENDPOINT nothing is started.
+const serving = processes === 1 || cluster.isWorker;
+const tracing = serving ? await startConfiguredTracing(config) : undefined;
+const { prepareDatabase, startStore } = await import("./bootstrap.ts");
+const { noteCatalogBumpElsewhere, onCatalogBump } = await import("./db/repositories/catalog-version.ts");
+const { publicSiteNotice } = await import("./going-live.ts");
+const { siteIsLocal } = await import("./locality.ts");
+const { startMetricsServer } = await import("./operations/metrics-server.ts");
+
 try {
   if (processes > 1 && cluster.isPrimary) await runPrimary(config, processes);
-  else await runServer(config);
+  else await runServer(config, tracing);
 } catch (error) {
   // A setting that is well formed but does not work (a bucket that cannot be reached): said plainly.
   if (!(error instanceof ConfigError)) throw error;
@@ -42,7 +49,7 @@ try {
  * One server process: the whole store alone, or one cluster worker (the primary migrated and seeded
  * before forking it; only the worker marked for them runs the background jobs).
  */
-async function runServer(config: Config) {
+async function runServer(config: Config, tracing: Tracing | undefined) {
   const worker = cluster.isWorker;
   const jobs = !worker || process.env[JOBS_ENV] === "1";
   if (worker) {
@@ -76,6 +83,7 @@ async function runServer(config: Config) {
   const details = {
     engine: database.engine,
     database: database.location,
+    traces: tracing ? tracesAddress(config) : undefined,
     startupMs: Math.round(performance.now() - startedAt),
   };
   if (worker) app.log.info({ ...details, worker: cluster.worker?.id, jobs }, "worker listening");
@@ -103,6 +111,8 @@ async function runServer(config: Config) {
     timer.unref();
     try {
       await app.close();
+      // The spans of the last requests leave before the process does.
+      await tracing?.shutdown();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
@@ -119,6 +129,14 @@ function demoOwnerLine(owner: { email: string; generatedPassword?: string }): st
     ? `password ${owner.generatedPassword} (generated now and printed only this once)`
     : "the password in DEMO_OWNER_PASSWORD";
   return `DEMO OWNER: sign in at /admin/login as ${owner.email} with ${password}. It signs in only from this machine (localhost) unless ALLOW_PUBLIC_DEMO_OWNER=true; npm run admin:create -- --email ${owner.email} --name "Your Name" sets a password of your own.`;
+}
+
+/** Where traces are posted, for the start-up line: without any credentials or query in the URL. */
+function tracesAddress(config: Config): string | undefined {
+  const url = tracesUrl(config);
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
 /** Where /metrics is served (issue 27): its own port, with a token when METRICS_TOKEN is set. */

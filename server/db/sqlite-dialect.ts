@@ -10,6 +10,8 @@ import {
   SqliteDriver,
   type SqliteStatement,
 } from "kysely";
+import { tracedSqliteConnection } from "../telemetry/database-spans.ts";
+import { activeTracer } from "../telemetry/tracing.ts";
 
 /** node:sqlite accepts no booleans or Dates; store them as SQLite does by convention. */
 function toSqlite(value: unknown): SQLInputValue {
@@ -85,6 +87,14 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async destroy(): Promise<void> {
     await super.destroy();
     await this.#database.stopped();
+  }
+  /** While tracing runs, the connection that makes a span per statement (server/telemetry/database-spans.ts). */
+  #traced: DatabaseConnection | undefined;
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!activeTracer()) return connection;
+    this.#traced ??= tracedSqliteConnection(connection);
+    return this.#traced;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));

@@ -16,6 +16,7 @@ import {
 import type { Database, OutboxStatus } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { metrics } from "../operations/metrics.ts";
+import { inClientSpan } from "../telemetry/tracing.ts";
 
 /**
  * What became of a mail a change queued, for the screen that made it: handed to SMTP ("sent"), stored
@@ -41,18 +42,35 @@ export interface MailSender {
 /** SMTP via nodemailer, over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpSender(url: string): MailSender {
   const transport: Transporter = createTransport(url);
+  // The span names the server, never the credentials in SMTP_URL, the recipient or the text (a code).
+  const attributes = smtpServer(url);
   return {
     async deliver(message) {
-      await transport.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      await inClientSpan("smtp send", attributes, () =>
+        transport.sendMail({
+          from: message.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        }),
+      );
     },
     close: () => transport.close(),
   };
+}
+
+/** The SMTP server's host and port for a span; nothing when nodemailer reads a URL that URL cannot. */
+function smtpServer(url: string): Record<string, string | number> {
+  try {
+    const server = new URL(url);
+    return {
+      "server.address": server.hostname,
+      "server.port": Number(server.port) || (server.protocol === "smtps:" ? 465 : 587),
+    };
+  } catch {
+    return {};
+  }
 }
 
 export interface OutboxEntry {

@@ -8,6 +8,8 @@
 
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Span } from "@opentelemetry/api";
+import { inClientSpan } from "../telemetry/tracing.ts";
 
 export const PAYMENNT_BASE_URLS = {
   test: "https://api.test.paymennt.com/mer/v2.0/",
@@ -175,12 +177,36 @@ export function createPaymenntClient(
   const timeoutMs = options.timeoutMs ?? 15_000;
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
-  async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<PaymenntCheckout> {
+  /**
+   * One call in a client span named by its template (`checkout/{id}`) while tracing runs: the method, host
+   * and answer's status only, never the keys, the body or the query (decision 0036).
+   */
+  function call(method: "GET" | "POST", template: string, path: string, body?: unknown) {
+    const url = new URL(path, baseOf());
+    return inClientSpan(
+      `paymennt ${method} ${template}`,
+      {
+        "http.request.method": method,
+        "server.address": url.hostname,
+        "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
+        "url.template": template,
+      },
+      (span) => exchange(method, url, path, body, span),
+    );
+  }
+
+  async function exchange(
+    method: "GET" | "POST",
+    url: URL,
+    path: string,
+    body: unknown,
+    span: Span | undefined,
+  ): Promise<PaymenntCheckout> {
     let response: RawAnswer;
     const { apiKey, apiSecret } = await credentials();
     try {
       response = await send(
-        new URL(path, baseOf()),
+        url,
         method,
         {
           accept: "application/json",
@@ -197,6 +223,7 @@ export function createPaymenntClient(
         `Paymennt could not be reached: ${error instanceof Error ? error.message : error}`,
       );
     }
+    span?.setAttribute("http.response.status_code", response.status);
     let envelope: { success?: unknown; error?: unknown; result?: unknown };
     try {
       envelope = JSON.parse(response.text) as typeof envelope;
@@ -224,14 +251,14 @@ export function createPaymenntClient(
     },
     sandbox: options.sandbox,
     async createCheckout(request) {
-      const checkout = await call("POST", "checkout/web", request);
+      const checkout = await call("POST", "checkout/web", "checkout/web", request);
       if (typeof checkout.redirectUrl !== "string" || !/^https?:\/\//.test(checkout.redirectUrl)) {
         throw new PaymenntError("Paymennt's checkout has no redirect URL");
       }
       return checkout as PaymenntCheckout & { redirectUrl: string };
     },
     getCheckout(id) {
-      return call("GET", `checkout/${encodeURIComponent(id)}`);
+      return call("GET", "checkout/{id}", `checkout/${encodeURIComponent(id)}`);
     },
     refundCheckout(id, refund) {
       const query = new URLSearchParams({
@@ -240,7 +267,7 @@ export function createPaymenntClient(
         note: refund.note,
         referenceId: refund.referenceId,
       });
-      return call("POST", `checkout/${encodeURIComponent(id)}/refund?${query}`);
+      return call("POST", "checkout/{id}/refund", `checkout/${encodeURIComponent(id)}/refund?${query}`);
     },
   };
 }
