@@ -44,7 +44,12 @@ async function nativeLogIn(context: BrowserContext, identifier: string, password
 }
 
 describe("the address and review forms without JavaScript", () => {
-  const account = { name: "Hessa Plainform", phone: "0501112233", email: "hessa@example.ae", password: "plain-forms-2" };
+  const account = {
+    name: "Hessa Plainform",
+    phone: "0501112233",
+    email: "hessa@example.ae",
+    password: "plain-forms-2",
+  };
   beforeAll(() => registerVerified(store.baseUrl, account));
 
   it("adds and edits an address, then writes a review: saved, with SPEC's notices, nothing secret in a URL", async () => {
@@ -63,23 +68,29 @@ describe("the address and review forms without JavaScript", () => {
     await page.goto("/account?tab=addresses");
     await page.getByText("You have no saved addresses yet").waitFor();
     await page.getByRole("link", { name: "Add New Address" }).click();
-    await page.getByLabel(/^First Name/).fill("Hessa");
-    await page.getByLabel(/^Address/).fill("Villa 3, Street 9, Jumeirah");
-    await page.getByLabel(/^City/).fill("Dubai");
-    await page.getByLabel(/^Postcode/).fill("00000");
+    await page.getByLabel(/^First Name\*?$/).fill("Hessa");
+    await page.getByLabel(/^Address\*?$/).fill("Villa 3, Street 9, Jumeirah");
+    await page.getByLabel(/^City\*?$/).fill("Dubai");
+    await page.getByLabel(/^Postcode\*?$/).fill("00000");
     // Saved without an emirate: the form again, as typed, with the hydrated page's message.
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Save Address" }).click()]);
-    await page.getByText("Please select a valid emirate.").waitFor();
-    await expect.poll(() => page.getByLabel(/^City/).inputValue()).toBe("Dubai");
-    await page.getByLabel(/^Emirate/).selectOption("Dubai");
-    await Promise.all([page.waitForURL("**notice=added"), page.getByRole("button", { name: "Save Address" }).click()]);
+    await page.getByText(/^Please choose an emirate:/).waitFor();
+    await expect.poll(() => page.getByLabel(/^City\*?$/).inputValue()).toBe("Dubai");
+    await page.getByLabel(/^Emirate\*?$/).selectOption("Dubai");
+    await Promise.all([
+      page.waitForURL("**notice=added"),
+      page.getByRole("button", { name: "Save Address" }).click(),
+    ]);
     await page.getByRole("status").filter({ hasText: "Address Added" }).waitFor();
     await page.getByText("Villa 3, Street 9, Jumeirah").waitFor();
 
     await page.getByRole("link", { name: "Edit address 1" }).click();
-    await page.getByLabel(/^City/).fill("Al Ain");
-    await page.getByLabel(/^Emirate/).selectOption("Abu Dhabi");
-    await Promise.all([page.waitForURL("**notice=updated"), page.getByRole("button", { name: "Save Address" }).click()]);
+    await page.getByLabel(/^City\*?$/).fill("Al Ain");
+    await page.getByLabel(/^Emirate\*?$/).selectOption("Abu Dhabi");
+    await Promise.all([
+      page.waitForURL("**notice=updated"),
+      page.getByRole("button", { name: "Save Address" }).click(),
+    ]);
     await page.getByRole("status").filter({ hasText: "Address Updated" }).waitFor();
     await page.getByText("Al Ain").first().waitFor();
 
@@ -89,7 +100,10 @@ describe("the address and review forms without JavaScript", () => {
     await page.waitForURL(`**/account?review=${PRODUCT}`);
     await page.getByLabel("4 stars").check();
     await page.getByLabel("Your review").fill("Soft georgette, and the fit is just right.");
-    await Promise.all([page.waitForURL("**notice=*"), page.getByRole("button", { name: "Submit Review" }).click()]);
+    await Promise.all([
+      page.waitForURL("**notice=*"),
+      page.getByRole("button", { name: "Submit Review" }).click(),
+    ]);
     await page.getByText("Review submitted").waitFor();
     await page.getByText("Soft georgette, and the fit is just right.").waitFor();
     expect(urls.filter((url) => url.includes(account.password) || url.includes("csrf="))).toEqual([]);
@@ -99,7 +113,12 @@ describe("the address and review forms without JavaScript", () => {
 });
 
 describe("typing into the address and review forms before hydration survives it", () => {
-  const account = { name: "Alya Early", phone: "0501112244", email: "alya@example.ae", password: "early-forms-3" };
+  const account = {
+    name: "Alya Early",
+    phone: "0501112244",
+    email: "alya@example.ae",
+    password: "early-forms-3",
+  };
   let context: BrowserContext;
   let holding = false;
   const held: Route[] = [];
@@ -137,7 +156,10 @@ describe("typing into the address and review forms before hydration survives it"
   }
 
   it.each(["/account", "/ar/account"])("keeps every value typed into %s's address form", async (base) => {
-    const { page, release } = await held_page(`${base}?tab=addresses&address=new`, 'form [name="first_name"]');
+    const { page, release } = await held_page(
+      `${base}?tab=addresses&address=new`,
+      'form [name="first_name"]',
+    );
     const field = (name: string) => page.locator(`form [name="${name}"]`).first();
     const typed = {
       first_name: "Alya",
@@ -161,15 +183,18 @@ describe("typing into the address and review forms before hydration survives it"
     await page.close();
   });
 
-  it.each(["/account", "/ar/account"])("keeps the rating and text typed into %s's review form", async (base) => {
-    const { page, release } = await held_page(`${base}?review=${PRODUCT}`, 'form [name="comment"]');
-    await page.locator('form [name="rating"][value="3"]').check();
-    await page.locator('form [name="comment"]').fill("Typed before the page's script arrived.");
-    await release();
-    await expect
-      .poll(() => page.locator('form [name="comment"]').inputValue(), { timeout: 3000 })
-      .toBe("Typed before the page's script arrived.");
-    expect(await page.locator('form [name="rating"][value="3"]').isChecked()).toBe(true);
-    await page.close();
-  });
+  it.each(["/account", "/ar/account"])(
+    "keeps the rating and text typed into %s's review form",
+    async (base) => {
+      const { page, release } = await held_page(`${base}?review=${PRODUCT}`, 'form [name="comment"]');
+      await page.locator('form [name="rating"][value="3"]').check();
+      await page.locator('form [name="comment"]').fill("Typed before the page's script arrived.");
+      await release();
+      await expect
+        .poll(() => page.locator('form [name="comment"]').inputValue(), { timeout: 3000 })
+        .toBe("Typed before the page's script arrived.");
+      expect(await page.locator('form [name="rating"][value="3"]').isChecked()).toBe(true);
+      await page.close();
+    },
+  );
 });
