@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, type RunningStore, startStore, VIEWPORTS, waitForHydration } from "./harness.ts";
-import { registerVerified } from "./shopper.ts";
+import { checkScreen, registerVerified } from "./shopper.ts";
 
 /**
  * Issue 22, decision 0034: a shopper signed in by the plain log-in form (the page session) adds and edits
@@ -177,6 +177,7 @@ describe("typing into the address and review forms before hydration survives it"
       await expect.poll(() => field(name).inputValue(), { timeout: 3000 }).toBe(value);
     }
     await expect.poll(() => field("state").inputValue(), { timeout: 3000 }).toBe("Dubai");
+    await checkScreen(page);
     // Hydrated, the same form saves through the API (no page load): the list shows it.
     await page.getByTestId("address-form").locator('[type="submit"]').click();
     await page.getByText("Tower 2, Marina Walk").waitFor();
@@ -194,6 +195,7 @@ describe("typing into the address and review forms before hydration survives it"
         .poll(() => page.locator('form [name="comment"]').inputValue(), { timeout: 3000 })
         .toBe("Typed before the page's script arrived.");
       expect(await page.locator('form [name="rating"][value="3"]').isChecked()).toBe(true);
+    await checkScreen(page);
       await page.close();
     },
   );
