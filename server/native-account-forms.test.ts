@@ -282,6 +282,15 @@ describe.each(TEST_ENGINES)("native address and review forms on $name", (engine)
     expect(visibleText(again.body)).toContain(en["review.duplicate"]);
   });
 
+  it("answers the back office's settings form posted without its script with the page again, saving nothing", async () => {
+    const before = (await store.services.settings.shop()).shopName;
+    const answer = await post("/admin/settings", { shopName: "Posted Without Script", phone: "0" }, "");
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toMatch(/^\/admin\/(settings|login)/);
+    expect(answer.headers.location).not.toContain("Posted");
+    expect((await store.services.settings.shop()).shopName).toBe(before);
+  });
+
   it("refuses a review posted from another site or without the token, and asks a visitor to log in", async () => {
     const she = await nativeShopper("Lina Native");
     const product = products[1]!;
