@@ -6,10 +6,16 @@ import { ar } from "#core/i18n/ar.ts";
 import { arServer } from "#core/i18n/ar-server.ts";
 import { en, type MessageKey } from "#core/i18n/en.ts";
 import { type Locale, localeOfPath } from "#core/i18n/index.ts";
-import { CSRF_COOKIE, CSRF_FIELD, cookieValue, setCookie } from "#core/page-session.ts";
+import {
+  CSRF_COOKIE,
+  CSRF_FIELD,
+  cookieValue,
+  pageSessionFromCookie,
+  setCookie,
+} from "#core/page-session.ts";
 import { badTextMessage, findBadText } from "#core/text.ts";
-import { refusedWith } from "#server/refusal-status.ts";
-import { clientIpContext } from "./context";
+import { isUnauthenticated, refusedWith } from "#server/refusal-status.ts";
+import { clientIpContext, getServices } from "./context";
 
 /**
  * The server's half of the storefront's native forms (docs/decisions/0018-forms-before-javascript.md):
@@ -118,4 +124,26 @@ export function refusal(
 export function text(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+type Services = ReturnType<typeof getServices>;
+export type PageUser = Awaited<ReturnType<Services["accounts"]["authenticate"]>>;
+
+/**
+ * The shopper of the page session (decision 0018), checked exactly as the API checks the `token` header;
+ * null for a visitor or a session the API would refuse (expired, ended).
+ */
+export async function pageUser(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<PageUser | null> {
+  const token = pageSessionFromCookie(request.headers.get("cookie"));
+  if (!token) return null;
+  try {
+    return await getServices(context).accounts.authenticate(token);
+  } catch (error) {
+    // A page session the API would refuse (expired, ended) is a visitor's.
+    if (!isUnauthenticated(error)) throw error;
+    return null;
+  }
 }

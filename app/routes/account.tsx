@@ -2,12 +2,14 @@ import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
-import { endPageSessionCookies, pageSessionFromCookie } from "#core/page-session.ts";
-import { isUnauthenticated } from "#server/refusal-status.ts";
+import { endPageSessionCookies } from "#core/page-session.ts";
+import type { DrawnBook } from "../components/account/addresses-tab";
 import { PanelSkeleton } from "../components/account/panel";
+import { addressAction, isAddressIntent } from "../lib/address-forms.server";
 import { getServices } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
-import { csrfToken, isOwnPost, isSecure, pageLocale, text } from "../lib/page-forms.server";
+import { csrfToken, isOwnPost, isSecure, pageLocale, pageUser, text } from "../lib/page-forms.server";
+import { reviewAction, reviewPage } from "../lib/review-form.server";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { endPageSession, hasHandoffMark, receivePageSession } from "../state/page-session";
 import { afterLoginPath, logout, refreshProfile, useSession } from "../state/session";
@@ -20,24 +22,34 @@ import type { Route } from "./+types/account";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token: csrf, headers } = csrfToken(request);
-  const token = pageSessionFromCookie(request.headers.get("cookie"));
-  let name: string | null = null;
-  if (token) {
-    try {
-      name = (await getServices(context).accounts.authenticate(token)).name;
-    } catch (error) {
-      // A page session the API would refuse (expired, ended) draws the page as for a visitor.
-      if (!isUnauthenticated(error)) throw error;
-    }
+  const user = await pageUser(context, request);
+  // Her addresses, drawn with their forms so they work before (or without) the page's script (0034).
+  let book: DrawnBook | null = null;
+  if (user && new URL(request.url).searchParams.get("tab") === "addresses") {
+    LoadedAddressesTab ??= (await loadAddressesTab()).AddressesTab;
+    book = { email: user.email ?? "", ...(await getServices(context).addresses.listAddresses(user)) };
   }
-  return data({ csrf, name }, { headers });
+  // /account?review=<slug>: the product page's review form without JavaScript (decision 0034).
+  const review = await reviewPage(context, request, user, csrf, pageLocale(request));
+  return data({ csrf, name: user?.name ?? null, book, review }, { headers });
 }
 
-/** Log-out posted before (or without) the page's script: the page session ends; then /login. */
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * Forms posted before (or without) the page's script: log-out ends the page session, then /login; the
+ * address forms save through the same service as the API (decision 0034).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = pageLocale(request);
-  if (text(form, "intent") !== "logout" || !isOwnPost(request, form)) {
+  const intent = text(form, "intent");
+  if (isAddressIntent(intent)) {
+    return addressAction(request, context, form, intent, await pageUser(context, request), locale);
+  }
+  if (intent === "review") {
+    const { token } = csrfToken(request);
+    return reviewAction(request, context, form, await pageUser(context, request), token, locale);
+  }
+  if (intent !== "logout" || !isOwnPost(request, form)) {
     return redirect(localizePath("/account", locale), 303);
   }
   const headers = new Headers();
@@ -69,9 +81,14 @@ export function meta({ matches }: Route.MetaArgs) {
 const OrdersTab = lazy(() =>
   import("../components/account/orders-tab").then((m) => ({ default: m.OrdersTab })),
 );
-const AddressesTab = lazy(() =>
-  import("../components/account/addresses-tab").then((m) => ({ default: m.AddressesTab })),
-);
+// The addresses tab the server drew (a page-session shopper, decision 0034): its code is fetched before
+// the page hydrates, so the drawn forms, and what she typed in them meanwhile, are hydrated in place.
+const loadAddressesTab = () => import("../components/account/addresses-tab");
+const AddressesTab = lazy(() => loadAddressesTab().then((m) => ({ default: m.AddressesTab })));
+let LoadedAddressesTab: typeof import("../components/account/addresses-tab").AddressesTab | undefined;
+if (typeof document !== "undefined" && document.querySelector('[data-testid="address-book"][data-drawn]')) {
+  LoadedAddressesTab = (await loadAddressesTab()).AddressesTab;
+}
 const SettingsTab = lazy(() =>
   import("../components/account/settings-tab").then((m) => ({ default: m.SettingsTab })),
 );
@@ -97,7 +114,7 @@ const linkClass = (active: boolean) =>
  * is rendered empty on the server and visitors without a token are sent to /login. The sections are
  * links (`?tab=`), so each can be bookmarked and the back button moves between them.
  */
-export default function AccountPage({ loaderData }: Route.ComponentProps) {
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const session = useSession();
   const navigate = useLocalNavigate();
@@ -128,7 +145,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   }, [session.token, session.user]);
 
   const signedIn = session.ready && session.token;
+  const book = tab === "addresses" ? (loaderData?.book ?? null) : null;
+  const Addresses = LoadedAddressesTab ?? AddressesTab;
   const active = TABS.find((item) => item.id === tab) ?? TABS[0];
+  // The review form drawn by the server (?review=<slug>), as posted back when it was refused.
+  const review = actionData && "review" in actionData ? actionData.review : loaderData?.review;
 
   return (
     <div className="container-page py-10 sm:py-14" data-testid="account-page">
@@ -204,9 +225,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="account-section-title" className="min-w-0" data-testid={`account-${tab}`}>
           <h2 id="account-section-title" className="mb-5 text-3xl text-ink">
-            {t(active.label)}
+            {review ? t("review.write") : t(active.label)}
           </h2>
-          {!signedIn ? (
+          {review ? (
+            <div dangerouslySetInnerHTML={{ __html: review }} />
+          ) : !signedIn && !book ? (
             <>
               <p className="sr-only" role="status">
                 {t("account.loading")}
@@ -218,7 +241,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               {tab === "orders" ? (
                 <OrdersTab userId={session.user?._id} />
               ) : tab === "addresses" ? (
-                <AddressesTab user={session.user} />
+                <Addresses
+                  user={session.user}
+                  drawn={book}
+                  csrf={loaderData?.csrf ?? ""}
+                  posted={actionData && "address" in actionData ? actionData.address : undefined}
+                  open={params.get("address")}
+                  notice={params.get("notice")}
+                />
               ) : (
                 <SettingsTab user={session.user} />
               )}

@@ -30,9 +30,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     .listRelatedProducts(product, 4, locale)
     .then((list) => list.map((item) => toProductCard(item)));
   const { shopName } = await settings.shop();
+  // The structured data's offer, worked out here so its code is in no page's JavaScript (decision 0034).
+  const prices = product.variants.map((v) => variantPrices(v).salePrice ?? v.retail_price);
+  const offer = {
+    lowPrice: Math.min(...prices),
+    highPrice: Math.max(...prices),
+    inStock: product.variants.some((v) => v.stock === null || v.stock > 0),
+  };
   return {
     shopName,
     product,
+    offer,
     reviews: shownReviews(reviews ?? emptyReviews(), locale),
     related,
     sizeGuide: sizeGuideHtml(locale),
@@ -63,11 +71,10 @@ function emptyReviews(): { reviews: ReviewDto[]; summary: ReviewSummaryDto } {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { t, locale } = metaI18n(matches);
   if (!loaderData) return [{ title: t("pdp.notFound") }, { name: "robots", content: "noindex" }];
-  const { product, shopName, reviews } = loaderData;
+  const { product, shopName, reviews, offer } = loaderData;
   const shop = shopFromMatches(matches);
   const site = shop?.siteUrl ?? "http://localhost:3000";
   const path = `/product/${product.slug}`;
-  const inStock = product.variants.some((v) => v.stock === null || v.stock > 0);
   return pageMeta({
     shop,
     t,
@@ -93,10 +100,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         offers: {
           "@type": "AggregateOffer",
           priceCurrency: CURRENCY,
-          lowPrice: Math.min(...product.variants.map((v) => variantPrices(v).salePrice ?? v.retail_price)),
-          highPrice: Math.max(...product.variants.map((v) => variantPrices(v).salePrice ?? v.retail_price)),
+          lowPrice: offer.lowPrice,
+          highPrice: offer.highPrice,
           offerCount: product.variants.length,
-          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          availability: offer.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
           url: absoluteUrl(site, path),
         },
         ...(reviews.summary.totalReviews > 0

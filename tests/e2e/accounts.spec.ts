@@ -276,7 +276,7 @@ describe("a shopper at desktop size", () => {
     await expect.poll(() => cards.nth(0).getAttribute("data-primary")).toBe("false");
 
     // Edit the first.
-    await page.getByRole("button", { name: "Edit address 1" }).click();
+    await page.getByRole("link", { name: "Edit address 1" }).click();
     const editForm = page.getByTestId("address-form");
     await expect.poll(() => editForm.getByLabel("City").inputValue()).toBe("Dubai");
     await editForm.getByLabel("City").fill("Jumeirah");

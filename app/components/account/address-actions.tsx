@@ -8,6 +8,7 @@ export function AddressEditRemove({
   onEdit,
   onEditIntent,
   onRemove,
+  editHref,
 }: {
   n: number;
   busy: boolean;
@@ -15,20 +16,44 @@ export function AddressEditRemove({
   /** Starts loading the form before the click, where the form is loaded on demand. */
   onEditIntent?: () => void;
   onRemove: () => void;
+  /** Edit as a link to the page's edit form (it opens before, or without, the page's script). */
+  editHref?: string;
 }) {
   const t = useT();
+  const editClass =
+    "inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-charcoal hover:bg-cream";
+  const editContent = (
+    <>
+      <Pencil className="size-4" aria-hidden="true" />
+      {t("address.edit")}
+    </>
+  );
   return (
     <>
-      <button
-        type="button"
-        className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-charcoal hover:bg-cream"
-        onClick={onEdit}
-        onPointerEnter={onEditIntent}
-        aria-label={t("address.editNamed", { n })}
-      >
-        <Pencil className="size-4" aria-hidden="true" />
-        {t("address.edit")}
-      </button>
+      {editHref ? (
+        <a
+          href={editHref}
+          className={editClass}
+          onClick={(event) => {
+            event.preventDefault();
+            onEdit();
+          }}
+          aria-label={t("address.editNamed", { n })}
+          data-testid="edit-address"
+        >
+          {editContent}
+        </a>
+      ) : (
+        <button
+          type="button"
+          className={editClass}
+          onClick={onEdit}
+          onPointerEnter={onEditIntent}
+          aria-label={t("address.editNamed", { n })}
+        >
+          {editContent}
+        </button>
+      )}
       <button
         type="button"
         className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10"

@@ -17,6 +17,15 @@ export type Address = AddressDto;
 
 type Values = Omit<Address, "_id" | "email">;
 
+/** A form posted without JavaScript and refused, drawn again as typed (app/lib/address-forms.server.ts). */
+export interface PostedAddress {
+  intent: string;
+  index: number | null;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  message?: string;
+}
+
 function initialValues(address: Address | undefined): Values {
   return {
     first_name: address?.first_name ?? "",
@@ -39,15 +48,32 @@ interface AddressFormProps {
   onCancel: () => void;
   /** Sends the address; resolves true when it was saved (the parent shows the toast). */
   onSubmit: (address: AddressInput) => Promise<boolean>;
+  /** On /account (decision 0034): the form also posts to the page's action before (or without) the script. */
+  csrf?: string;
+  /** The address's index when editing. */
+  index?: number;
+  posted?: PostedAddress;
 }
 
 /**
  * SPEC §5 Address form: first name, address, city, state, postcode and country required; last name,
  * landmark and phone optional; the country is UAE only and the state one of the seven emirates.
  */
-export function AddressForm({ title, initial, email, onCancel, onSubmit }: AddressFormProps) {
+export function AddressForm({
+  title,
+  initial,
+  email,
+  onCancel,
+  onSubmit,
+  csrf,
+  index,
+  posted,
+}: AddressFormProps) {
   const t = useT();
-  const { form, values, errors, check, field } = useFormState<Values>(() => initialValues(initial));
+  const { form, values, errors, check, field } = useFormState<Values>(
+    () => ({ ...initialValues(initial), ...(posted?.values as Partial<Values>) }),
+    posted?.errors,
+  );
   const [busy, setBusy] = useState(false);
 
   async function submit() {
@@ -62,6 +88,7 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
   return (
     <form
       ref={form}
+      method={csrf === undefined ? undefined : "post"}
       noValidate
       aria-labelledby="address-form-title"
       className={panelClass({ pad: "md", tone: "solid" })}
@@ -74,6 +101,18 @@ export function AddressForm({ title, initial, email, onCancel, onSubmit }: Addre
       <h3 id="address-form-title" className="text-2xl text-ink">
         {title}
       </h3>
+      {csrf !== undefined ? (
+        <>
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="intent" value={index === undefined ? "address-add" : "address-edit"} />
+          {index === undefined ? null : <input type="hidden" name="index" value={index} />}
+        </>
+      ) : null}
+      {posted?.message ? (
+        <p role="alert" className="mt-3 text-sm text-sale" data-testid="form-error">
+          {posted.message}
+        </p>
+      ) : null}
       <div className="mt-5 grid gap-5 sm:grid-cols-2">
         <TextField
           label={t("address.firstName")}

@@ -1,27 +1,74 @@
 import { MapPin, Plus, Star } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AddressInput } from "#core/schemas/account.schema.ts";
+import type { AddressDto, AddressInput } from "#core/schemas/account.schema.ts";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { api, type User } from "../../state/session";
 import { AddressEditRemove } from "./address-actions";
-import { type Address, AddressForm } from "./address-form";
+import { type Address, AddressForm, type PostedAddress } from "./address-form";
 import { AddressLines, primaryIndex } from "./address-view";
 import { LoadError, PanelSkeleton } from "./panel";
 import { RemoveAddressDialog } from "./remove-address-dialog";
 
 type Editing = { mode: "add" } | { mode: "edit"; index: number } | null;
 
-/** SPEC §2 /account Addresses: list, add, edit, remove (with confirmation) and set the primary address. */
-export function AddressesTab({ user }: { user: User | null }) {
+/** The list the server drew /account with, from the page session (decision 0034). */
+export interface DrawnBook {
+  email: string;
+  addresses: AddressDto[];
+  primaryAddress: AddressDto | null;
+}
+
+const NOTICES: Record<string, "address.added" | "address.updated" | "address.primaryUpdated"> = {
+  added: "address.added",
+  updated: "address.updated",
+  primary: "address.primaryUpdated",
+};
+
+/** Which form is open at first: the one posted back, else the page's `?address=new|<index>`. */
+function openAt(posted: PostedAddress | undefined, open: string | null | undefined): Editing {
+  if (posted?.intent === "address-add") return { mode: "add" };
+  if (posted?.intent === "address-edit" && posted.index !== null)
+    return { mode: "edit", index: posted.index };
+  if (open === "new") return { mode: "add" };
+  return open && /^\d{1,4}$/.test(open) ? { mode: "edit", index: Number(open) } : null;
+}
+
+/**
+ * SPEC §2 /account Addresses: list, add, edit, remove (with confirmation) and set the primary address.
+ * Drawn by the server for a page-session shopper (`drawn`), the add, edit and primary controls are links
+ * and forms that work before the script (decision 0034); hydrated, they call the API as before.
+ */
+export function AddressesTab({
+  user,
+  drawn = null,
+  csrf = "",
+  posted,
+  open,
+  notice,
+}: {
+  user: User | null;
+  drawn?: DrawnBook | null;
+  csrf?: string;
+  posted?: PostedAddress;
+  open?: string | null;
+  notice?: string | null;
+}) {
   const t = useT();
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const [primary, setPrimary] = useState(-1);
+  const [addresses, setAddresses] = useState<Address[] | null>(drawn?.addresses ?? null);
+  const [primary, setPrimary] = useState(() =>
+    drawn ? primaryIndex(drawn.addresses, drawn.primaryAddress) : -1,
+  );
   const [failed, setFailed] = useState(false);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing>(() => {
+    const at = openAt(posted, open);
+    return at?.mode === "edit" && !drawn?.addresses[at.index] ? null : at;
+  });
+  const [readOnOpen] = useState(drawn === null);
+  const shown = notice ? NOTICES[notice] : undefined;
   const [removing, setRemoving] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const addButton = useRef<HTMLButtonElement>(null);
+  const addButton = useRef<HTMLAnchorElement>(null);
   const formArea = useRef<HTMLDivElement>(null);
 
   const load = useCallback(async (overlay = true) => {
@@ -39,8 +86,8 @@ export function AddressesTab({ user }: { user: User | null }) {
   }, []);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (readOnOpen) void load();
+  }, [load, readOnOpen]);
 
   useEffect(() => {
     if (editing) formArea.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -97,20 +144,33 @@ export function AddressesTab({ user }: { user: User | null }) {
   if (!addresses) return <PanelSkeleton rows={2} />;
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="address-book" data-drawn={drawn ? "" : undefined}>
+      {shown ? (
+        <p
+          role="status"
+          className="rounded-xl bg-accent/10 px-4 py-3 text-sm text-ink"
+          data-testid="form-notice"
+        >
+          {t(shown)}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="max-w-md text-sm text-stone">{t("address.intro")}</p>
-        <button
+        {/* A link to the add form, so it opens before (or without) the page's script; hydrated, in place. */}
+        <a
           ref={addButton}
-          type="button"
-          className="btn-accent"
-          onClick={() => setEditing({ mode: "add" })}
-          disabled={editing?.mode === "add"}
+          href="?tab=addresses&address=new"
+          className={`btn-accent ${editing?.mode === "add" ? "pointer-events-none opacity-60" : ""}`}
+          onClick={(event) => {
+            event.preventDefault();
+            setEditing({ mode: "add" });
+          }}
+          aria-disabled={editing?.mode === "add" ? true : undefined}
           data-testid="add-address"
         >
           <Plus className="size-4" aria-hidden="true" />
           {t("address.add")}
-        </button>
+        </a>
       </div>
 
       <div ref={formArea} className="scroll-mt-28">
@@ -119,7 +179,10 @@ export function AddressesTab({ user }: { user: User | null }) {
             key={editing.mode === "edit" ? `edit-${editing.index}` : "add"}
             title={editing.mode === "edit" ? t("address.editTitle") : t("address.addTitle")}
             initial={editing.mode === "edit" ? addresses[editing.index] : undefined}
-            email={user?.email ?? ""}
+            email={user?.email ?? drawn?.email ?? ""}
+            csrf={csrf}
+            index={editing.mode === "edit" ? editing.index : undefined}
+            posted={posted && openAt(posted, null)?.mode === editing.mode ? posted : undefined}
             onCancel={closeForm}
             onSubmit={save}
           />
@@ -163,19 +226,31 @@ export function AddressesTab({ user }: { user: User | null }) {
                     n={n}
                     busy={busy}
                     onEdit={() => setEditing({ mode: "edit", index })}
+                    editHref={`?tab=addresses&address=${index}`}
                     onRemove={() => setRemoving(index)}
                   />
                   {!isPrimary ? (
-                    <button
-                      type="button"
-                      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-accent-dark hover:bg-accent-soft"
-                      onClick={() => void makePrimary(index)}
-                      aria-label={t("address.setPrimaryNamed", { n })}
-                      disabled={busy}
+                    <form
+                      method="post"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        void makePrimary(index);
+                      }}
                     >
-                      <Star className="size-4" aria-hidden="true" />
-                      {t("address.setPrimary")}
-                    </button>
+                      <input type="hidden" name="csrf" value={csrf} />
+                      <input type="hidden" name="index" value={index} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="address-primary"
+                        className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-accent-dark hover:bg-accent-soft"
+                        aria-label={t("address.setPrimaryNamed", { n })}
+                        disabled={busy}
+                      >
+                        <Star className="size-4" aria-hidden="true" />
+                        {t("address.setPrimary")}
+                      </button>
+                    </form>
                   ) : null}
                 </div>
               </li>

@@ -119,6 +119,11 @@ export function ProductTabs({
         </AfterHydration>
         <ReviewList reviews={reviews} />
       </div>
+      {/* Without JavaScript the tabs stay shut: the private page that draws the review form (decision 0034).
+          Relative, so /ar/product/x leads to /ar/account. */}
+      <noscript>
+        <a href={`../account?review=${product.slug}`}>{t("review.write")}</a>
+      </noscript>
     </div>
   );
 }

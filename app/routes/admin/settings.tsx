@@ -4,10 +4,16 @@ import { AdminLoading } from "../../components/admin/loading";
 import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
+import { postBack } from "../../lib/post-back.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
   return [{ title: "Settings · Back office" }];
+}
+
+/** A save posted before the page's script (or without one) comes back to the page: nothing in a URL. */
+export async function action({ request }: Route.ActionArgs) {
+  return postBack(request);
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -67,7 +73,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <div className="mb-4">
         <Notice result={result} />
       </div>
-      <form onSubmit={save} className="flex flex-col gap-4">
+      <form method="post" onSubmit={save} className="flex flex-col gap-4">
         <Card title="Shop">
           <div className="grid gap-4 md:grid-cols-2">
             <Field id="set-shop-name" label="Shop name">
