@@ -52,7 +52,7 @@ async function addFromProductPage(page: Page, product: ProductDto, size: string)
   await page.goto(`/product/${product.slug}`);
   await waitForHydration(page);
   const sizes = page.getByTestId("size-buttons");
-  if (await sizes.isVisible()) await sizes.getByRole("button", { name: size, exact: true }).click();
+  if (await sizes.isVisible()) await sizes.getByRole("radio", { name: size, exact: true }).check();
   await page.getByTestId("add-to-cart").click();
   await page.waitForURL(/\/cart$/);
   await page.getByTestId("cart-line").first().waitFor();
