@@ -213,4 +213,40 @@ describe.each(TEST_ENGINES)("the cart and wishlist forms without JavaScript on $
     const wishlist = await call(store.app, "GET", "/api/wishlist", { token, ip: freshIp() });
     expect((wishlist.body.wishlist as { _id: string }[]).map((w) => w._id)).toEqual([products.abaya.id]);
   });
+
+  it("draws a visitor's pending wishes and a signed-in shopper's wishlist on /wishlist, each removed by a plain post", async () => {
+    const wished = pendingSet(await post(abayaPath(), { intent: "wish", size: "M/54" }))!;
+    const drawn = await page("/wishlist", withPending(wished.value));
+    expect(visibleText(drawn.body)).toContain("Test Crepe Abaya");
+    expect(drawn.body).toContain(`name="productId" value="${products.abaya.id}"`);
+
+    const removed = await post("/wishlist", { productId: products.abaya.id }, withPending(wished.value));
+    expect(removed.statusCode).toBe(303);
+    expect(removed.headers.location).toBe("/wishlist");
+    expect(payloadOf(pendingSet(removed)!.value)).toEqual({ lines: [], wishes: [] });
+    const foreign = await post(
+      "/ar/wishlist",
+      { productId: products.abaya.id },
+      { ...withPending(wished.value), origin: "https://evil.example" },
+    );
+    expect(foreign.statusCode).toBeGreaterThanOrEqual(400);
+    expect(foreign.statusCode).toBeLessThan(500);
+    expect(pendingSet(foreign)).toBeNull();
+
+    const session = { cookie: `${PAGE_SESSION_COOKIE}=${token}` };
+    await call(store.app, "POST", "/api/wishlist/add", {
+      body: { productId: products.abaya.id },
+      token,
+      ip: freshIp(),
+    });
+    const mine = await page("/ar/wishlist", session);
+    expect(visibleText(mine.body)).toContain("Test Crepe Abaya");
+    const gone = await post("/ar/wishlist", { productId: products.abaya.id }, session);
+    expect(gone.statusCode).toBe(303);
+    expect(gone.headers.location).toBe("/ar/wishlist");
+    const wishlist = await call(store.app, "GET", "/api/wishlist", { token, ip: freshIp() });
+    expect(wishlist.body.wishlist).toEqual([]);
+    // Removing what is not there is the state she asked for, not an error.
+    expect((await post("/wishlist", { productId: products.abaya.id }, session)).statusCode).toBe(303);
+  });
 });

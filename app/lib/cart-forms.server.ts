@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { type CartQuoteRequestLine, cartDataEntries } from "#core/cart.ts";
+import { type CartQuoteRequestLine, cartDataEntries, type WishlistItem } from "#core/cart.ts";
 import { cartFromCookie } from "#core/cart-cookie.ts";
 import { fill } from "#core/i18n/locale.ts";
 import { pageSessionFromCookie, setCookie } from "#core/page-session.ts";
@@ -163,4 +163,65 @@ export async function drawnCartLines(
     }
   }
   return lines.length > 0 || copy ? lines : null;
+}
+
+/**
+ * The saved products /wishlist draws in its first HTML, each with a remove form that works before the
+ * script: a signed-in shopper's account wishlist (page session) and a visitor's pending wishes (with today's
+ * names and prices). Null when the server knows neither (the page fills in from the browser's storage).
+ */
+export async function drawnWishlist(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<WishlistItem[] | null> {
+  const services = getServices(context);
+  const pending = await services.pendingCart.read(request.headers.get("cookie"));
+  const user = await signedIn(request, context);
+  if (!user && !pending?.wishes.length) return null;
+  const items = user ? await services.cart.wishlist(user.id) : [];
+  if (pending?.wishes.length) {
+    const lines = pending.wishes.map(([productId, size]) => ({ productId, size, quantity: 1 }));
+    const quote = await services.cart.quote({ lines }, pageLocale(request));
+    for (const q of quote.lines) {
+      if (!q.sku || items.some((i) => i._id === q.productId)) continue;
+      const { productId: _id, slug, name, image, price, salePrice } = q;
+      items.push({ _id, slug, name, image, price, ...(salePrice !== undefined ? { salePrice } : {}) });
+    }
+  }
+  return items;
+}
+
+/** /wishlist's action: removes the posted product from her account's wishlist or the visitor's pending wishes. */
+export async function wishlistFormAction({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const locale = pageLocale(request);
+  if (!isSameSitePost(request)) return refused(403, message(locale, "api.csrf"));
+  const form = await request.formData();
+  const checked = fieldErrors(WishlistProductSchema, { productId: text(form, "productId") }, locale);
+  if (checked.errors) return refused(400, Object.values(checked.errors)[0] ?? "");
+  const { productId } = checked.data;
+  const back = new URL(request.url).pathname;
+  const services = getServices(context);
+  const user = await signedIn(request, context);
+  if (user) {
+    try {
+      await services.cart.removeFromWishlist(user.id, productId);
+    } catch (error) {
+      // Not there is the state she asked for.
+      if ((error as { code?: string }).code !== "not_in_wishlist") throw error;
+    }
+    return redirect(back, 303);
+  }
+  const held = await services.pendingCart.read(request.headers.get("cookie"));
+  if (!held) return redirect(back, 303);
+  const next = { ...held, wishes: held.wishes.filter(([id]) => id !== productId) };
+  return redirect(back, {
+    status: 303,
+    headers: { "Set-Cookie": await pendingCookie(request, context, next) },
+  });
 }

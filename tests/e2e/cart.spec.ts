@@ -52,7 +52,11 @@ async function addFromProductPage(page: Page, product: ProductDto, size: string)
   await page.goto(`/product/${product.slug}`);
   await waitForHydration(page);
   const sizes = page.getByTestId("size-buttons");
-  if (await sizes.isVisible()) await sizes.getByRole("radio", { name: size, exact: true }).check();
+  // The radio is visually hidden inside its label, which a shopper taps.
+  const choice = sizes
+    .locator("label")
+    .filter({ has: sizes.getByRole("radio", { name: size, exact: true }) });
+  if (await sizes.isVisible()) await choice.click();
   await page.getByTestId("add-to-cart").click();
   await page.waitForURL(/\/cart$/);
   await page.getByTestId("cart-line").first().waitFor();
