@@ -152,6 +152,25 @@ describe("taps before hydration", () => {
     },
   );
 
+  it.each(LANGUAGES)("keeps a size chosen before the script in %s chosen after it", async (_, prefix) => {
+    const { context, page, release } = await withHeldScripts(
+      `${prefix}/product/${product.slug}`,
+      '[data-testid="size-buttons"] label',
+    );
+    await chooseSize(page, size);
+    await release();
+    await waitForHydration(page);
+    const chosen = page.getByTestId("size-buttons").locator('input[name="size"]:checked');
+    await expect.poll(() => chosen.getAttribute("value")).toBe(size);
+    // The page's state follows the choice: Add to Cart adds that size.
+    await page.getByTestId("add-to-cart").click();
+    await page.waitForURL(`**${prefix}/cart`);
+    await expect
+      .poll(async () => (await stored(page)).cart.map((l) => [l._id, l.selectedSize]))
+      .toEqual([[product._id, size]]);
+    await context.close();
+  });
+
   it.each(LANGUAGES)(
     "replays a tap on the shop's filters made before the script in %s, once",
     async (_, prefix) => {
