@@ -53,9 +53,7 @@ async function addFromProductPage(page: Page, product: ProductDto, size: string)
   await waitForHydration(page);
   const sizes = page.getByTestId("size-buttons");
   // The radio is visually hidden inside its label, which a shopper taps.
-  const choice = sizes
-    .locator("label")
-    .filter({ has: sizes.getByRole("radio", { name: size, exact: true }) });
+  const choice = sizes.getByRole("radio", { name: size, exact: true }).locator("..");
   if (await sizes.isVisible()) await choice.click();
   await page.getByTestId("add-to-cart").click();
   await page.waitForURL(/\/cart$/);

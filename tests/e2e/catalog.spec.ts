@@ -204,16 +204,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
       sizes.getByRole("radio", { name: product.variants[index]!.filter_value, exact: true });
     await expect.poll(() => size(4).isDisabled()).toBe(true);
     // The radio is visually hidden inside its label, which a shopper taps.
-    await sizes
-      .locator("label")
-      .filter({ has: size(1) })
-      .click();
+    await size(1).locator("..").click();
     await expect.poll(() => message.textContent()).toBe("Only 18 left in stock");
     await expect.poll(() => page.getByTestId("quantity").textContent()).toBe("1");
-    await sizes
-      .locator("label")
-      .filter({ has: size(2) })
-      .click();
+    await size(2).locator("..").click();
     await expect.poll(() => message.textContent()).toBe("In stock");
 
     await page.getByTestId("size-guide-button").click();
