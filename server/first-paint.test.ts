@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAfterPaint, startAfterPaintStream } from "../app/lib/start-after-paint.server.ts";
+import { TAP_REPLAY_SCRIPT } from "../app/lib/tap-replay.server.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { createTestStore, type TestStore } from "./testing/store.ts";
 
@@ -35,6 +37,20 @@ describe("the built store's pages start their JavaScript after the first paint",
       expect(String(asset.headers["content-type"])).toMatch(/javascript/);
     }
   });
+
+  it.each(["/", "/cart", "/ar/shop"])(
+    "%s listens for taps before hydration from its head, allowed by the page's script policy",
+    async (path) => {
+      const res = await store.app.inject({ method: "GET", url: path });
+      const head = res.body.slice(0, res.body.indexOf("</head>"));
+      const found = /<script( nonce="([^"]+)")?>([\s\S]*?)<\/script>$/.exec(head);
+      expect(found?.[3]).toBe(TAP_REPLAY_SCRIPT);
+      // Decision 0033: a cached page allows it by its hash, any other by the response's nonce.
+      const policy = String(res.headers["content-security-policy"]);
+      const hash = createHash("sha256").update(TAP_REPLAY_SCRIPT).digest("base64");
+      expect(policy.includes(`'nonce-${found?.[2]}'`) || policy.includes(`'sha256-${hash}'`)).toBe(true);
+    },
+  );
 
   it("rewrites React's stream cut anywhere the way it rewrites the whole shell", async () => {
     // Shaped like React's HTML: the links in the head, static imports, Arabic text on both sides.

@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { withTapReplay } from "./tap-replay.server";
 
 /**
  * The page is painted before its JavaScript is fetched (docs/decisions/0011-speed.md, "first paint").
@@ -61,7 +62,9 @@ export function startAfterPaint(html: string): string {
   ].join("\n");
   const start = script.index;
   const end = start + script[0].length;
-  const head = html.slice(0, start).replace(PRELOAD, "");
+  // The same nonce for the script that keeps taps made before hydration (app/lib/tap-replay.server.ts).
+  const nonce = /\bnonce="([^"]+)"/.exec(script[1]!)?.[1];
+  const head = withTapReplay(html.slice(0, start).replace(PRELOAD, ""), nonce);
   return `${head}${script[1]}${code}${script[3]}${html.slice(end)}`;
 }
 

@@ -2,10 +2,10 @@ import { Heart, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 
 import { type CartLine, type CartQuote, type CartQuoteLine, quotedLine } from "#core/cart.ts";
-import { cartFromCookie } from "#core/cart-cookie.ts";
 import { cartTotals } from "#core/cart-totals.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
 import { MediaImage, Price } from "../components/media-image";
+import { drawnCartLines } from "../lib/cart-forms.server";
 import { getServices } from "../lib/context";
 import { Link, useFormat, useLocale, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
@@ -33,7 +33,8 @@ export interface DrawnCart {
  * HTML show the lines and the server's totals, so the page does not paint empty and then shift.
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<{ cart: DrawnCart | null }> {
-  const asked = cartFromCookie(request.headers.get("cookie"));
+  // The copy, plus lines added without JavaScript not yet in the browser's storage (decision 0033).
+  const asked = await drawnCartLines(request, context);
   if (!asked) return { cart: null };
   const locale = localeOfPath(new URL(request.url).pathname);
   const quote = await getServices(context).cart.quote({ lines: asked }, locale);

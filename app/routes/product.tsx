@@ -13,9 +13,11 @@ import { PurchaseActions } from "../components/product/purchase-actions";
 import { RelatedProducts } from "../components/product/related-products";
 import { sizeGuideHtml } from "../components/product/size-guide.server";
 import { SizePicker, StockMessage } from "../components/product/size-picker";
+import { productFormAction } from "../lib/cart-forms.server";
 import { getServices } from "../lib/context";
 import { requestLocale } from "../lib/copy.server";
 import { Link, useT } from "../lib/i18n";
+import { message } from "../lib/page-forms.server";
 import { absoluteUrl, breadcrumbLd, metaI18n, pageMeta, previewImage, shopFromMatches } from "../lib/seo";
 import type { Route } from "./+types/product";
 
@@ -44,7 +46,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     reviews: shownReviews(reviews ?? emptyReviews(), locale),
     related,
     sizeGuide: sizeGuideHtml(locale),
+    // A heart posted without the page's script comes back here (decision 0033): say it was saved.
+    notice: new URL(request.url).searchParams.has("wished") ? message(locale, "toast.addedToWishlist") : "",
   };
+}
+
+/** Add to Cart and the heart posted before (or without) the page's script (decision 0033). */
+export function action(args: Route.ActionArgs) {
+  return productFormAction(args);
 }
 
 /** Each review with the language of its text and name when not the page's (an English review on /ar). */
@@ -126,8 +135,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 /** SPEC §2 product page: the gallery beside the product's column; 'You May Also Like' below. */
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, reviews, related } = loaderData;
+  const notice = actionData?.notice ?? loaderData.notice;
   // SPEC §4: the first variant is selected on load; a size change resets the quantity to 1.
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState(1);
@@ -153,19 +163,28 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             summary={reviews.summary}
             onShowReviews={() => setTab("reviews")}
           />
-          <SizePicker
-            product={product}
-            selected={selected}
-            onSelect={(index) => {
-              setSelected(index);
-              setQuantity(1);
-            }}
-            sizeGuide={loaderData.sizeGuide}
-          />
-          <div className="mt-5">
-            <StockMessage stock={variant?.stock} />
-          </div>
-          <PurchaseActions product={product} variant={variant} quantity={quantity} onQuantity={setQuantity} />
+          {/* Add to Cart and the heart work before (or without) the page's script: a real form. */}
+          <form method="post">
+            <SizePicker
+              product={product}
+              selected={selected}
+              onSelect={(index) => {
+                setSelected(index);
+                setQuantity(1);
+              }}
+              sizeGuide={loaderData.sizeGuide}
+            />
+            <div className="mt-5">
+              <StockMessage stock={variant?.stock} />
+            </div>
+            <PurchaseActions
+              product={product}
+              variant={variant}
+              quantity={quantity}
+              onQuantity={setQuantity}
+            />
+            {notice && <p role="alert">{notice}</p>}
+          </form>
           <ProductTabs
             product={product}
             variant={variant}

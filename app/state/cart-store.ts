@@ -56,25 +56,14 @@ function parse(text: string | null): CartLine[] {
   }
 }
 
-/** The copy last written by this page, so an unchanged cart is not written again. */
-let copied: string | null | undefined;
-
 /**
  * Keeps the cookie copy of the lines (core/cart-cookie.ts) equal to storage, so the next /cart or /checkout
- * arrives drawn by the server. A cart too large for a cookie removes the copy. The copy's code is fetched
- * when first needed, not with every page (changes are written in their order all the same).
+ * arrives drawn by the server, and takes in lines added without JavaScript (decision 0033). The code is
+ * fetched when first needed, not with every page (changes are written in their order all the same).
  */
 function copyToCookie(lines: CartLine[]): void {
   if (typeof document === "undefined") return;
-  void import("#core/cart-cookie.ts").then(({ cartCookieValue, cartCookieWrites }) => {
-    const value = cartCookieValue(lines);
-    if (value === copied) return;
-    copied = value;
-    for (const write of cartCookieWrites(value, window.location.protocol === "https:")) {
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
-      document.cookie = write;
-    }
-  });
+  void import("./cart-copy").then((m) => m.copyCart(lines));
 }
 
 function snapshot(lines: CartLine[]): CartState {

@@ -32,6 +32,7 @@ export const arCart = {
   "cart.updateQuantity": "يجب أن تكون الكمية عددًا صحيحًا يبدأ من 0.",
   "cart.linesRange": "أرسلي من 1 إلى 100 سطر في السلة.",
   "cart.notInWishlist": "غير موجود في المفضلة.",
+  "cart.pendingFull": "سلتكِ ممتلئة الآن. افتحيها للمتابعة.",
   "toast.cartUpdated": "تم تحديث السلة",
   "toast.itemRemoved": "تمت إزالة القطعة",
   "toast.cartCleared": "تم إفراغ السلة",

@@ -34,6 +34,7 @@ export const enCart = {
   "cart.updateQuantity": "Quantity must be a whole number from 0.",
   "cart.linesRange": "Send 1 to 100 cart lines.",
   "cart.notInWishlist": "Not in your wishlist.",
+  "cart.pendingFull": "Your bag is full for now. Open it to continue.",
   "toast.cartUpdated": "Cart updated",
   "toast.itemRemoved": "Item removed",
   "toast.cartCleared": "Cart cleared",

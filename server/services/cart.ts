@@ -53,7 +53,7 @@ function toCartData(rows: readonly CartLineTable[]): CartData {
  * the shopper has to choose (SPEC §5 'Please select a size'). An unknown product, size or colour is
  * refused before anything changes.
  */
-function resolveLine(
+export function resolveLine(
   product: ProductDto | undefined,
   input: { size?: string | undefined; color?: string | undefined },
 ) {

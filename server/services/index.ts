@@ -24,6 +24,7 @@ import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
 import { createLowStockDigest, type LowStockDigest } from "./low-stock-digest.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
+import { createPendingCart, type PendingCart } from "./pending-cart.ts";
 import { createRefundsService, type RefundsService } from "./refunds/index.ts";
 import { createShopperCancellation, type ShopperCancellation } from "./refunds/shopper-cancel.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
@@ -39,6 +40,8 @@ export interface Services {
   addresses: AddressesService;
   reviews: ReviewsService;
   cart: CartService;
+  /** A visitor's lines and wishes posted without JavaScript, in a signed cookie (decision 0033). */
+  pendingCart: PendingCart;
   mail: Mailer;
   requests: RequestsService;
   orders: OrdersService;
@@ -178,6 +181,7 @@ export function createServices(
     addresses: createAddressesService(database.db),
     reviews: createReviewsService(database.db),
     cart: createCartService(database.db),
+    pendingCart: createPendingCart(database.db, config.JWT_SECRET),
     mail,
     requests: createRequestsService({ db: database.db, config, mailer: mail, log, settings }),
   };

@@ -52,7 +52,9 @@ async function addFromProductPage(page: Page, product: ProductDto, size: string)
   await page.goto(`/product/${product.slug}`);
   await waitForHydration(page);
   const sizes = page.getByTestId("size-buttons");
-  if (await sizes.isVisible()) await sizes.getByRole("button", { name: size, exact: true }).click();
+  // The radio is visually hidden inside its label, which a shopper taps.
+  const choice = sizes.getByRole("radio", { name: size, exact: true }).locator("..");
+  if (await sizes.isVisible()) await choice.click();
   await page.getByTestId("add-to-cart").click();
   await page.waitForURL(/\/cart$/);
   await page.getByTestId("cart-line").first().waitFor();

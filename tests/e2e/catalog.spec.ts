@@ -201,12 +201,13 @@ describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewpo
 
     const sizes = page.getByTestId("size-buttons");
     const size = (index: number) =>
-      sizes.getByRole("button", { name: product.variants[index]!.filter_value, exact: true });
+      sizes.getByRole("radio", { name: product.variants[index]!.filter_value, exact: true });
     await expect.poll(() => size(4).isDisabled()).toBe(true);
-    await size(1).click();
+    // The radio is visually hidden inside its label, which a shopper taps.
+    await size(1).locator("..").click();
     await expect.poll(() => message.textContent()).toBe("Only 18 left in stock");
     await expect.poll(() => page.getByTestId("quantity").textContent()).toBe("1");
-    await size(2).click();
+    await size(2).locator("..").click();
     await expect.poll(() => message.textContent()).toBe("In stock");
 
     await page.getByTestId("size-guide-button").click();

@@ -195,7 +195,7 @@ describe("typing into the address and review forms before hydration survives it"
         .poll(() => page.locator('form [name="comment"]').inputValue(), { timeout: 3000 })
         .toBe("Typed before the page's script arrived.");
       expect(await page.locator('form [name="rating"][value="3"]').isChecked()).toBe(true);
-    await checkScreen(page);
+      await checkScreen(page);
       await page.close();
     },
   );

@@ -1,5 +1,5 @@
 import { Check, Heart, Link2, Minus, Plus, ShoppingBag } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useState } from "react";
 
 import type { ProductDto, ProductVariantDto } from "#core/catalog.ts";
 import { COPY_LINK_CONFIRMATION_MS } from "#core/constants.ts";
@@ -25,12 +25,14 @@ export function PurchaseActions({
 }) {
   const t = useT();
   const navigate = useLocalNavigate();
-  // null until the wishlist is read: the button stays disabled, so no duplicate can slip in.
+  // null until the wishlist is read: the heart can be posted (a duplicate is refused with its notice).
   const inWishlist = useInWishlist(product._id);
   const stock = variant?.stock;
   const maxQuantity = stock === null || stock === undefined ? 9999 : Math.max(1, stock);
 
-  async function onAddToCart() {
+  // A click on the form's submit buttons: hydrated, the browser's cart and wishlist instead of the post.
+  async function onAddToCart(event: MouseEvent) {
+    event.preventDefault();
     if (product.variants.length > 0 && !variant) {
       toast.error(t("toast.selectSize"));
       return;
@@ -64,7 +66,8 @@ export function PurchaseActions({
     navigate("/cart");
   }
 
-  async function onWishlist() {
+  async function onWishlist(event: MouseEvent) {
+    event.preventDefault();
     const { addToWishlist } = await import("../../state/wishlist");
     addToWishlist({
       _id: product._id,
@@ -93,6 +96,7 @@ export function PurchaseActions({
           <output className="w-10 text-center font-medium" data-testid="quantity" aria-live="polite">
             {quantity}
           </output>
+          <input type="hidden" name="quantity" value={quantity} />
           <button
             type="button"
             onClick={() => onQuantity(Math.min(maxQuantity, quantity + 1))}
@@ -103,8 +107,11 @@ export function PurchaseActions({
             <Plus className="size-4" aria-hidden="true" />
           </button>
         </fieldset>
+        {/* Posts the page's form before (or without) the script (decision 0033); hydrated, the browser's cart. */}
         <button
-          type="button"
+          type="submit"
+          name="intent"
+          value="cart"
           onClick={onAddToCart}
           disabled={stock === 0}
           className="btn-accent h-12 flex-1 disabled:opacity-50"
@@ -116,9 +123,11 @@ export function PurchaseActions({
       </div>
       <div className="mt-3 flex items-center gap-3">
         <button
-          type="button"
+          type="submit"
+          name="intent"
+          value="wish"
           onClick={onWishlist}
-          disabled={inWishlist !== false}
+          disabled={inWishlist === true}
           className="btn-outline h-12 flex-1 disabled:opacity-60"
           data-testid="wishlist-button"
         >

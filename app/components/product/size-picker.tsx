@@ -4,7 +4,7 @@ import { stockBand } from "#core/stock.ts";
 import { useT } from "../../lib/i18n";
 import { SizeGuide } from "./size-guide";
 
-/** SPEC §4: the sizes as buttons (sold-out ones struck through and disabled), with the size guide beside. */
+/** SPEC §4: the sizes as choices (sold-out ones struck through and disabled), with the size guide beside. */
 export function SizePicker({
   product,
   selected,
@@ -30,18 +30,19 @@ export function SizePicker({
       </div>
       <div className="clear-both flex flex-wrap gap-2" data-testid="size-buttons">
         {product.variants.map((v, i) => (
-          <button
-            key={v._id}
-            type="button"
-            disabled={v.stock === 0}
-            aria-pressed={i === selected}
-            onClick={() => onSelect(i)}
-            className={`min-h-11 min-w-16 rounded-full border px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:border-sand disabled:text-stone/60 disabled:line-through ${
-              i === selected ? "border-ink bg-ink text-ivory" : "border-sand-dark hover:border-ink"
-            }`}
-          >
+          // Real radio inputs in the page's form: chosen and posted before (or without) the script (decision 0033).
+          <label key={v._id} className="size-choice">
+            <input
+              type="radio"
+              className="sr-only"
+              name="size"
+              value={v.filter_value}
+              disabled={v.stock === 0}
+              checked={i === selected}
+              onChange={() => onSelect(i)}
+            />
             {v.filter_value}
-          </button>
+          </label>
         ))}
       </div>
     </fieldset>

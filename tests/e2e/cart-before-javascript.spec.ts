@@ -1,0 +1,205 @@
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductDto } from "#core/catalog.ts";
+import { launchBrowser, type RunningStore, startStore, VIEWPORTS, waitForHydration } from "./harness.ts";
+
+/**
+ * Issue 22, decision 0033: Add to Cart and the heart work without the page's script (the product page's
+ * form posts to its action; a visitor's line and wish wait in a signed cookie that her first hydrated page
+ * merges into localStorage), and a tap on a control that needs the script, made before hydration, is
+ * replayed once when it is there.
+ */
+
+let store: RunningStore;
+let browser: Browser;
+let product: ProductDto;
+let size: string;
+
+beforeAll(async () => {
+  [store, browser] = await Promise.all([startStore({ PASSWORD_HASH_COST: "10" }), launchBrowser()]);
+  const { products } = (await (await fetch(`${store.baseUrl}/api/product/list?limit=40`)).json()) as {
+    products: ProductDto[];
+  };
+  // A product with a second size in stock: choosing it is a real choice (the first is chosen on load).
+  product = products.find(
+    (p) => p.variants.length > 1 && (p.variants[1]!.stock === null || p.variants[1]!.stock > 2),
+  )!;
+  size = product.variants[1]!.filter_value;
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Chooses a size as a shopper does: a tap on its label (the radio itself is visually hidden). */
+async function chooseSize(page: Page, label: string) {
+  await page
+    .getByTestId("size-buttons")
+    .locator("label")
+    .filter({ hasText: new RegExp(`^${literal(label)}$`) })
+    .click();
+}
+
+interface Stored {
+  cart: { _id: string; selectedSize: string; quantity: number }[];
+  wishlist: { _id: string }[];
+}
+
+function stored(page: Page): Promise<Stored> {
+  return page.evaluate(() => ({
+    cart: JSON.parse(localStorage.getItem("store.cart") ?? "{}").items ?? [],
+    wishlist: JSON.parse(localStorage.getItem("store.wishlist") ?? "[]"),
+  }));
+}
+
+const hasPending = async (context: BrowserContext) =>
+  (await context.cookies()).some((c) => c.name === "store_pending");
+
+const LANGUAGES = [
+  ["English", "", "Added to wishlist"],
+  ["Arabic", "/ar", "تمت الإضافة إلى المفضلة"],
+] as const;
+
+describe("the cart and the wishlist without JavaScript", () => {
+  it.each(LANGUAGES)(
+    "adds a size and a wish in %s; the first page with JavaScript takes them in",
+    async (_, prefix, saved) => {
+      const plain = await browser.newContext({
+        baseURL: store.baseUrl,
+        viewport: VIEWPORTS.phone,
+        javaScriptEnabled: false,
+      });
+      const page = await plain.newPage();
+      await page.goto(`${prefix}/product/${product.slug}`);
+      await chooseSize(page, size);
+      await Promise.all([page.waitForURL(`**${prefix}/cart`), page.getByTestId("add-to-cart").click()]);
+      // /cart is drawn by the server with the line she added.
+      await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
+      expect(await page.getByTestId("cart-line").textContent()).toContain(size);
+
+      await page.goto(`${prefix}/product/${product.slug}`);
+      await Promise.all([page.waitForURL(/wished=1$/), page.getByTestId("wishlist-button").click()]);
+      await expect.poll(() => page.getByRole("alert").first().textContent()).toBe(saved);
+      expect(await hasPending(plain)).toBe(true);
+
+      const scripted = await browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone });
+      await scripted.addCookies(await plain.cookies());
+      await plain.close();
+      const next = await scripted.newPage();
+      await next.goto(`${prefix}/shop`);
+      await waitForHydration(next);
+      await expect
+        .poll(async () => (await stored(next)).cart.map((l) => [l._id, l.selectedSize, l.quantity]))
+        .toEqual([[product._id, size, 1]]);
+      await expect.poll(async () => (await stored(next)).wishlist.map((w) => w._id)).toEqual([product._id]);
+      await expect.poll(() => next.getByTestId("cart-count").first().textContent()).toBe("1");
+      await expect.poll(() => hasPending(scripted)).toBe(false);
+      // Merged once: another page adds nothing more.
+      await next.goto(`${prefix}/cart`);
+      await waitForHydration(next);
+      await expect.poll(() => next.getByTestId("cart-line").count()).toBe(1);
+      expect((await stored(next)).cart.map((l) => l.quantity)).toEqual([1]);
+      await scripted.close();
+    },
+  );
+});
+
+/**
+ * A page whose scripts are held back until `release()`: painted and tappable, as on a phone in the
+ * seconds before hydration.
+ */
+async function withHeldScripts(path: string, ready: string) {
+  const context = await browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone });
+  const held: Route[] = [];
+  let released = false;
+  await context.route("**/*.js", (route) => {
+    if (released) void route.continue();
+    else held.push(route);
+  });
+  const page = await context.newPage();
+  await page.goto(path, { waitUntil: "commit" });
+  await page.locator(ready).first().waitFor();
+  return {
+    context,
+    page,
+    async release() {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+describe("taps before hydration", () => {
+  it.each(LANGUAGES)(
+    "keeps a size and Add to Cart tapped before the script in %s: the line is in the cart after",
+    async (_, prefix) => {
+      const { context, page, release } = await withHeldScripts(
+        `${prefix}/product/${product.slug}`,
+        '[data-testid="size-buttons"] label',
+      );
+      await chooseSize(page, size);
+      await Promise.all([page.waitForURL(`**${prefix}/cart`), page.getByTestId("add-to-cart").click()]);
+      await release();
+      await waitForHydration(page);
+      await expect
+        .poll(async () => (await stored(page)).cart.map((l) => [l._id, l.selectedSize, l.quantity]))
+        .toEqual([[product._id, size, 1]]);
+      await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
+      await expect.poll(() => hasPending(context)).toBe(false);
+      await context.close();
+    },
+  );
+
+  it.each(LANGUAGES)("keeps a size chosen before the script in %s chosen after it", async (_, prefix) => {
+    const { context, page, release } = await withHeldScripts(
+      `${prefix}/product/${product.slug}`,
+      '[data-testid="size-buttons"] label',
+    );
+    await chooseSize(page, size);
+    await release();
+    await waitForHydration(page);
+    const chosen = page.getByTestId("size-buttons").locator('input[name="size"]:checked');
+    await expect.poll(() => chosen.getAttribute("value")).toBe(size);
+    // The page's state follows the choice: Add to Cart adds that size.
+    await page.getByTestId("add-to-cart").click();
+    await page.waitForURL(`**${prefix}/cart`);
+    await expect
+      .poll(async () => (await stored(page)).cart.map((l) => [l._id, l.selectedSize]))
+      .toEqual([[product._id, size]]);
+    await context.close();
+  });
+
+  it.each(LANGUAGES)(
+    "replays a tap on the shop's filters made before the script in %s, once",
+    async (_, prefix) => {
+      const { context, page, release } = await withHeldScripts(
+        `${prefix}/shop`,
+        '[data-testid="filters-toggle"]',
+      );
+      const toggle = page.getByTestId("filters-toggle");
+      await toggle.click();
+      // Waiting, and visibly so, until the script is there.
+      expect(await toggle.getAttribute("aria-busy")).toBe("true");
+      await page.evaluate(() => {
+        const counted = window as unknown as { taps: number };
+        counted.taps = 0;
+        document
+          .querySelector('[data-testid="filters-toggle"]')
+          ?.addEventListener("click", () => (counted.taps += 1));
+      });
+      await release();
+      await waitForHydration(page);
+      await page.getByTestId("filters-sheet").waitFor({ state: "visible" });
+      await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+      expect(await toggle.getAttribute("aria-busy")).toBeNull();
+      // The sheet closes with its own button and stays closed: the tap was replayed once, not again.
+      await page.getByTestId("filters-show").click();
+      await page.getByTestId("filters-sheet").waitFor({ state: "hidden" });
+      await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.evaluate(() => (window as unknown as { taps: number }).taps)).toBe(1);
+      await context.close();
+    },
+  );
+});
