@@ -39,9 +39,3 @@ export function promoRefusalMessage(
   const min = formatMoney(values.minSpendFils ?? 0, locale);
   return (locale === "ar" ? ar : en)[reason].replace("{code}", code).replace("{min}", min);
 }
-
-/** The discount and delivery lines of an invoice and the order summary, in both languages. */
-export const promoDocumentText = {
-  en: { discount: "Discount ({code})", delivery: "Delivery" },
-  ar: { discount: "الخصم ({code})", delivery: "التوصيل" },
-} as const;

@@ -1,6 +1,6 @@
 import "./zod-setup.ts";
 import { z } from "zod";
-import { CATEGORIES, DELIVERY_TYPES, EMIRATES } from "../constants.ts";
+import { DELIVERY_TYPES, EMIRATES } from "../constants.ts";
 import { OrderDtoSchema } from "../order.ts";
 import { CartQuoteRequestSchema } from "./cart.schema.ts";
 
@@ -149,7 +149,13 @@ export const OrderDiscountSchema = z.object({ code: z.string(), discountFils: fi
 
 export const PROMO_KINDS = ["percent", "fixed"] as const;
 export const PROMO_SCOPES = ["all", "collections", "products"] as const;
-export const CollectionSlugSchema = z.enum(CATEGORIES.map((c) => c.slug) as [string, ...string[]]);
+/** A collection's slug (the catalog's categories; the server refuses one it does not have). */
+export const CollectionSlugSchema = z
+  .string({ error: "A collection is its slug" })
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(120);
 
 /** Dubai wall-clock time as a datetime-local field sends it; null: no start (or no end). */
 const dubaiLocal = (label: string) =>

@@ -22,7 +22,8 @@ import type { Services } from "../../services/index.ts";
 const tags = ["order"];
 /** 422: the Idempotency-Key was used with another order, or the discount code is refused (issue 28). */
 const unprocessable = z
-  .union([ErrorResponseSchema, DiscountRefusedSchema])
+  // The refusal with its reason first: the general error schema would match it too, without `reason`.
+  .union([DiscountRefusedSchema, ErrorResponseSchema])
   .describe(
     "The Idempotency-Key was used with a different order (`idempotency_key_reused`), or the discount code is refused (`discount_refused`, with its `reason`).",
   );

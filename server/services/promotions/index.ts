@@ -19,7 +19,6 @@ import type {
   PromoRefusalReason,
   Promotion,
   PromotionCreate,
-  PromotionFigures,
   PromotionUpdate,
   QuotePromotion,
 } from "#core/schemas/promotions.ts";
@@ -140,6 +139,22 @@ export function createPromotionsService(options: {
 }) {
   const { db, settings } = options;
   const limiter = createCodeAttemptLimiter(db);
+
+  /** A code for collections names the catalog's own (the back office's 400 `unknown_category`). */
+  async function checkCollections(collections: readonly string[] | undefined): Promise<void> {
+    if (!collections?.length) return;
+    const known = new Set(
+      (
+        await db
+          .selectFrom("categories")
+          .select("slug")
+          .where("slug", "in", [...collections])
+          .execute()
+      ).map((r) => r.slug),
+    );
+    const unknown = collections.find((c) => !known.has(c));
+    if (unknown) throw new AdminError(400, "unknown_category", `There is no collection '${unknown}'`);
+  }
 
   /**
    * Whether the code applies to these lines and what it takes off; usage is counted as it is now (the
@@ -290,13 +305,6 @@ export function createPromotionsService(options: {
       return (await listPromotionsWithFigures(db)).map((r) => toPromotion(r));
     },
 
-    /** The dashboard's card: each active code's uses and discount given, most used first. */
-    async figures(executor: Db = db): Promise<PromotionFigures[]> {
-      return (await listPromotionsWithFigures(executor, { active: true }))
-        .map((r) => ({ id: r.id, code: r.code, uses: r.uses, discountGivenFils: r.discount_given_fils }))
-        .sort((a, b) => b.uses - a.uses || a.code.localeCompare(b.code));
-    },
-
     async get(id: string): Promise<Promotion> {
       const found = (await listPromotionsWithFigures(db)).find((r) => r.id === id);
       if (!found) throw notFound("Discount code");
@@ -305,6 +313,7 @@ export function createPromotionsService(options: {
 
     /** POST /api/admin/promotions: audited in the same transaction. */
     async create(input: PromotionCreate, audit: AuditRecorder): Promise<Promotion> {
+      await checkCollections(input.collections);
       const at = new Date().toISOString();
       const id = newId();
       const row: PromotionTable = {
@@ -350,6 +359,7 @@ export function createPromotionsService(options: {
     async update(id: string, input: PromotionUpdate, audit: AuditRecorder): Promise<Promotion> {
       const before = await findPromotion(db, id);
       if (!before) throw notFound("Discount code");
+      await checkCollections(input.collections);
       const current = toPromotion({ ...before, uses: 0, reserved: 0, discount_given_fils: 0, overshoot: 0 });
       // The combined record must still hold together (a percent over 100, an end before the start).
       const merged = { ...current, ...input };
