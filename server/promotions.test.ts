@@ -612,6 +612,47 @@ describe.each(TEST_ENGINES)("discount codes and delivery fees on $name", (engine
     expect(uses.map((u) => u.status).sort()).toEqual(["released", "reserved"]);
   });
 
+  it("a payment confirmed after its use was released is honoured, and the overshoot flagged to the owner", async () => {
+    const code = codeName("LATE");
+    await makeCode({ code, kind: "fixed", value: 100, usageLimit: 1 });
+    const first = await newShopper(store.base, store.database.db);
+    const lapsed = await api(store.base, "POST", "/api/order/paymennt", {
+      token: first.token,
+      body: { ...orderPayload([{ product: pin, quantity: 1 }]), discountCode: code },
+    });
+    expect(lapsed.status, JSON.stringify(lapsed.body)).toBe(200);
+    // Her next order supersedes the open attempt: its use is given back, and another shopper takes it.
+    const again = await api(store.base, "POST", "/api/order/paymennt", {
+      token: first.token,
+      body: orderPayload([{ product: pin, quantity: 1 }]),
+    });
+    expect(again.status).toBe(200);
+    expect((await useOf(lapsed.body.orderNumber as string)).use?.status).toBe("released");
+    const second = await newShopper(store.base, store.database.db);
+    expect((await codOrder(second.token, [{ product: pin, quantity: 1 }], code)).status).toBe(200);
+    expect(await taken(code)).toBe(1);
+
+    // The first checkout is paid after all: the order stands at its discounted price, over the limit.
+    await submitCard(lapsed.body.checkoutUrl as string);
+    const verified = await api(store.base, "POST", "/api/order/verifyPaymennt", {
+      token: first.token,
+      body: { paymentId: lapsed.body.paymentId },
+    });
+    expect(verified.body.status).toBe("paid");
+    const { order, use } = await useOf(lapsed.body.orderNumber as string);
+    expect(Number(order.total_fils)).toBe(566);
+    expect(use).toMatchObject({ status: "used" });
+    expect(Boolean(use?.overshoot)).toBe(true);
+    expect(Boolean(order.needs_attention)).toBe(true);
+    expect(order.attention_reason).toContain("over its usage limit");
+    expect(await taken(code)).toBe(2);
+    const list = await owner.call("GET", "/api/admin/promotions");
+    expect((list.body.promotions as { code: string }[]).find((p) => p.code === code)).toMatchObject({
+      uses: 2,
+      overshoot: 1,
+    });
+  });
+
   it("an order a code brings to 0 AED is placed without a payment step", async () => {
     const code = codeName("GIFT");
     await makeCode({ code, kind: "fixed", value: 1_000_000 });
