@@ -92,6 +92,8 @@ interface Answer {
   message: string;
   field: string | undefined;
   headers: Record<string, string> | undefined;
+  /** More the refusal carries (DomainError's `details`), sent beside its code and message. */
+  details?: Record<string, string>;
   /** Made on purpose (a DomainError or HttpError), not a failure whose details belong in the log. */
   deliberate: boolean;
 }
@@ -204,7 +206,7 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   const field = answer.field && (!admin || answer.code === "invalid_text") ? { field: answer.field } : {};
   return reply
     .code(answer.status)
-    .send({ success: false, code: answer.code, message: answer.message, ...field });
+    .send({ success: false, code: answer.code, message: answer.message, ...field, ...answer.details });
 }
 
 /** Whatever no route claims; `statusPage` is read on each request, since pages register last. */

@@ -32,6 +32,8 @@ export interface RefusalOptions {
   retryAfterSeconds?: number;
   /** The form field the refusal is about, for the screen to mark. */
   field?: string;
+  /** More the answer carries beside its code and message (a refused discount code's `reason`). */
+  details?: Record<string, string>;
 }
 
 /**
@@ -43,6 +45,7 @@ export class DomainError extends Error {
   readonly code: ErrorCode | AdminErrorCode;
   readonly retryAfterSeconds: number | undefined;
   readonly field: string | undefined;
+  readonly details: Record<string, string> | undefined;
   constructor(
     refusal: Refusal,
     code: ErrorCode | AdminErrorCode,
@@ -54,5 +57,6 @@ export class DomainError extends Error {
     this.code = code;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.field = options.field;
+    this.details = options.details;
   }
 }

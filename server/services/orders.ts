@@ -49,8 +49,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const mails = createOrderMails(ctx);
   const dtos = createOrderDtos(ctx);
   const settlement = createSettlement(ctx, mails);
-  const online = createOnlinePayment(ctx, { pricing, settlement, dtos });
   const cod = createCashOnDelivery(ctx, { pricing, mails });
+  const online = createOnlinePayment(ctx, { pricing, settlement, dtos, placeNow: cod.placeNow });
   const jobs = createOrderJobs(ctx, settlement);
   const { finalizePayment } = settlement;
   const { orderDto, loadDtos } = dtos;
@@ -74,8 +74,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
-    async startOnlinePayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
-      return counted("card", () => refusingWhenBusy(() => online.startPayment(user, payload, hooks)));
+    async startOnlinePayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks, ip?: string) {
+      return counted("card", () => refusingWhenBusy(() => online.startPayment(user, payload, hooks, ip)));
     },
 
     /** A repeat of /order/paymennt's idempotency key after its attempt committed (decision 0017). */
@@ -112,8 +112,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
-    async placeCashOnDelivery(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
-      return counted("cod", () => refusingWhenBusy(() => cod.placeCod(user, payload, hooks)));
+    async placeCashOnDelivery(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks, ip?: string) {
+      return counted("cod", () => refusingWhenBusy(() => cod.placeCod(user, payload, hooks, ip)));
     },
     /** SPEC §7 POST /api/order/userorders: placed orders only, newest first. */
     async listUserOrders(user: UserRow): Promise<OrderDto[]> {
@@ -129,6 +129,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         cardPayments: cardPaymentsAvailable(config, request),
         vatRate: shop.vatRate,
         trn: shop.trn,
+        delivery: await ctx.promotions.deliveryFees(),
       };
     },
 

@@ -14,8 +14,8 @@ import type { CartAddInput } from "#core/schemas/cart.schema.ts";
 import { appSecret } from "../auth/secret.ts";
 import { listProductsByIds } from "../db/repositories/products.ts";
 import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http-errors.ts";
 import { resolveLine } from "./cart.ts";
+import { DomainError } from "./errors.ts";
 
 /**
  * A visitor's cart lines and wishes posted without JavaScript (docs/decisions/0033-cart-and-taps-before-
@@ -72,10 +72,10 @@ export function createPendingCart(db: Kysely<Database>, configured: string | und
       );
       const wanted = (pending.lines[at]?.[3] ?? 0) + input.quantity;
       if (wanted > line.stock) {
-        throw new HttpError(409, "out_of_stock", t("toast.stockLimitText", { n: line.stock }));
+        throw new DomainError("conflict", "out_of_stock", t("toast.stockLimitText", { n: line.stock }));
       }
       if (at < 0 && pending.lines.length >= PENDING_MAX_LINES) {
-        throw new HttpError(400, "validation", t("cart.pendingFull"));
+        throw new DomainError("invalid", "validation", t("cart.pendingFull"));
       }
       const lines = pending.lines.slice();
       if (at < 0) lines.push([line.productId, line.size, line.color, wanted]);
@@ -86,10 +86,10 @@ export function createPendingCart(db: Kysely<Database>, configured: string | und
     /** `pending` with the product wished for (once; SPEC §4 keeps no duplicates); an unknown product is refused. */
     async addWish(pending: Pending, productId: string, size: string): Promise<Pending> {
       const product = (await listProductsByIds(db, [productId])).get(productId);
-      if (!product) throw new HttpError(404, "product_unavailable", t("cart.unavailable"));
+      if (!product) throw new DomainError("not_found", "product_unavailable", t("cart.unavailable"));
       if (pending.wishes.some(([id]) => id === productId)) return pending;
       if (pending.wishes.length >= PENDING_MAX_WISHES) {
-        throw new HttpError(400, "validation", t("cart.pendingFull"));
+        throw new DomainError("invalid", "validation", t("cart.pendingFull"));
       }
       const known = product.variants.some((v) => v.filter_value === size);
       return {

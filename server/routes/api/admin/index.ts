@@ -25,6 +25,7 @@ import inboxRoutes from "./inbox.ts";
 import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
 import ownerRoutes from "./owner.ts";
+import promotionRoutes from "./promotions.ts";
 import refundRoutes from "./refunds.ts";
 import returnRoutes from "./returns.ts";
 import { adminErrors, adminSession, adminTags, principal } from "./shared.ts";
@@ -171,5 +172,6 @@ export default async function adminRoutes(
     await scope.register(mailRoutes, { services });
     await scope.register(refundRoutes, { services });
     await scope.register(returnRoutes, { services });
+    await scope.register(promotionRoutes, { services });
   });
 }
