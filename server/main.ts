@@ -1,7 +1,11 @@
 import cluster, { type Worker } from "node:cluster";
 import { prepareDatabase, startStore } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { noteCatalogBumpElsewhere, onCatalogBump } from "./db/repositories/catalog-version.ts";
+import {
+  type CatalogChange,
+  noteCatalogBumpElsewhere,
+  onCatalogBump,
+} from "./db/repositories/catalog-version.ts";
 import { publicSiteNotice } from "./going-live.ts";
 import { siteIsLocal } from "./locality.ts";
 import { startMetricsServer } from "./operations/metrics-server.ts";
@@ -40,9 +44,10 @@ async function runServer(config: Config) {
   const jobs = !worker || process.env[JOBS_ENV] === "1";
   if (worker) {
     // A catalog write in one worker reaches the others through the primary within milliseconds.
-    onCatalogBump(() => process.send?.({ type: CATALOG_BUMP }));
-    process.on("message", (message: { type?: string }) => {
-      if (message?.type === CATALOG_BUMP) noteCatalogBumpElsewhere();
+    // It says what changed (everything, or the stock of some products: decision 0037).
+    onCatalogBump((change) => process.send?.({ type: CATALOG_BUMP, change }));
+    process.on("message", (message: { type?: string; change?: CatalogChange }) => {
+      if (message?.type === CATALOG_BUMP) noteCatalogBumpElsewhere(message.change);
     });
   }
   const store = await startStore(config, {
