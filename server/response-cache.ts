@@ -230,19 +230,15 @@ export function createResponseCache(options: ResponseCacheOptions) {
   }
 
   /** Rendered under this version, and none of the products it shows has changed stock since. */
-  function valid(entry: Entry | undefined, version: string): entry is Entry {
-    return (
-      entry !== undefined &&
-      entry.version === version &&
-      !options.watch.stockChangedSince(entry.products, entry.stockSeq)
-    );
+  function valid(entry: Entry | undefined, version: string): boolean {
+    return entry?.version === version && !options.watch.stockChangedSince(entry.products, entry.stockSeq);
   }
 
   /** The entry that answers this request now, without waiting for anything; undefined when unsure. */
   function current(key: string, version: string | undefined): Entry | undefined {
     if (version === undefined) return undefined;
     const entry = entries.get(key);
-    if (!valid(entry, version)) return undefined;
+    if (!entry || !valid(entry, version)) return undefined;
     entry.used = ++clock;
     return entry;
   }
@@ -307,18 +303,22 @@ export function createResponseCache(options: ResponseCacheOptions) {
         if (!found) return;
         const version = await options.watch.current();
         let entry = entries.get(found.key);
-        if (!valid(entry, version)) {
+        let learnt = false;
+        for (let waits = 0; !valid(entry, version) && waits < 3; ) {
           const pending = rendering.get(found.key);
           if (pending && pending.version === version) {
             // Someone is rendering this very answer: wait for it rather than render it again.
             await Promise.race([pending.done, new Promise((r) => setTimeout(r, FOLLOW_TIMEOUT_MS).unref())]);
-            entry = entries.get(found.key);
-          }
-          // A stock change it shows may have committed since the last read: read it, so this render's
-          // stamp covers it and its answer can be served to the next shoppers.
-          if (entry?.version === version && !valid(entry, version)) await options.watch.learn();
+            waits += 1;
+          } else if (entry?.version === version && !learnt) {
+            // A stock change it shows may have committed since the last read: read it, so the next
+            // render's stamp covers it and its answer is served to the crowd behind (decision 0037).
+            await options.watch.learn();
+            learnt = true;
+          } else break;
+          entry = entries.get(found.key);
         }
-        if (valid(entry, version)) {
+        if (entry && valid(entry, version)) {
           entry.used = ++clock;
           reply.hijack();
           write(request.headers, request.method, reply.raw, entry, {

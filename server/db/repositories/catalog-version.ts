@@ -176,7 +176,11 @@ export function watchCatalogVersion(
   let floor = 0;
   /** Grows when the stock numbers start again (a database reset): the version then names a new world. */
   let epoch = 0;
+  /** When a change was last heard, and when the read under way began (learn() joins a later one). */
+  let heardAt = 0;
+  let inflightAt = 0;
   const hear = (seq: number, products: readonly string[]) => {
+    heardAt = performance.now();
     for (const id of products) if ((changedAt.get(id) ?? 0) < seq) changedAt.set(id, seq);
     if (seq > latest) latest = seq;
   };
@@ -213,6 +217,7 @@ export function watchCatalogVersion(
   const read = (join: boolean) => {
     if (join && inflight) return inflight;
     const startedAt = Date.now();
+    inflightAt = performance.now();
     const reading = readCatalogState(db, knownSeq)
       .then((state) => {
         // An older read that answers last never replaces a newer one's value.
@@ -280,7 +285,8 @@ export function watchCatalogVersion(
       return false;
     },
     learn: async () => {
-      await read(false);
+      // A read begun after the last change was heard may be shared; an older one may predate it.
+      await read(inflight !== undefined && inflightAt > heardAt);
     },
     stop: async () => {
       clearInterval(timer);
