@@ -8,7 +8,9 @@
 // servers: marked *); asserts nothing.
 // BENCH_SECONDS (8), BENCH_CONNECTIONS (100), BENCH_PRODUCTS (10000), BENCH_ROUNDS (2: store and bare
 // take turns, each side's best round is printed), BENCH_UNCACHED=0 to skip the
-// figures with the response cache off, BENCH_ORDERS=0 to skip the orders.
+// figures with the response cache off, BENCH_ORDERS=0 to skip the orders. Then the flash sale (browsing
+// beside orders placed at 5 and 25 a second: scripts/bench-flash-sale.ts; BENCH_FLASH=0 skips it,
+// BENCH_FLASH_ONLY=1 runs only it).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
@@ -21,6 +23,7 @@ import { loadConfig } from "../server/config.ts";
 import { createProduct } from "../server/db/repositories/products.ts";
 import { newId } from "../server/ids.ts";
 import { freePort } from "../server/testing/checkout.ts";
+import { benchFlashSale } from "./bench-flash-sale.ts";
 import { benchOrders } from "./bench-orders.ts";
 import { cpuTicks, descendants, TICK_MS } from "./process-cpu.ts";
 
@@ -174,7 +177,7 @@ function startChild(script: string, env: Record<string, string>, ready: string):
   })();
 }
 
-const startStore = (cache: boolean) =>
+const startStore = (cache: boolean, env: Record<string, string> = {}) =>
   startChild(
     "server/main.ts",
     {
@@ -186,6 +189,7 @@ const startStore = (cache: boolean) =>
       MEDIA_DIR: join(dir, "media"),
       WEB_CONCURRENCY: String(PROCESSES),
       RESPONSE_CACHE: cache ? "true" : "false",
+      ...env,
     },
     "/healthz",
   );
@@ -206,12 +210,13 @@ function autocannon(
   url: string,
   seconds: number,
   encoding?: string,
+  connections = CONNECTIONS,
 ): Promise<Omit<Figures, "cpuUs"> & { requests: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["scripts/bench-load.ts"], {
       env: {
         ...process.env,
-        BENCH_LOAD: JSON.stringify({ url, connections: CONNECTIONS, seconds, encoding }),
+        BENCH_LOAD: JSON.stringify({ url, connections, seconds, encoding }),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -346,17 +351,29 @@ async function compare(label: string, cache: boolean) {
   }
 }
 
+const flashOnly = process.env.BENCH_FLASH_ONLY === "1";
 try {
   await generateCatalog();
-  await compare("Response cache on (the default)", true);
-  if (process.env.BENCH_UNCACHED !== "0") await compare("Response cache off (every request renders)", false);
+  if (!flashOnly) {
+    await compare("Response cache on (the default)", true);
+    if (process.env.BENCH_UNCACHED !== "0")
+      await compare("Response cache off (every request renders)", false);
+  }
+  if (process.env.BENCH_FLASH !== "0")
+    await benchFlashSale({
+      startStore: (env) => startStore(true, env),
+      databaseUrl,
+      browse: (url, seconds, connections, encoding) => autocannon(url, seconds, encoding, connections),
+      productPath: "/product/bench-product-1234",
+      encoding: BROWSER_ENCODING,
+    });
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
 }
 
 // Issue 11: orders per second through the payment calls, on a store of its own (its sandbox at its port).
-if (process.env.BENCH_ORDERS !== "0") {
+if (process.env.BENCH_ORDERS !== "0" && !flashOnly) {
   console.log("");
   await benchOrders();
 }

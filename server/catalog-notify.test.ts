@@ -14,7 +14,8 @@ import { type StoreProcess, startStoreProcess, stopStoreProcess } from "./testin
 
 /**
  * Issue 27: two machines on one PostgreSQL database. A write through one (an order taking stock) reaches
- * the other's cached answers at its commit through LISTEN/NOTIFY: each process polls the version only
+ * the other's cached answers at its commit through LISTEN/NOTIFY, which names the products it changed
+ * (decision 0037), so only the answers showing them are dropped: each process polls the version only
  * every 10 minutes here, so nothing else could tell it within the second. When the LISTEN connection is
  * cut, it comes back and every cache is cleared (a write may have gone unannounced meanwhile).
  */
@@ -57,6 +58,13 @@ describe.runIf(postgres)("two server processes on one PostgreSQL database", () =
   }, async () => {
     const db = database.db;
     const product = await addTestProduct(db, { variants: [{ size: "M/54", retailFils: 45_000, stock: 5 }] });
+    // Another product's answer on B, which the sale does not touch (decision 0037).
+    const other = await addTestProduct(db, {
+      name: "Untouched Notify Kaftan",
+      variants: [{ size: "S/52", retailFils: 30_000, stock: 2 }],
+    });
+    const otherList = `${b.base}/api/product/list?search=${encodeURIComponent(other.name)}`;
+    expect((await fetch(otherList)).headers.get("x-cache")).toBe("miss");
     expect(await listedStock(b.base, product)).toEqual({ stock: 5, cache: "miss" });
     expect(await listedStock(b.base, product)).toEqual({ stock: 5, cache: "hit" });
 
@@ -73,6 +81,8 @@ describe.runIf(postgres)("two server processes on one PostgreSQL database", () =
     expect(Date.now() - answeredAt).toBeLessThan(1_000);
     // And it stays so: the answer cached on B from now on is the new one.
     expect(await listedStock(b.base, product)).toEqual({ stock: 3, cache: "hit" });
+    // The answer that does not show the sold product was never dropped.
+    expect((await fetch(otherList)).headers.get("x-cache")).toBe("hit");
   });
 
   it("clears every cache when the LISTEN connection comes back after a cut", {

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import type { CatalogChange } from "./db/repositories/catalog-version.ts";
 import { startConfiguredTracing, type Tracing, tracesUrl } from "./telemetry/tracing.ts";
 
 const startedAt = performance.now();
@@ -54,9 +55,10 @@ async function runServer(config: Config, tracing: Tracing | undefined) {
   const jobs = !worker || process.env[JOBS_ENV] === "1";
   if (worker) {
     // A catalog write in one worker reaches the others through the primary within milliseconds.
-    onCatalogBump(() => process.send?.({ type: CATALOG_BUMP }));
-    process.on("message", (message: { type?: string }) => {
-      if (message?.type === CATALOG_BUMP) noteCatalogBumpElsewhere();
+    // It says what changed (everything, or the stock of some products: decision 0037).
+    onCatalogBump((change) => process.send?.({ type: CATALOG_BUMP, change }));
+    process.on("message", (message: { type?: string; change?: CatalogChange }) => {
+      if (message?.type === CATALOG_BUMP) noteCatalogBumpElsewhere(message.change);
     });
   }
   const store = await startStore(config, {

@@ -7,6 +7,7 @@ import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import type { CatalogVersionWatch } from "./db/repositories/catalog-version.ts";
 import { newId } from "./ids.ts";
 import { metrics } from "./operations/metrics.ts";
+import { recordingProductsShown } from "./products-shown.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -15,7 +16,8 @@ const gzipAsync = promisify(gzip);
  * Public pages and public API answers, kept in memory by URL and catalog version (docs/decisions/
  * 0011-speed.md). Only GET answers of the routes listed here are ever stored: none of them reads the
  * `token` header, and the only cookie a page reads (the announcement's dismissal) is part of the key.
- * Every catalog write bumps the version, so an entry made before it is never served after it.
+ * Every catalog write bumps the version, so an entry made before it is never served after it; a stock
+ * change drops only the entries that show its products (decision 0037).
  */
 const PUBLIC_PAGE =
   /^(?:\/ar)?(?:\/|\/_root\.data|\/ar\.data|\/(?:about|terms|privacy|shipping|returns|contact|stitching-service|shop|blog)(?:\.data)?|\/(?:product|blog)\/[^/?.]+(?:\.data)?)$/;
@@ -35,11 +37,17 @@ export interface CacheSlot {
   kind: CacheKind;
   key: string;
   version: string;
+  /** The last stock change known when the render began: the answer shows at least that. */
+  stockSeq: number;
+  /** The products the render showed (server/products-shown.ts). */
+  products: Set<string>;
 }
 
 interface Entry {
   kind: CacheKind;
   version: string;
+  stockSeq: number;
+  products: string[];
   status: number;
   /** Every header of a hit but its length, encoding and request id (the security headers included). */
   headers: OutgoingHttpHeaders;
@@ -146,6 +154,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
     const entry: Entry = {
       kind: slot.kind,
       version: slot.version,
+      stockSeq: slot.stockSeq,
+      products: [...slot.products],
       status,
       headers,
       etag,
@@ -219,11 +229,16 @@ export function createResponseCache(options: ResponseCacheOptions) {
     res.end(method === "HEAD" ? undefined : body);
   }
 
+  /** Rendered under this version, and none of the products it shows has changed stock since. */
+  function valid(entry: Entry | undefined, version: string): boolean {
+    return entry?.version === version && !options.watch.stockChangedSince(entry.products, entry.stockSeq);
+  }
+
   /** The entry that answers this request now, without waiting for anything; undefined when unsure. */
   function current(key: string, version: string | undefined): Entry | undefined {
     if (version === undefined) return undefined;
     const entry = entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
+    if (!entry || !valid(entry, version)) return undefined;
     entry.used = ++clock;
     return entry;
   }
@@ -273,20 +288,37 @@ export function createResponseCache(options: ResponseCacheOptions) {
     },
 
     register(app: FastifyInstance) {
+      // A render for the cache notes the products it shows into its slot (every handler runs in scope).
+      app.addHook("onRoute", (route) => {
+        const handler = route.handler;
+        route.handler = function (this: FastifyInstance, request, reply) {
+          const slot = slots.get(request);
+          if (!slot) return handler.call(this, request, reply);
+          return recordingProductsShown(slot.products, () => handler.call(this, request, reply));
+        };
+      });
+
       app.addHook("onRequest", async (request, reply) => {
         const found = cacheKeyFor(request.method, request.url, request.headers);
         if (!found) return;
         const version = await options.watch.current();
         let entry = entries.get(found.key);
-        if (!entry || entry.version !== version) {
+        let learnt = false;
+        for (let waits = 0; !valid(entry, version) && waits < 3; ) {
           const pending = rendering.get(found.key);
           if (pending && pending.version === version) {
             // Someone is rendering this very answer: wait for it rather than render it again.
             await Promise.race([pending.done, new Promise((r) => setTimeout(r, FOLLOW_TIMEOUT_MS).unref())]);
-            entry = entries.get(found.key);
-          }
+            waits += 1;
+          } else if (entry?.version === version && !learnt) {
+            // A stock change it shows may have committed since the last read: read it, so the next
+            // render's stamp covers it and its answer is served to the crowd behind (decision 0037).
+            await options.watch.learn();
+            learnt = true;
+          } else break;
+          entry = entries.get(found.key);
         }
-        if (entry && entry.version === version) {
+        if (entry && valid(entry, version)) {
           entry.used = ++clock;
           reply.hijack();
           write(request.headers, request.method, reply.raw, entry, {
@@ -297,7 +329,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
         }
         misses += 1;
         metrics.cache.inc({ event: "miss", kind: found.kind });
-        const slot: CacheSlot = { ...found, version };
+        const slot: CacheSlot = {
+          ...found,
+          version,
+          stockSeq: options.watch.stockSeq(),
+          products: new Set(),
+        };
         slots.set(request, slot);
         if (request.method === "GET" && !rendering.has(found.key)) {
           let finish!: () => void;

@@ -19,6 +19,7 @@ import * as returns from "./migrations/2026-11-27-0017-returns.ts";
 import * as draftsHiddenReviews from "./migrations/2026-11-27-0018-drafts-hidden-reviews.ts";
 import * as promotions from "./migrations/2026-11-27-0019-promotions.ts";
 import * as orderLineImage from "./migrations/2026-11-27-0020-order-line-image.ts";
+import * as stockChanges from "./migrations/2026-11-27-0021-stock-changes.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-0018-drafts-hidden-reviews": draftsHiddenReviews,
   "2026-11-27-0019-promotions": promotions,
   "2026-11-27-0020-order-line-image": orderLineImage,
+  "2026-11-27-0021-stock-changes": stockChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -134,6 +134,15 @@ export interface MetaTable {
   updated_at: string;
 }
 
+/** One write that changed what shoppers can buy of these products (issue 27, decision 0037). */
+export interface CatalogStockChangeTable {
+  /** In commit order: taken from app_meta's `stock_seq` row, which the write holds until it commits. */
+  seq: number;
+  /** The products' ids, comma-separated. */
+  product_ids: string;
+  created_at: string;
+}
+
 export interface UserTable {
   id: string;
   name: string;
@@ -370,6 +379,7 @@ export interface Database extends ReturnsTables, RefundsTables, PromotionsTables
   blog_posts: BlogPostTable;
   reviews: ReviewTable;
   app_meta: MetaTable;
+  catalog_stock_changes: CatalogStockChangeTable;
   users: UserTable;
   addresses: AddressTable;
   one_time_codes: OneTimeCodeTable;

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { uniqueViolationOn } from "../db/repositories/admin-products.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
+import { noteStockChanged } from "../db/repositories/stock-changes.ts";
 import type { Database } from "../db/schema.ts";
 import type { AuditRecord, AuditRecorder } from "./admin-audit.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
@@ -16,8 +17,12 @@ export interface UploadedFile {
 /** What one catalog write changed: the audit rows it leaves and whether the storefront's copy is stale. */
 export interface CatalogChange<T = undefined> {
   audit: AuditRecord | AuditRecord[];
-  /** False when only the back office sees the change (an unpublished post); true by default. */
-  bump?: boolean;
+  /**
+   * False when only the back office sees the change (an unpublished post); true by default: every
+   * cached answer is dropped. `{ stockOf }`: only these sizes' stock changed, so only the answers showing
+   * their products are (decision 0037).
+   */
+  bump?: boolean | { stockOf: string[] };
   result?: T;
 }
 
@@ -44,7 +49,9 @@ export async function catalogWrite<T = undefined>(
       const change = await write(trx);
       if (!change) return undefined;
       for (const record of [change.audit].flat()) await audit(trx, record);
-      if (change.bump ?? true) await bumpCatalogVersion(trx);
+      const bump = change.bump ?? true;
+      if (typeof bump === "object") await noteStockChanged(trx, bump.stockOf);
+      else if (bump) await bumpCatalogVersion(trx);
       return change.result;
     });
   } catch (error) {

@@ -24,10 +24,10 @@ import {
   setOrderShipping,
 } from "../db/repositories/admin-orders.ts";
 import { listLowStockRows } from "../db/repositories/admin-products.ts";
-import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orders.ts";
 import { listPromotionsWithFigures } from "../db/repositories/promotions.ts";
 import { listRefunds, listRefundsOf, refundedBetween } from "../db/repositories/refunds.ts";
+import { noteStockChanged } from "../db/repositories/stock-changes.ts";
 import { findUserById } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -209,7 +209,10 @@ export function createAdminOrders(options: {
             if (line.variant_id) await returnVariantStock(trx, line.variant_id, Number(line.quantity));
           // Issue 28: a cancelled order gives its code's use back.
           await releaseOrderUse(trx, id, at);
-          await bumpCatalogVersion(trx);
+          await noteStockChanged(
+            trx,
+            lines.flatMap((l) => (l.variant_id ? [l.variant_id] : [])),
+          );
         }
         await insertOrderEvent(trx, {
           id: newId(),

@@ -175,6 +175,8 @@ export function createAdminStock(options: { db: Kysely<Database> }) {
         const variant = found(await findVariantRow(trx, productId, input.variantId), "Size");
         return {
           result: variant,
+          // Only this product's answers change (decision 0037).
+          bump: { stockOf: [variant.id] },
           audit: {
             action: "variant.stock",
             entity: "variant",

@@ -43,6 +43,8 @@ export function createAdminStockCount(options: { db: Kysely<Database> }) {
         if (input.expected === input.counted) return { result: variant, audit: [], bump: false };
         return {
           result: variant,
+          // Only this product's answers change (decision 0037).
+          bump: { stockOf: [variant.id] },
           audit: {
             action: "variant.count",
             entity: "variant",

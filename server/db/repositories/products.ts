@@ -3,6 +3,7 @@ import type { ProductDto, ProductImageDto, ProductVariantDto } from "#core/catal
 import { fieldPicker, type Locale } from "#core/locale.ts";
 import { filsToAed } from "#core/money.ts";
 import { discountedPrice, listPrice } from "#core/pricing.ts";
+import { noteProductsShown } from "../../products-shown.ts";
 import type { Database, ProductTable } from "../schema.ts";
 import { bumpCatalogVersion } from "./catalog-version.ts";
 import { loadTermNames } from "./terms.ts";
@@ -232,6 +233,8 @@ export async function toProductDtos(
 ): Promise<ProductDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
+  // A cached answer showing these products is dropped when their stock changes (decision 0037).
+  noteProductsShown(ids);
   const [colors, images, variants, terms] = await Promise.all([
     db.selectFrom("product_colors").selectAll().where("product_id", "in", ids).orderBy("position").execute(),
     db.selectFrom("product_images").selectAll().where("product_id", "in", ids).orderBy("position").execute(),

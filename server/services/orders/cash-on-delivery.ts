@@ -1,8 +1,8 @@
 import { tOrder } from "#core/i18n/en-orders.ts";
 import type { OrderPayload } from "#core/order.ts";
 import type { DocumentSnapshot } from "#core/schemas/document.schema.ts";
-import { bumpCatalogVersion } from "../../db/repositories/catalog-version.ts";
 import { insertOrder, insertOrderEvent } from "../../db/repositories/orders.ts";
+import { noteStockChanged } from "../../db/repositories/stock-changes.ts";
 import { takeStock } from "../../db/repositories/stock-holds.ts";
 import type { UserRow } from "../../db/repositories/users.ts";
 import { newId } from "../../ids.ts";
@@ -91,7 +91,11 @@ export function createCashOnDelivery(
           });
         document = await onOrderPlaced(trx, order, lineRows);
         colors = await colorNamesAr(trx);
-        if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
+        // Taken units leave what shoppers can buy: the answers showing these products change (0037).
+        await noteStockChanged(
+          trx,
+          lines.filter((l) => l.variant.stock !== null).map((l) => l.variant.variantId),
+        );
         // The answer is known before the commit: an idempotency key's row stores it with the order.
         if (hooks) await hooks.committing(trx, { orderId, answer: answer() });
       });

@@ -1,7 +1,6 @@
 import type { ErrorCode } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import type { OrderPayload } from "#core/order.ts";
-import { bumpCatalogVersion } from "../../db/repositories/catalog-version.ts";
 import {
   findOrder,
   findOrderWithLines,
@@ -14,6 +13,7 @@ import {
   insertPayment,
   recordCheckout,
 } from "../../db/repositories/payments.ts";
+import { noteStockChanged } from "../../db/repositories/stock-changes.ts";
 import { insertHolds, reserveStock } from "../../db/repositories/stock-holds.ts";
 import type { UserRow } from "../../db/repositories/users.ts";
 import type { OrderLineTable, OrderTable, PaymentTable, StockHoldTable } from "../../db/schema.ts";
@@ -146,7 +146,10 @@ export function createOnlinePayment(
             at,
           });
         // Held units leave what shoppers can buy: the pages showing them change.
-        if (holds.length > 0) await bumpCatalogVersion(trx);
+        await noteStockChanged(
+          trx,
+          holds.map((h) => h.variant_id),
+        );
         await hooks?.committing(trx, { orderId, paymentId });
       });
     } catch (error) {

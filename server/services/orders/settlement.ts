@@ -1,4 +1,3 @@
-import { bumpCatalogVersion } from "../../db/repositories/catalog-version.ts";
 import {
   findOrder,
   findOrderWithLines,
@@ -7,6 +6,7 @@ import {
   markOrderUnplaced,
 } from "../../db/repositories/orders.ts";
 import { findPayment, openPaymentsForUser, settlePayment } from "../../db/repositories/payments.ts";
+import { noteStockChanged } from "../../db/repositories/stock-changes.ts";
 import {
   applySettledHold,
   availableStockFor,
@@ -123,7 +123,7 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
       const short: string[] = [];
       // A converted hold leaves what shoppers can buy unchanged (stock and held drop together); only
       // stock taken without a hold changes the pages.
-      let stockShownChanged = false;
+      const taken: string[] = [];
       // The variants in variant id order, the lock order every order transaction follows.
       for (const variantId of [...new Set([...wanted.keys(), ...converted.keys()])].sort()) {
         const held = converted.get(variantId);
@@ -133,7 +133,7 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
         }
         // The hold lapsed (paid after it expired): honoured when the stock allows, never below zero.
         if (tracked.get(variantId) === null || !tracked.has(variantId)) continue;
-        if (await takeStock(trx, variantId, wanted.get(variantId)!)) stockShownChanged = true;
+        if (await takeStock(trx, variantId, wanted.get(variantId)!)) taken.push(variantId);
         else {
           const line = lines.find((l) => l.variant_id === variantId)!;
           short.push(`${line.name} (${line.size}) × ${wanted.get(variantId)}`);
@@ -167,8 +167,8 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
       });
       const placedOrder: OrderTable = { ...order, ...placement, updated_at: at };
       const document = await onOrderPlaced(trx, placedOrder, lines);
-      // Last, so the version row is the last lock this transaction takes (no deadlock between orders).
-      if (stockShownChanged) await bumpCatalogVersion(trx);
+      // Last, so the stock number row is the last lock this transaction takes (no deadlock between orders).
+      await noteStockChanged(trx, taken);
       return { order: placedOrder, lines, document };
     });
     if (placed) deliverMails();
@@ -201,7 +201,7 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
         at,
       });
       if (!won) return false;
-      const released = (await releaseHolds(trx, payment.order_id)).size > 0;
+      const released = [...(await releaseHolds(trx, payment.order_id)).keys()];
       // Issue 28: the attempt ends without an order: its code's use is given back.
       await releaseOrderUse(trx, payment.order_id, at);
       const order = await findOrder(trx, payment.order_id);
@@ -217,7 +217,7 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
         });
       }
       // Released units are on sale again: the pages showing them change.
-      if (released) await bumpCatalogVersion(trx);
+      await noteStockChanged(trx, released);
       return true;
     });
   }

@@ -4,9 +4,9 @@ import { tOrder } from "#core/i18n/en-orders.ts";
 import type { OrderDto } from "#core/order.ts";
 import { cancelState } from "#core/order-cancel.ts";
 import { moveOrderStatus, returnVariantStock } from "../../db/repositories/admin-orders.ts";
-import { bumpCatalogVersion } from "../../db/repositories/catalog-version.ts";
 import { findOrder, insertOrderEvent, orderLines } from "../../db/repositories/orders.ts";
 import { findRefundByKey, listRefunds } from "../../db/repositories/refunds.ts";
+import { noteStockChanged } from "../../db/repositories/stock-changes.ts";
 import type { Database, OrderTable } from "../../db/schema.ts";
 import { newId } from "../../ids.ts";
 import type { Mailer } from "../../integrations/mail.ts";
@@ -189,7 +189,10 @@ export function createShopperCancellation(options: {
           if (line.variant_id) await returnVariantStock(trx, line.variant_id, Number(line.quantity));
         // Issue 28: a cancelled order gives its code's use back.
         await releaseOrderUse(trx, orderId, at);
-        await bumpCatalogVersion(trx);
+        await noteStockChanged(
+          trx,
+          lines.flatMap((l) => (l.variant_id ? [l.variant_id] : [])),
+        );
         await insertOrderEvent(trx, {
           id: newId(),
           order_id: orderId,

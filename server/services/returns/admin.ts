@@ -6,7 +6,6 @@ import type {
   TimelineEvent,
 } from "#core/schemas/returns.ts";
 import { returnVariantStock } from "../../db/repositories/admin-orders.ts";
-import { bumpCatalogVersion } from "../../db/repositories/catalog-version.ts";
 import { findOrder, orderLines } from "../../db/repositories/orders.ts";
 import {
   findReturnRequest,
@@ -16,6 +15,7 @@ import {
   returnRequestsOf,
   setReturnLineHold,
 } from "../../db/repositories/returns.ts";
+import { noteStockChanged } from "../../db/repositories/stock-changes.ts";
 import { applySettledHold, reserveStock } from "../../db/repositories/stock-holds.ts";
 import type { ReturnLineTable, ReturnRequestTable, ReturnStatus } from "../../db/schema/returns.ts";
 import type { Database, OrderTable } from "../../db/schema.ts";
@@ -133,14 +133,14 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
 
   /** Releases an exchange's reservation (a refusal after approval). */
   async function release(s: StepContext) {
-    let changed = false;
+    const changed: string[] = [];
     for (const l of s.lines)
       if (l.hold === "held" && l.exchange_variant_id) {
         await applySettledHold(s.trx, l.exchange_variant_id, l.quantity, "released");
         await setReturnLineHold(s.trx, l.id, "released");
-        changed = true;
+        changed.push(l.exchange_variant_id);
       }
-    if (changed) await bumpCatalogVersion(s.trx);
+    await noteStockChanged(s.trx, changed);
   }
 
   return {
@@ -190,7 +190,7 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
             .join(", "),
         // An exchange's new size is reserved now: held, no longer for sale, still on the shelf.
         async work(s) {
-          let held = false;
+          const held: string[] = [];
           for (const l of s.lines) {
             if (!l.exchange_variant_id) continue;
             const variant = await s.trx
@@ -208,9 +208,9 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
                 `Size ${l.exchange_size} no longer has ${l.quantity} in stock: refuse the exchange or add stock first`,
               );
             await setReturnLineHold(s.trx, l.id, "held");
-            held = true;
+            held.push(l.exchange_variant_id);
           }
-          if (held) await bumpCatalogVersion(s.trx);
+          await noteStockChanged(s.trx, held);
         },
       }),
 
@@ -235,14 +235,14 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
         async work(s) {
           if (!resaleable) return;
           const orderLineRows = await orderLines(s.trx, [s.order.id]);
-          let back = false;
+          const back: string[] = [];
           for (const l of s.lines) {
             const line = orderLineRows.find((o) => o.id === l.order_line_id);
             if (!line?.variant_id) continue;
             await returnVariantStock(s.trx, line.variant_id, l.quantity);
-            back = true;
+            back.push(line.variant_id);
           }
-          if (back) await bumpCatalogVersion(s.trx);
+          await noteStockChanged(s.trx, back);
         },
       }),
 
@@ -256,14 +256,14 @@ export function createReturnSteps(ctx: ReturnsContext, kit: Kit) {
         audit: () => `${shipment.courier}${shipment.trackingNumber ? ` ${shipment.trackingNumber}` : ""}`,
         // The reserved units leave the shelf: stock and held both drop.
         async work(s) {
-          let moved = false;
+          const moved: string[] = [];
           for (const l of s.lines)
             if (l.hold === "held" && l.exchange_variant_id) {
               await applySettledHold(s.trx, l.exchange_variant_id, l.quantity, "converted");
               await setReturnLineHold(s.trx, l.id, "shipped");
-              moved = true;
+              moved.push(l.exchange_variant_id);
             }
-          if (moved) await bumpCatalogVersion(s.trx);
+          await noteStockChanged(s.trx, moved);
         },
       }),
 
