@@ -2,6 +2,7 @@ import cormorant600 from "@fontsource/cormorant-garamond/files/cormorant-garamon
 import plexArabic400 from "@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -28,18 +29,27 @@ import { getServices } from "./lib/context";
 import { enLang, useLocale, useT } from "./lib/i18n";
 import { pageMessages } from "./lib/i18n.server";
 import { sameMessages } from "./lib/page-areas";
+import { codeNotice, pickUpCodeLink } from "./lib/promo-link.server";
 import { Stylesheet } from "./lib/stylesheet";
 import { loadingCounter } from "./state/loading";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
+  if (!/^\/admin(\/|$)/.test(pathname)) pickUpCodeLink(request);
   const locale = localeOfPath(pathname);
   // The back office's settings over the environment's (issue 15), in the page's language (decision 0025).
   const shop = await getServices(context).settings.shop(locale);
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
+  // A code link just kept its code (issue 28): this answer says so, once.
+  const notice = codeNotice(request);
   // The page's messages, in its language and only its areas (docs/decisions/0012-arabic.md).
-  return { shop, announcementDismissed, locale, messages: pageMessages(pathname) };
+  const page = { shop, announcementDismissed, locale, messages: pageMessages(pathname) };
+  if (!notice) return { ...page, codeNotice: null };
+  return data(
+    { ...page, codeNotice: notice.code },
+    { headers: { "Set-Cookie": notice.clear, "Cache-Control": "private, no-store" } },
+  );
 }
 
 // The shop's identity and the dismissal cookie do not change as a shopper moves around; the messages
@@ -130,6 +140,15 @@ function Shell({ children }: { children: ReactNode }) {
         lang={enLang(data.shop, "announcement")}
       />
       <Header shop={data.shop} />
+      {data.codeNotice ? (
+        <p
+          role="status"
+          className="bg-accent/15 px-4 py-2 text-center text-sm text-ink"
+          data-testid="code-notice"
+        >
+          {t("announcement.codeKept", { code: data.codeNotice })}
+        </p>
+      ) : null}
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}
       </main>
