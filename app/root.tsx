@@ -15,7 +15,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
-import { direction, localeOfPath } from "#core/i18n/locale.ts";
+import { direction, fill, localeOfPath } from "#core/i18n/locale.ts";
 import type { Route } from "./+types/root";
 import arabicCss from "./arabic.css?url";
 import { AnnouncementBar } from "./components/announcement-bar";
@@ -41,13 +41,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = await getServices(context).settings.shop(locale);
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
-  // A code link just kept its code (issue 28): this answer says so, once.
-  const notice = codeNotice(request);
   // The page's messages, in its language and only its areas (docs/decisions/0012-arabic.md).
-  const page = { shop, announcementDismissed, locale, messages: pageMessages(pathname) };
-  if (!notice) return { ...page, codeNotice: null };
+  const messages = pageMessages(pathname);
+  const page = { shop, announcementDismissed, locale, messages };
+  // A code link just kept its code (issue 28): this answer's announcement bar says so, once. Drawn by the
+  // server in the bar every page has, it costs no page any script.
+  const notice = codeNotice(request);
+  if (!notice) return page;
+  const text = fill(messages["announcement.codeKept"] ?? "", { code: notice.code });
+  const enFields = shop.enFields?.filter((f) => f !== "announcement");
   return data(
-    { ...page, codeNotice: notice.code },
+    {
+      ...page,
+      shop: { ...shop, announcement: text, ...(enFields ? { enFields } : {}) },
+      announcementDismissed: false,
+    },
     { headers: { "Set-Cookie": notice.clear, "Cache-Control": "private, no-store" } },
   );
 }
@@ -140,15 +148,6 @@ function Shell({ children }: { children: ReactNode }) {
         lang={enLang(data.shop, "announcement")}
       />
       <Header shop={data.shop} />
-      {data.codeNotice ? (
-        <p
-          role="status"
-          className="bg-accent/15 px-4 py-2 text-center text-sm text-ink"
-          data-testid="code-notice"
-        >
-          {t("announcement.codeKept", { code: data.codeNotice })}
-        </p>
-      ) : null}
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}
       </main>

@@ -1,6 +1,3 @@
-import { CART_COOKIE_PATHS } from "#core/cart-cookie.ts";
-import { cookieValue } from "#core/page-session.ts";
-
 /**
  * The discount code a shopper chose (issue 28): kept for the browser session in a cookie that only the cart
  * and checkout pages receive (like the cart's copy: public pages' answers stay the same for everyone), read
@@ -9,6 +6,12 @@ import { cookieValue } from "#core/page-session.ts";
  * browser.
  */
 export const CODE_COOKIE = "store_code";
+
+/**
+ * The pages that read it, in each language: core/cart-cookie.ts's CART_COOKIE_PATHS, written out here so
+ * the pages' scripts do not carry the cart copy's module for four strings.
+ */
+const CODE_COOKIE_PATHS = ["/cart", "/checkout", "/ar/cart", "/ar/checkout"];
 
 /** What a code may look like: letters, digits, '-' and '_', up to 40 (the server decides the rest). */
 const CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
@@ -21,7 +24,7 @@ export function normalCode(text: string | null | undefined): string | null {
 
 /** The code a `Cookie` header carries, or null. */
 export function codeFromCookie(header: string | null | undefined): string | null {
-  return normalCode(cookieValue(header, CODE_COOKIE));
+  return normalCode(new RegExp(`(?:^|;\\s*)${CODE_COOKIE}=([^;]*)`).exec(header ?? "")?.[1]);
 }
 
 /**
@@ -30,7 +33,7 @@ export function codeFromCookie(header: string | null | undefined): string | null
  */
 export function codeCookieWrites(code: string | null, secure: boolean): string[] {
   const life = code === null ? "; max-age=0" : "";
-  return CART_COOKIE_PATHS.map(
+  return CODE_COOKIE_PATHS.map(
     (path) => `${CODE_COOKIE}=${code ?? ""}; path=${path}; samesite=lax${life}${secure ? "; secure" : ""}`,
   );
 }

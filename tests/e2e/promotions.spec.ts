@@ -136,7 +136,10 @@ describe("a discount code, from the back office to the invoice, on a phone", () 
     await page.goto(`/?code=${CODE.toLowerCase()}`);
     await waitForHydration(page);
     expect(new URL(page.url()).search).toBe("");
-    await expect.poll(() => text(page, "code-notice")).toContain(`Code ${CODE} saved`);
+    const bar = page.getByTestId("announcement-bar").locator("span");
+    await expect
+      .poll(() => bar.allTextContents())
+      .toEqual([`Code ${CODE} saved`, "Applied in your cart and at checkout"]);
     await checkScreen(page);
 
     // The cart prices the code: 20% off, delivery free (the shop charges none), the total after it.

@@ -1,4 +1,3 @@
-import { TicketPercent } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { localizePath } from "#core/i18n/locale.ts";
 import type { QuotePromotion } from "#core/schemas/promotions.ts";
@@ -55,8 +54,7 @@ export function CodeBox({ code, promotion, busy, onChange, page }: CodeBoxProps)
         data-testid="code-box"
       >
         <input type="hidden" name="code" value="" />
-        <p className="flex items-center gap-2 font-medium text-ink" data-testid="code-applied">
-          <TicketPercent className="size-4 shrink-0 text-success" aria-hidden="true" />
+        <p className="font-medium text-ink" data-testid="code-applied">
           {t("promo.applied", { code: applied.code })}
         </p>
         <button
