@@ -1,17 +1,12 @@
 /**
- * The discount code a shopper chose (issue 28): kept for the browser session in a cookie that only the cart
- * and checkout pages receive (like the cart's copy: public pages' answers stay the same for everyone), read
- * by their loaders to price the first HTML and by their scripts to send it with the quote and the order.
- * A link `/?code=EID20` sets it on the server (app/lib/promo-link.server.ts); the code box sets it in the
- * browser.
+ * The discount code a shopper chose (issue 28): kept for the browser session in a cookie on the whole site,
+ * read by the cart and checkout loaders to price the first HTML and by their scripts to send it with the
+ * quote and the order. (Not on the cart and checkout paths alone, as the cart's copy is: Chromium's
+ * `document.cookie` answers for the address the document was loaded at, so /cart reached by a navigation
+ * inside the store could not read it.) A link `/?code=EID20` sets it on the server
+ * (app/lib/promo-link.server.ts); the code box sets it in the browser.
  */
 export const CODE_COOKIE = "store_code";
-
-/**
- * The pages that read it, in each language: core/cart-cookie.ts's CART_COOKIE_PATHS, written out here so
- * the pages' scripts do not carry the cart copy's module for four strings.
- */
-const CODE_COOKIE_PATHS = ["/cart", "/checkout", "/ar/cart", "/ar/checkout"];
 
 /** What a code may look like: letters, digits, '-' and '_', up to 40 (the server decides the rest). */
 const CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
@@ -28,14 +23,12 @@ export function codeFromCookie(header: string | null | undefined): string | null
 }
 
 /**
- * The cookie writes that keep `code` (a session cookie on each page that reads it) or remove it (null),
- * for `document.cookie` one at a time or as `Set-Cookie` headers.
+ * The cookie write that keeps `code` (a session cookie) or removes it (null), for `document.cookie` or as a
+ * `Set-Cookie` header.
  */
-export function codeCookieWrites(code: string | null, secure: boolean): string[] {
+export function codeCookie(code: string | null, secure: boolean): string {
   const life = code === null ? "; max-age=0" : "";
-  return CODE_COOKIE_PATHS.map(
-    (path) => `${CODE_COOKIE}=${code ?? ""}; path=${path}; samesite=lax${life}${secure ? "; secure" : ""}`,
-  );
+  return `${CODE_COOKIE}=${code ?? ""}; path=/; samesite=lax${life}${secure ? "; secure" : ""}`;
 }
 
 /** The code this browser holds now (the cookie is readable on the cart and checkout pages only). */
@@ -45,8 +38,6 @@ export function storedCode(): string | null {
 
 /** Keeps (or, with null, forgets) the shopper's code for the session. */
 export function storeCode(code: string | null): void {
-  for (const write of codeCookieWrites(code, window.location.protocol === "https:")) {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
-    document.cookie = write;
-  }
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS Safari.
+  document.cookie = codeCookie(code, window.location.protocol === "https:");
 }

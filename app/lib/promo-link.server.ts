@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { cookieValue } from "#core/page-session.ts";
-import { codeCookieWrites, normalCode } from "./promo-code";
+import { codeCookie, normalCode } from "./promo-code";
 
 /** Set for one answer after a code link: the page it lands on says the code was kept. */
 const NOTICE_COOKIE = "store_code_notice";
@@ -22,9 +22,7 @@ export function pickUpCodeLink(request: Request): void {
   url.searchParams.delete("code");
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   const code = normalCode(raw);
-  if (code || raw.trim() === "") {
-    for (const write of codeCookieWrites(code, isSecure(url))) headers.append("Set-Cookie", write);
-  }
+  if (code || raw.trim() === "") headers.append("Set-Cookie", codeCookie(code, isSecure(url)));
   if (code) {
     headers.append(
       "Set-Cookie",

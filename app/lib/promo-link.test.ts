@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeCookieWrites, codeFromCookie, normalCode } from "./promo-code";
+import { codeCookie, codeFromCookie, normalCode } from "./promo-code";
 import { codeNotice, pickUpCodeLink } from "./promo-link.server";
 
 /** The redirect `pickUpCodeLink` throws for this address (undefined when it lets the page draw). */
@@ -14,17 +14,14 @@ function pickUp(url: string, method = "GET"): Response | undefined {
 }
 
 describe("a code link (/?code=…)", () => {
-  it("keeps the code for the session on the cart and checkout pages and lands on the page without it", () => {
+  it("keeps the code for the session and lands on the same page without it", () => {
     const answer = pickUp("http://shop.test/shop?category=graceful-abayas&code=%20eid20%20");
     expect(answer?.status).toBe(303);
     expect(answer?.headers.get("location")).toBe("/shop?category=graceful-abayas");
     expect(answer?.headers.get("cache-control")).toBe("private, no-store");
     const cookies = answer?.headers.getSetCookie() ?? [];
     expect(cookies).toEqual([
-      "store_code=EID20; path=/cart; samesite=lax",
-      "store_code=EID20; path=/checkout; samesite=lax",
-      "store_code=EID20; path=/ar/cart; samesite=lax",
-      "store_code=EID20; path=/ar/checkout; samesite=lax",
+      "store_code=EID20; path=/; samesite=lax",
       "store_code_notice=EID20; path=/shop; max-age=120; samesite=lax",
     ]);
   });
@@ -32,11 +29,7 @@ describe("a code link (/?code=…)", () => {
   it("marks the cookies secure over HTTPS, and an empty code forgets the one held", () => {
     const answer = pickUp("https://shop.test/ar/cart?code=");
     expect(answer?.headers.get("location")).toBe("/ar/cart");
-    expect(answer?.headers.getSetCookie()).toEqual(
-      ["/cart", "/checkout", "/ar/cart", "/ar/checkout"].map(
-        (path) => `store_code=; path=${path}; samesite=lax; max-age=0; secure`,
-      ),
-    );
+    expect(answer?.headers.getSetCookie()).toEqual(["store_code=; path=/; samesite=lax; max-age=0; secure"]);
   });
 
   it("drops what cannot be a code without touching the one held, and leaves other requests alone", () => {
@@ -59,6 +52,6 @@ describe("a code link (/?code=…)", () => {
     expect(codeFromCookie("store_cart=%5B%5D; store_code=eid20; other=x")).toBe("EID20");
     expect(codeFromCookie("old_store_code=EID20")).toBeNull();
     expect(normalCode("eid 20")).toBeNull();
-    expect(codeCookieWrites("EID20", true)[0]).toBe("store_code=EID20; path=/cart; samesite=lax; secure");
+    expect(codeCookie("EID20", true)).toBe("store_code=EID20; path=/; samesite=lax; secure");
   });
 });

@@ -100,7 +100,7 @@ describe("a discount code, from the back office to the invoice, on a phone", () 
     await waitForHydration(page);
     const form = page.getByTestId("promotion-form");
     await form.getByLabel("Code").fill(CODE.toLowerCase());
-    await form.getByLabel("Discount").selectOption("percent");
+    await form.getByLabel("Discount", { exact: true }).selectOption("percent");
     await form.getByLabel("Percentage off (%)").fill("20");
     await form.getByLabel("Uses in total").fill("50");
     await form.getByRole("button", { name: "Create code" }).click();
