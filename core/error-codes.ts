@@ -97,6 +97,9 @@ export const ERROR_CODES = [
   "cancel_window_passed", // placed longer ago than the shop's cancellation window
   // The owner's daily work (issue 26; decision 0026)
   "stock_changed", // a stock count's figure changed since it was read (a sale came between)
+  // Promotions (issue 28; decision 0038)
+  "discount_refused", // the discount code was refused at order time; `reason` says why (core/schemas/promotions.ts)
+  "code_taken", // another discount code has this code
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

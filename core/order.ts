@@ -33,6 +33,8 @@ export interface OrderLineDto {
   lineTotalFils: number;
   /** The VAT included in this line (prices are VAT-inclusive). */
   vatFils: number;
+  /** Issue 28: this line's share of the order's code discount (absent on an order without one). */
+  discountFils?: number;
 }
 
 export interface OrderDto {
@@ -51,7 +53,8 @@ export interface OrderDto {
     currency_code: "AED";
     payment_mode: "online" | "cod";
     delivery_type: string;
-    shipping_charges: "0";
+    /** SPEC §3's "0"; the delivery fee's AED text when the shop charges one (issue 28). */
+    shipping_charges: string;
     tax: "0";
     extra_charges: "0";
     /** SPEC §3: the total when the method is cash on delivery, otherwise "0". */
@@ -59,6 +62,8 @@ export interface OrderDto {
   };
   address: Record<string, string>;
   totals: { subtotalFils: number; shippingFils: number; totalFils: number; vatFils: number };
+  /** Issue 28: the discount code the order was placed with and what it took off; absent without one. */
+  discount?: { code: string; discountFils: number };
   /** Paid through the test sandbox or Paymennt's test mode: no money was taken (decision 0015). */
   isTest: boolean;
   /** The courier it was shipped with (core/couriers.ts) and its tracking number (issue 26); null before. */
@@ -117,19 +122,21 @@ export const OrderDtoSchema = z
         unitPriceFils: fils,
         lineTotalFils: fils,
         vatFils: fils,
+        discountFils: fils.optional(),
       }),
     ),
     price: z.object({
       currency_code: z.literal("AED"),
       payment_mode: z.enum(["online", "cod"]),
       delivery_type: z.string(),
-      shipping_charges: z.literal("0"),
+      shipping_charges: z.string(),
       tax: z.literal("0"),
       extra_charges: z.literal("0"),
       COD: z.string(),
     }),
     address: z.record(z.string(), z.string()),
     totals: z.object({ subtotalFils: fils, shippingFils: fils, totalFils: fils, vatFils: fils }),
+    discount: z.object({ code: z.string(), discountFils: fils }).optional(),
     isTest: z.boolean(),
     shipping: z.object({ courier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
     invoice: z.object({
@@ -207,6 +214,11 @@ export const OrderPayloadSchema = z
       price: z.object({ delivery_type: deliveryType.optional() }, say("orderApi.lineInvalid")).optional(),
       line_items: z.array(z.unknown(), say("orderApi.cartEmpty")).optional(),
       language: LanguageSchema.optional().default("en"),
+      /** Issue 28: one discount code; the server prices it (a discount or total sent is never read). */
+      discountCode: z
+        .string({ error: "The discount code must be text" })
+        .max(64, { error: "The discount code is too long" })
+        .optional(),
     },
     { error: () => t("field.body") },
   )
@@ -242,6 +254,7 @@ export const OrderPayloadSchema = z
       deliveryType: body.delivery_type ?? body.price?.delivery_type ?? DEFAULT_DELIVERY_TYPE,
       lines,
       language: body.language,
+      ...(body.discountCode?.trim() ? { discountCode: body.discountCode.trim().toUpperCase() } : {}),
     };
   });
 export type OrderPayload = z.output<typeof OrderPayloadSchema>;

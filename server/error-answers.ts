@@ -5,7 +5,7 @@ import type { ErrorCode } from "#core/error-codes.ts";
 import { enHttp } from "#core/i18n/en-http.ts";
 import { badTextMessage } from "#core/text.ts";
 import { isDatabaseBusy } from "./db/connection.ts";
-import { HttpError, InputError } from "./http-errors.ts";
+import { DetailedHttpError, HttpError, InputError } from "./http-errors.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 /*
@@ -124,6 +124,7 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     code,
     message,
     ...(error instanceof InputError && error.field ? { field: error.field } : {}),
+    ...(error instanceof DetailedHttpError ? error.details : {}),
   });
 }
 

@@ -20,6 +20,15 @@ export class HttpError extends Error {
   }
 }
 
+/** A refusal that carries more than its code and message (a refused discount code's `reason`, issue 28). */
+export class DetailedHttpError extends HttpError {
+  readonly details: Record<string, string>;
+  constructor(statusCode: number, code: ErrorCode, message: string, details: Record<string, string>) {
+    super(statusCode, code, message);
+    this.details = details;
+  }
+}
+
 /** A request that does not match its route's schema; `field` names the form field a screen marks. */
 export class InputError extends HttpError {
   readonly field: string | undefined;

@@ -84,4 +84,6 @@ export const arApi = {
   "api.cancel_window_passed": "انتهت مهلة إلغاء هذا الطلب. تواصلي معنا إن احتجتِ إلى تغييره.",
   "api.variant_in_use": "هذا المقاس مستخدم ولا يمكن إزالته.",
   "api.stock_changed": "تغيّر المخزون منذ أن اطّلعتِ عليه. راجعي الرقم الجديد وأعيدي العدّ.",
+  "api.discount_refused": "لا يمكن استخدام رمز الخصم هذا لهذا الطلب.",
+  "api.code_taken": "يوجد رمز خصم بهذا الاسم من قبل.",
 } as const satisfies Record<keyof typeof enApi, string>;

@@ -90,4 +90,6 @@ export const enApi = {
     "The time to cancel this order has passed. Contact us if you need to change it.",
   "api.variant_in_use": "This size is in use and cannot be removed.",
   "api.stock_changed": "The stock changed since you read it. Check the new figure and count again.",
+  "api.discount_refused": "This discount code cannot be used for this order.",
+  "api.code_taken": "There is already a discount code with this code.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

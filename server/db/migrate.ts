@@ -17,6 +17,7 @@ import * as orderLineArabic from "./migrations/2026-11-27-0014-order-line-arabic
 import * as orderNotesTracking from "./migrations/2026-11-27-0015-order-notes-tracking.ts";
 import * as returns from "./migrations/2026-11-27-0017-returns.ts";
 import * as draftsHiddenReviews from "./migrations/2026-11-27-0018-drafts-hidden-reviews.ts";
+import * as promotions from "./migrations/2026-11-27-0019-promotions.ts";
 import type { Database } from "./schema.ts";
 
 /** The frozen, ordered list. A migration is added here once and never edited afterwards. */
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-0015-order-notes-tracking": orderNotesTracking,
   "2026-11-27-0017-returns": returns,
   "2026-11-27-0018-drafts-hidden-reviews": draftsHiddenReviews,
+  "2026-11-27-0019-promotions": promotions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

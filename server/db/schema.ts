@@ -11,6 +11,7 @@ import type {
   SandboxCheckoutTable,
   StockHoldTable,
 } from "./schema/orders.ts";
+import type { PromotionTable, PromotionUseTable } from "./schema/promotions.ts";
 import type { RefundTable, SandboxRefundTable } from "./schema/refunds.ts";
 import type { ReturnPolicy, ReturnsTables } from "./schema/returns.ts";
 
@@ -395,6 +396,8 @@ export interface Database extends ReturnsTables {
   idempotency_keys: IdempotencyKeyTable;
   refunds: RefundTable;
   sandbox_refunds: SandboxRefundTable;
+  promotions: PromotionTable;
+  promotion_uses: PromotionUseTable;
 }
 
 export type { Generated };

@@ -39,3 +39,17 @@ export function currentUser(request: FastifyRequest): UserRow {
   if (!request.account) throw new Error("requireUser must guard this route");
   return request.account;
 }
+
+/**
+ * The shopper of an open route when a valid token comes with the request, else null: a bad or expired
+ * token on an open route is not an error (the route answers as to a visitor).
+ */
+export async function optionalUser(request: FastifyRequest, services: Services): Promise<UserRow | null> {
+  const token = tokenFrom(request);
+  if (!token) return null;
+  try {
+    return await services.accounts.authenticate(token);
+  } catch {
+    return null;
+  }
+}

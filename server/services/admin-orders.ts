@@ -26,6 +26,7 @@ import {
 import { listLowStockRows } from "../db/repositories/admin-products.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
 import { findOrder, insertOrderEvent, orderLines } from "../db/repositories/orders.ts";
+import { listPromotionsWithFigures } from "../db/repositories/promotions.ts";
 import { listRefunds, listRefundsOf, refundedBetween } from "../db/repositories/refunds.ts";
 import { findUserById } from "../db/repositories/users.ts";
 import type { Database } from "../db/schema.ts";
@@ -36,6 +37,7 @@ import { AdminError, notFound } from "./admin-errors.ts";
 import type { SettingsService } from "./admin-settings.ts";
 import { issuedDocument, isTestOrder } from "./documents.ts";
 import type { OrdersService } from "./orders.ts";
+import { releaseOrderUse } from "./promotions/uses.ts";
 import { creditCancelledSupply } from "./refunds/cancellation.ts";
 import { displayedPaymentStatus } from "./refunds/summary.ts";
 
@@ -205,6 +207,8 @@ export function createAdminOrders(options: {
         if (input.status === CANCELLED) {
           for (const line of lines)
             if (line.variant_id) await returnVariantStock(trx, line.variant_id, Number(line.quantity));
+          // Issue 28: a cancelled order gives its code's use back.
+          await releaseOrderUse(trx, id, at);
           await bumpCatalogVersion(trx);
         }
         await insertOrderEvent(trx, {
@@ -314,6 +318,10 @@ export function createAdminOrders(options: {
           countReviewsWithStatus(db, "pending"),
           listLowStockRows(db, lowStockThreshold, 50),
         ]);
+      // Issue 28: each active code's uses and the discount given, most used first.
+      const promotions = (await listPromotionsWithFigures(db, { active: true }))
+        .map((r) => ({ id: r.id, code: r.code, uses: r.uses, discountGivenFils: r.discount_given_fils }))
+        .sort((a, b) => b.uses - a.uses || a.code.localeCompare(b.code));
       return {
         today,
         month,
@@ -322,6 +330,7 @@ export function createAdminOrders(options: {
         newMessages,
         pendingReviews,
         lowStockThreshold,
+        promotions,
         lowStock: low.map((r) => ({
           productId: r.product_id,
           productName: r.product_name,

@@ -49,6 +49,11 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
     cancelWindowHours: DEFAULT_CANCEL_WINDOW_HOURS,
     lowStockDigestTime: null,
+    // Issue 28: SPEC's free delivery until the owner sets a fee.
+    deliveryFeeFils: 0,
+    freeDeliveryThresholdFils: null,
+    emirateDeliveryFeesFils: {},
+    sameDayDeliveryFeeFils: 0,
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { ShopSettings } from "#core/admin.ts";
 import { documentHtml } from "#core/document-html.ts";
 import { type DocumentCopy, documentCopy, fillIn } from "#core/i18n/documents.ts";
-import { formatDate, formatNumber } from "#core/i18n/format.ts";
+import { formatDate, formatNumber, isolateLtr } from "#core/i18n/format.ts";
 import { DELIVERY_TYPES_AR } from "#core/i18n/order-status-mail.ts";
 import type { Locale } from "#core/locale.ts";
 import type { OrderDto } from "#core/order.ts";
@@ -76,15 +76,23 @@ function view(
     order.ship_phone,
     order.ship_email,
   ].filter(Boolean);
-  const totals: [string, string][] = [
-    [w.subtotal, amount(Number(order.subtotal_fils), locale)],
-    [
-      w.deliveryCharge,
-      Number(order.shipping_fils) === 0 ? w.free : amount(Number(order.shipping_fils), locale),
-    ],
-  ];
-  if (withVat)
+  const discount = Number(order.discount_fils ?? 0);
+  const shipping = Number(order.shipping_fils);
+  const totals: [string, string][] = [[w.subtotal, amount(Number(order.subtotal_fils), locale)]];
+  // Issue 28: a code's discount reduces what is paid, and so the taxable amount (VAT is on what is paid).
+  if (order.discount_code)
+    totals.push([
+      fillIn(w.discountCode, { code: isolateLtr(order.discount_code, locale) }),
+      `−${amount(discount, locale)}`,
+    ]);
+  totals.push([w.deliveryCharge, shipping === 0 ? w.free : amount(shipping, locale)]);
+  if (withVat) {
     totals.push([fillIn(w.vatIncluded, { rate: seller.vatRate }), amount(Number(order.tax_fils), locale)]);
+    // The delivery fee includes VAT: its share of the VAT above, apart.
+    const deliveryVat = Number(order.tax_fils) - lines.reduce((sum, l) => sum + Number(l.vat_fils), 0);
+    if (shipping > 0)
+      totals.push([fillIn(w.deliveryVat, { rate: seller.vatRate }), amount(deliveryVat, locale)]);
+  }
   totals.push([w.total, amount(Number(order.total_fils), locale)]);
   return {
     lang: locale,
@@ -116,9 +124,14 @@ function view(
     },
     lines: lines.map((l) => ({
       description: ar ? (l.name_ar ?? l.name) : l.name,
-      detail: l.color
-        ? fillIn(w.lineDetail, { size: l.size, color: color(l.color) })
-        : fillIn(w.lineDetailNoColor, { size: l.size }),
+      detail: [
+        l.color
+          ? fillIn(w.lineDetail, { size: l.size, color: color(l.color) })
+          : fillIn(w.lineDetailNoColor, { size: l.size }),
+        ...(Number(l.discount_fils ?? 0) > 0
+          ? [fillIn(w.lineDiscount, { amount: amount(Number(l.discount_fils), locale) })]
+          : []),
+      ].join(" · "),
       quantity: formatNumber(Number(l.quantity), locale),
       unitPrice: amount(Number(l.unit_price_fils), locale),
       vat: withVat ? amount(Number(l.vat_fils), locale) : null,
@@ -157,8 +170,8 @@ export function buildSnapshot(options: {
     vatRate: seller.vatRate,
     figures: {
       subtotalFils: Number(order.subtotal_fils),
-      // Product discounts are already in the unit prices; the order itself carries none.
-      discountFils: 0,
+      // Product discounts are already in the unit prices; a code's discount is the order's (issue 28).
+      discountFils: Number(order.discount_fils ?? 0),
       deliveryFils: Number(order.shipping_fils),
       vatFils: kind === "tax_invoice" ? Number(order.tax_fils) : 0,
       totalFils: Number(order.total_fils),

@@ -24,6 +24,7 @@ import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
 import { createLowStockDigest, type LowStockDigest } from "./low-stock-digest.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
+import { createPromotionsService, type PromotionsService } from "./promotions/index.ts";
 import { createRefundsService, type RefundsService } from "./refunds/index.ts";
 import { createShopperCancellation, type ShopperCancellation } from "./refunds/shopper-cancel.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
@@ -57,6 +58,8 @@ export interface Services {
   cancellation: ShopperCancellation;
   /** The daily low-stock mail to the shop (issue 26), run with the reconciliation pass. */
   lowStockDigest: LowStockDigest;
+  /** Discount codes, the cart's quote with them, and delivery fees (issue 28; decision 0038). */
+  promotions: PromotionsService;
 }
 
 const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
@@ -134,7 +137,16 @@ export function createServices(
   });
   const paymennt = createPaymennt(config, database.db, ownAddress);
   const settings = createSettingsService(database.db, config);
-  const orders = createOrdersService({ db: database.db, config, mailer: mail, paymennt, log, settings });
+  const promotions = createPromotionsService({ db: database.db, settings });
+  const orders = createOrdersService({
+    db: database.db,
+    config,
+    mailer: mail,
+    paymennt,
+    log,
+    settings,
+    promotions,
+  });
   const refunds = createRefundsService({
     db: database.db,
     config,
@@ -164,6 +176,7 @@ export function createServices(
   orders.alsoReconcile((now) => lowStockDigest.run(now));
   return {
     refunds,
+    promotions,
     returns: createReturnsService({ db: database.db, mailer: mail, settings, refunds, log }),
     cancellation,
     lowStockDigest,

@@ -49,8 +49,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const mails = createOrderMails(ctx);
   const dtos = createOrderDtos(ctx);
   const settlement = createSettlement(ctx, mails);
-  const online = createOnlinePayment(ctx, { pricing, settlement, dtos });
   const cod = createCashOnDelivery(ctx, { pricing, mails });
+  const online = createOnlinePayment(ctx, { pricing, settlement, dtos, placeNow: cod.placeNow });
   const jobs = createOrderJobs(ctx, settlement);
   const { finalizePayment } = settlement;
   const { orderDto, loadDtos } = dtos;
@@ -129,6 +129,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         cardPayments: cardPaymentsAvailable(config, request),
         vatRate: shop.vatRate,
         trn: shop.trn,
+        delivery: await ctx.promotions.deliveryFees(),
       };
     },
 

@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   "user",
   "request",
   "mail",
+  "promotion",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

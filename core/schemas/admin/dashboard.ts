@@ -1,5 +1,6 @@
 import "../zod-setup.ts";
 import { z } from "zod";
+import { PromotionFiguresSchema } from "../promotions.ts";
 
 // Dashboard: GET /api/admin/dashboard
 
@@ -37,6 +38,8 @@ export const DashboardSchema = z.object({
   lowStockThreshold: z.number().int(),
   /** Active products' tracked sizes with available stock at or below the threshold, fewest first. */
   lowStock: z.array(LowStockRowSchema),
+  /** Issue 28: each active code's uses (placed, not cancelled orders) and the discount given, most used first. */
+  promotions: z.array(PromotionFiguresSchema),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 /** Issue 21: the dashboard's sentence about card payments (none when Paymennt takes real payments). */

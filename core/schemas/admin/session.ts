@@ -44,6 +44,7 @@ export const ADMIN_ERROR_CODES = [
   "idempotency_mismatch", // 409: the Idempotency-Key was used with another body
   "out_of_stock", // 409: an exchange's size has not the units to reserve (decision 0032)
   "stock_changed", // 409: a stock count's figure changed since the owner read it (a sale came between)
+  "code_taken", // 409: another discount code has this code (issue 28)
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

@@ -1,12 +1,21 @@
 import "../zod-setup.ts";
 import { z } from "zod";
 import { MAX_CANCEL_WINDOW_HOURS } from "../../order-cancel.ts";
+import { EmirateSchema } from "../promotions.ts";
 import { optionalText, text } from "./fields.ts";
 
 /** An Arabic setting shoppers read on /ar (decision 0025): null (or "") falls back to the English one. */
 const arabic = (max: number, label: string) => optionalText(max, `${label} (Arabic)`).nullable();
 
 // Settings (owner only)
+
+/** A fee or threshold in fils (a form's AED × 100). */
+const feeFils = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} is a whole number of fils` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(100_000_000, { error: `${label} is too large` });
 
 export const ShopSettingsSchema = z.object({
   shopName: text(80, "Shop name"),
@@ -66,6 +75,14 @@ export const ShopSettingsSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Enter a time as HH:MM (24 hours)" })
     .nullable(),
+  /** Issue 28: the flat UAE delivery fee in fils, VAT-inclusive; 0 (SPEC's free delivery) by default. */
+  deliveryFeeFils: feeFils("Delivery fee"),
+  /** Free delivery from this order value (fils, after a code's discount); null: no threshold. */
+  freeDeliveryThresholdFils: feeFils("Free-delivery threshold").nullable(),
+  /** An emirate's own fee instead of the flat one (fils); an emirate not named pays the flat fee. */
+  emirateDeliveryFeesFils: z.partialRecord(EmirateSchema, feeFils("An emirate's delivery fee")),
+  /** Same-day delivery's fee (fils), instead of the flat or the emirate's; the threshold frees it too. */
+  sameDayDeliveryFeeFils: feeFils("Same-day delivery fee"),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 /** PUT /api/admin/settings: any subset; a field set to its environment default stops overriding it. */

@@ -54,6 +54,8 @@ export interface VariantForOrder {
   stock: number | null;
   held: number;
   image: string;
+  /** The product's collection (category slug): a discount code may be for some collections only. */
+  category: string;
 }
 
 /** Prepared per count of distinct products (an order names one or a few). */
@@ -66,6 +68,7 @@ const variantsOf = preparedPerShape((count: number, db, v: Record<string, string
       "v.product_id",
       "p.name",
       "p.name_ar",
+      "p.category_slug",
       "v.sku",
       "v.size",
       "v.retail_price_fils",
@@ -108,6 +111,7 @@ export async function variantsForProducts(db: Db, productIds: string[]): Promise
     stock: r.stock === null ? null : Number(r.stock),
     held: Number(r.held_quantity),
     image: r.image ?? "",
+    category: r.category_slug,
   }));
 }
 

@@ -43,6 +43,9 @@ export interface OrderTable {
   /** The courier it was shipped with (issue 26; core/schemas/admin/orders.ts COURIERS), and its tracking number. */
   courier?: string | null;
   tracking_number?: string | null;
+  /** Issue 28: the discount code the order was placed with, and what it took off (0 without one). */
+  discount_code?: string | null;
+  discount_fils?: number;
   created_at: string;
   updated_at: string;
 }
@@ -63,6 +66,8 @@ export interface OrderLineTable {
   unit_price_fils: number;
   quantity: number;
   line_total_fils: number;
+  /** Issue 28: this line's share of the order's discount; VAT (vat_fils) is on what is left. */
+  discount_fils?: number;
   vat_fils: number;
 }
 

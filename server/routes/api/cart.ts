@@ -2,14 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { LangQuerySchema } from "#core/locale.ts";
 import { CartDataSchema, ok } from "#core/schemas/api.schema.ts";
-import {
-  CartAddSchema,
-  CartMergeSchema,
-  CartQuoteRequestSchema,
-  CartUpdateSchema,
-} from "#core/schemas/cart.schema.ts";
+import { CartAddSchema, CartMergeSchema, CartUpdateSchema } from "#core/schemas/cart.schema.ts";
 import { CartQuoteLineSchema } from "#core/schemas/dto.schema.ts";
-import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
+import { PromoQuoteRequestSchema, QuotePromotionFields } from "#core/schemas/promotions.ts";
+import { currentUser, noStore, optionalUser, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedInSchema } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
@@ -23,8 +19,9 @@ const quoteAnswer = ok(
     totalFils: z.number(),
     itemCount: z.number(),
     canCheckout: z.boolean(),
+    ...QuotePromotionFields,
   },
-  "CartQuote (core/cart.ts): today's prices and stock for each line",
+  "CartQuote (core/cart.ts): today's prices and stock for each line; the code's discount and the delivery fee (issue 28)",
 );
 
 /**
@@ -40,15 +37,21 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
     {
       schema: {
         summary: "Price the given lines with today's prices and stock",
-        description: "`lang=ar` names the products in Arabic (English where a name is missing).",
+        description:
+          "`lang=ar` names the products in Arabic (English where a name is missing) and words a refused code's message in Arabic. A `code` is priced by the server (issue 28); a signed-in shopper's token lets her own per-customer limit count. Code attempts are rate-limited per client and per account (429).",
         tags: cartTags,
         querystring: z.object({ lang: LangQuerySchema }),
-        body: CartQuoteRequestSchema,
-        response: { 200: quoteAnswer, ...errors(400) },
+        body: PromoQuoteRequestSchema,
+        response: { 200: quoteAnswer, ...errors(400, 429) },
       },
     },
     async (request, reply) => {
-      const quote = await cart.quote(request.body, request.query.lang ?? "en");
+      const user = await optionalUser(request, services);
+      const quote = await services.promotions.quote(request.body, {
+        locale: request.query.lang ?? "en",
+        ip: request.ip,
+        userId: user?.id ?? null,
+      });
       return reply.header("cache-control", "no-store").send(quote);
     },
   );

@@ -4,6 +4,11 @@ import { ErrorCodeSchema } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
 import { ErrorResponseSchema, OrderSchema, ok } from "#core/schemas/api.schema.ts";
+import {
+  DeliveryFeesSchema,
+  DiscountRefusedSchema,
+  PlacedWithoutPaymentSchema,
+} from "#core/schemas/promotions.ts";
 import { HttpError } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser, tokenFrom } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
@@ -15,6 +20,13 @@ import {
 import type { Services } from "../../services/index.ts";
 
 const tags = ["order"];
+/** 422: the Idempotency-Key was used with another order, or the discount code is refused (issue 28). */
+const unprocessable = z
+  // The refusal with its reason first: the general error schema would match it too, without `reason`.
+  .union([DiscountRefusedSchema, ErrorResponseSchema])
+  .describe(
+    "The Idempotency-Key was used with a different order (`idempotency_key_reused`), or the discount code is refused (`discount_refused`, with its `reason`).",
+  );
 const keyConflict = ErrorResponseSchema.describe(
   "Not enough stock (`out_of_stock`), or a request with the same Idempotency-Key is still running (`in_progress`; Retry-After).",
 );
@@ -50,8 +62,9 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
                 ),
               vatRate: z.number(),
               trn: z.string().nullable(),
+              delivery: DeliveryFeesSchema,
             },
-            "Whether cash on delivery and card payment are offered, the VAT rate and the shop's TRN",
+            "Whether cash on delivery and card payment are offered, the VAT rate, the shop's TRN and its delivery fees",
           ),
           ...errors(),
         },
@@ -84,23 +97,27 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         schema: {
           summary: "Place an order to pay online: a pending order, its stock held, and a hosted checkout",
           description:
-            "SPEC §3 order payload. The server re-prices every line; the client's prices, amount, COD and userId are ignored.",
+            "SPEC §3 order payload, plus an optional `discountCode` (issue 28). The server re-prices every line, the code and the delivery fee; the client's prices, discount, amount, COD and userId are ignored. An order that comes to 0 AED is placed at once (`placed: true`, no checkout).",
           tags,
           security: signedIn,
           headers: IdempotencyHeadersSchema,
           body: OrderPayloadSchema,
           response: {
-            200: ok(
-              {
-                paymentId: z.string(),
-                checkoutUrl: z.string(),
-                orderNumber: z.string(),
-                message: z.string(),
-              },
-              "Go to checkoutUrl to pay (a repeat of an Idempotency-Key: the same checkout)",
-            ),
+            200: z.union([
+              ok(
+                {
+                  paymentId: z.string(),
+                  checkoutUrl: z.string(),
+                  orderNumber: z.string(),
+                  message: z.string(),
+                },
+                "Go to checkoutUrl to pay (a repeat of an Idempotency-Key: the same checkout)",
+              ),
+              PlacedWithoutPaymentSchema,
+            ]),
             ...errors(400, 401, 403, 409, 422, 429, 502, 503),
             409: keyConflict,
+            422: unprocessable,
           },
         },
         // Issue 21: card payment not offered to this visitor is refused before anything is held or numbered.
@@ -135,6 +152,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
             ),
             ...errors(400, 401, 409, 422, 429, 503),
             409: keyConflict,
+            422: unprocessable,
           },
         },
         // 'not offered' is the answer whatever the body says, as it was before the body was checked.

@@ -7,10 +7,17 @@ import { takeStock } from "../../db/repositories/stock-holds.ts";
 import type { UserRow } from "../../db/repositories/users.ts";
 import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
+import { takeOrderUse, UseRefused } from "../promotions/uses.ts";
 import { ORDER_PLACED, type OrderCommitHooks, type OrdersContext, StockError } from "./context.ts";
 import { colorNamesAr, toDto } from "./dto.ts";
 import type { createOrderMails } from "./mails.ts";
-import { type createPricing, orderRow, quantitiesByVariant, stockRefusal } from "./pricing.ts";
+import {
+  type createPricing,
+  orderRow,
+  type PricedOrder,
+  quantitiesByVariant,
+  stockRefusal,
+} from "./pricing.ts";
 
 /** Cash on delivery (SPEC §7 POST /api/order/place, behind COD_ENABLED): placed at once, stock taken. */
 
@@ -18,22 +25,36 @@ export function createCashOnDelivery(
   ctx: OrdersContext,
   parts: { pricing: ReturnType<typeof createPricing>; mails: ReturnType<typeof createOrderMails> },
 ) {
-  const { db, deliverMails, orderNumberBeforeTransaction, orderNumberInTransaction } = ctx;
-  const { priceLines } = parts.pricing;
+  const { db, deliverMails, orderNumberBeforeTransaction, orderNumberInTransaction, promotions } = ctx;
+  const { priceOrder } = parts.pricing;
   const { onOrderPlaced } = parts.mails;
 
   /** A cash-on-delivery order, placed and its stock taken in one transaction. */
   async function placeCod(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
-    const lines = await priceLines(payload.lines);
+    return placeNow(user, payload, hooks, await priceOrder(user, payload), "cod");
+  }
+
+  /**
+   * An order placed at once, its stock and its code's use taken in one transaction: cash on delivery,
+   * or (issue 28) a card order a code brought to 0 AED, which has nothing to pay and no payment step.
+   */
+  async function placeNow(
+    user: UserRow,
+    payload: OrderPayload,
+    hooks: OrderCommitHooks | undefined,
+    priced: PricedOrder,
+    how: "cod" | "free",
+  ) {
+    const { lines } = priced;
     let orderNumber = await orderNumberBeforeTransaction();
     const at = new Date().toISOString();
     const orderId = newId();
-    const { order, lineRows } = orderRow(user, payload, lines, {
+    const { order, lineRows } = orderRow(user, payload, priced, {
       id: orderId,
       order_number: orderNumber,
       status: ORDER_PLACED,
-      payment_status: "unpaid",
-      payment_mode: "cod",
+      payment_status: how === "cod" ? "unpaid" : "paid",
+      payment_mode: how === "cod" ? "cod" : "online",
       hold_expires_at: null,
       placed_at: at,
       created_at: at,
@@ -51,13 +72,23 @@ export function createCashOnDelivery(
           actor: "shopper",
           from_status: null,
           to_status: ORDER_PLACED,
-          note: "cash on delivery",
+          note: how === "cod" ? "cash on delivery" : "nothing to pay (discount code)",
         });
         for (const [variantId, quantity] of quantitiesByVariant(lines)) {
           const line = lines.find((l) => l.variant.variantId === variantId)!;
           if (line.variant.stock === null) continue;
           if (!(await takeStock(trx, variantId, quantity))) throw await stockRefusal(trx, lines, variantId);
         }
+        if (priced.promotion)
+          await takeOrderUse(trx, {
+            promotionId: priced.promotion.promotionId,
+            perCustomerLimit: priced.promotion.perCustomerLimit,
+            orderId,
+            userId: user.id,
+            discountFils: priced.promotion.discountFils,
+            status: "used",
+            at,
+          });
         document = await onOrderPlaced(trx, order, lineRows);
         colors = await colorNamesAr(trx);
         if (lines.some((l) => l.variant.stock !== null)) await bumpCatalogVersion(trx);
@@ -66,6 +97,8 @@ export function createCashOnDelivery(
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
+      if (error instanceof UseRefused && priced.promotion)
+        throw promotions.refusal(priced.promotion.code, error.reason, payload.language);
       throw error;
     }
     hooks?.committed?.();
@@ -75,6 +108,7 @@ export function createCashOnDelivery(
     function answer() {
       return {
         success: true as const,
+        ...(how === "free" ? { placed: true as const } : {}),
         message: tOrder("orderApi.placed"),
         orderNumber,
         order: toDto(order, lineRows, document, colors),
@@ -82,5 +116,5 @@ export function createCashOnDelivery(
     }
   }
 
-  return { placeCod };
+  return { placeCod, placeNow };
 }

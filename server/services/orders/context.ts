@@ -11,6 +11,7 @@ import { HttpError } from "../../http-errors.ts";
 import type { Mailer } from "../../integrations/mail.ts";
 import type { PaymenntClient } from "../../integrations/paymennt.ts";
 import { createDocumentsService } from "../documents.ts";
+import type { PromotionsService } from "../promotions/index.ts";
 
 /**
  * What every part of the orders service shares (services/orders.ts puts them together): its options,
@@ -76,6 +77,8 @@ export interface OrdersServiceOptions {
   log: FastifyBaseLogger;
   /** The back office's settings over the environment (issue 15); the environment alone without it. */
   settings?: { current(executor?: Kysely<Database> | Transaction<Database>): Promise<ShopSettings> };
+  /** Discount codes and delivery fees (issue 28; decision 0038). */
+  promotions: PromotionsService;
 }
 
 export type OrdersContext = ReturnType<typeof createOrdersContext>;

@@ -69,12 +69,13 @@ export function toDto(
       unitPriceFils: Number(l.unit_price_fils),
       lineTotalFils: Number(l.line_total_fils),
       vatFils: Number(l.vat_fils),
+      ...(order.discount_code ? { discountFils: Number(l.discount_fils ?? 0) } : {}),
     })),
     price: {
       currency_code: "AED",
       payment_mode: order.payment_mode,
       delivery_type: order.delivery_type,
-      shipping_charges: "0",
+      shipping_charges: String(filsToAed(Number(order.shipping_fils))),
       tax: "0",
       extra_charges: "0",
       COD: cod ? String(filsToAed(Number(order.total_fils))) : "0",
@@ -97,6 +98,9 @@ export function toDto(
       totalFils: Number(order.total_fils),
       vatFils: Number(order.tax_fils),
     },
+    ...(order.discount_code
+      ? { discount: { code: order.discount_code, discountFils: Number(order.discount_fils ?? 0) } }
+      : {}),
     isTest: isTestOrder(order),
     shipping: order.courier
       ? { courier: order.courier, trackingNumber: order.tracking_number ?? null }

@@ -21,6 +21,8 @@ import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
 import { filsToAmount, type PaymenntClient, PaymenntError } from "../../integrations/paymennt.ts";
 import { paymentsAreTest } from "../documents.ts";
+import { takeOrderUse, UseRefused } from "../promotions/uses.ts";
+import type { createCashOnDelivery } from "./cash-on-delivery.ts";
 import {
   AWAITING_PAYMENT,
   CHECK_INTERVAL_MS,
@@ -29,7 +31,7 @@ import {
   StockError,
 } from "./context.ts";
 import { colorNamesAr, type createOrderDtos, toDto } from "./dto.ts";
-import { type createPricing, orderRow, quantitiesByVariant, stockRefusal } from "./pricing.ts";
+import { type createPricing, orderRow, orderTotal, quantitiesByVariant, stockRefusal } from "./pricing.ts";
 import { type createSettlement, history } from "./settlement.ts";
 
 /**
@@ -43,24 +45,28 @@ export function createOnlinePayment(
     pricing: ReturnType<typeof createPricing>;
     settlement: ReturnType<typeof createSettlement>;
     dtos: ReturnType<typeof createOrderDtos>;
+    placeNow: ReturnType<typeof createCashOnDelivery>["placeNow"];
   },
 ) {
   const { db, config, paymennt, log, orderNumberBeforeTransaction, orderNumberInTransaction } = ctx;
-  const { priceLines } = parts.pricing;
+  const { priceOrder } = parts.pricing;
   const { finalize, settleUnpaid, supersedeOpenAttempts } = parts.settlement;
   const { orderDto } = parts.dtos;
 
   /** The pending order, its lines, payment attempt and holds in one transaction; then the checkout. */
   async function startPayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
     await supersedeOpenAttempts(user);
-    const lines = await priceLines(payload.lines);
+    const priced = await priceOrder(user, payload);
+    const { lines } = priced;
+    // Issue 28: a code that takes the whole order leaves nothing to pay: placed at once, no checkout.
+    if (orderTotal(priced) === 0) return parts.placeNow(user, payload, hooks, priced, "free");
     let orderNumber = await orderNumberBeforeTransaction();
     const now = new Date();
     const at = now.toISOString();
     const holdExpiresAt = new Date(now.getTime() + config.PAYMENT_HOLD_MINUTES * 60_000).toISOString();
     const orderId = newId();
     const paymentId = newId();
-    const { order, lineRows } = orderRow(user, payload, lines, {
+    const { order, lineRows } = orderRow(user, payload, priced, {
       id: orderId,
       order_number: orderNumber,
       status: AWAITING_PAYMENT,
@@ -122,12 +128,25 @@ export function createOnlinePayment(
           });
         }
         await insertHolds(trx, holds);
+        // The code's use is held with the stock, and released with it if the attempt ends unpaid.
+        if (priced.promotion)
+          await takeOrderUse(trx, {
+            promotionId: priced.promotion.promotionId,
+            perCustomerLimit: priced.promotion.perCustomerLimit,
+            orderId,
+            userId: user.id,
+            discountFils: priced.promotion.discountFils,
+            status: "reserved",
+            at,
+          });
         // Held units leave what shoppers can buy: the pages showing them change.
         if (holds.length > 0) await bumpCatalogVersion(trx);
         await hooks?.committing(trx, { orderId, paymentId });
       });
     } catch (error) {
       if (error instanceof StockError) throw new HttpError(409, "out_of_stock", error.message);
+      if (error instanceof UseRefused && priced.promotion)
+        throw ctx.promotions.refusal(priced.promotion.code, error.reason, payload.language);
       throw error;
     }
     hooks?.committed?.();
@@ -162,7 +181,8 @@ export function createOnlinePayment(
           tax: 0,
           shipping: filsToAmount(order.shipping_fils),
           handling: 0,
-          discount: 0,
+          // Issue 28: the code's discount in the totals; unit prices stay the catalog's.
+          discount: filsToAmount(order.discount_fils ?? 0),
         },
         items: lineRows.map((l) => ({
           name: `${l.name} (${l.size})`,

@@ -1,12 +1,14 @@
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { includedVat, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
+import { deliveryFee } from "#core/promotions.ts";
 import { type VariantForOrder, variantsForProducts } from "../../db/repositories/orders.ts";
 import { availableStockFor } from "../../db/repositories/stock-holds.ts";
 import type { UserRow } from "../../db/repositories/users.ts";
 import type { OrderLineTable, OrderTable } from "../../db/schema.ts";
 import { HttpError } from "../../http-errors.ts";
 import { newId } from "../../ids.ts";
+import type { DecidedPromotion } from "../promotions/index.ts";
 import { type OrdersContext, StockError, type Trx } from "./context.ts";
 
 /**
@@ -20,7 +22,19 @@ export interface PricedLine {
   quantity: number;
   unitPriceFils: number;
   lineTotalFils: number;
+  /** Issue 28: this line's share of the code's discount (0 without one). */
+  discountFils: number;
+  /** The VAT included in what is paid for the line (after its discount). */
   vatFils: number;
+}
+
+/** An order's lines priced with its code and delivery fee (issue 28; decision 0038). */
+export interface PricedOrder {
+  lines: PricedLine[];
+  promotion: DecidedPromotion | null;
+  /** The delivery fee, VAT-inclusive. */
+  shippingFils: number;
+  shippingVatFils: number;
 }
 
 const stockMessage = (line: PricedLine, available: number) =>
@@ -33,7 +47,7 @@ const stockMessage = (line: PricedLine, available: number) =>
       });
 
 export function createPricing(ctx: OrdersContext) {
-  const { db, shopNow } = ctx;
+  const { db, shopNow, promotions } = ctx;
 
   /**
    * Prices the shopper's lines from the database: the variant named by sku_id must belong to the product
@@ -71,6 +85,7 @@ export function createPricing(ctx: OrdersContext) {
         quantity,
         unitPriceFils: unit,
         lineTotalFils: unit * quantity,
+        discountFils: 0,
         vatFils: includedVat(unit * quantity, vatRate),
       });
     }
@@ -85,7 +100,47 @@ export function createPricing(ctx: OrdersContext) {
     return priced;
   }
 
-  return { priceLines };
+  /**
+   * The order's lines, its code's discount spread over them (VAT on what is left of each) and the
+   * delivery fee for what the goods come to after the discount. A refused code is a 422 before anything
+   * is held or numbered; whether its last use is still there is decided again in the order's transaction.
+   */
+  async function priceOrder(user: UserRow, payload: OrderPayload): Promise<PricedOrder> {
+    const lines = await priceLines(payload.lines);
+    const shop = await shopNow();
+    let promotion: DecidedPromotion | null = null;
+    if (payload.discountCode) {
+      promotion = await promotions.decideForOrder(
+        payload.discountCode,
+        lines.map((l) => ({
+          productId: l.variant.productId,
+          category: l.variant.category,
+          lineTotalFils: l.lineTotalFils,
+          onSale: l.variant.discountPercent > 0,
+        })),
+        { userId: user.id, ip: undefined, locale: payload.language },
+      );
+      lines.forEach((l, i) => {
+        l.discountFils = promotion!.allocation[i] ?? 0;
+        l.vatFils = includedVat(l.lineTotalFils - l.discountFils, shop.vatRate);
+      });
+    }
+    const goods = lines.reduce((sum, l) => sum + l.lineTotalFils - l.discountFils, 0);
+    const fees = await promotions.deliveryFees();
+    const shippingFils = deliveryFee(fees, goods, {
+      emirate: payload.address.state,
+      sameDay: payload.deliveryType === "same day delivery",
+    });
+    return { lines, promotion, shippingFils, shippingVatFils: includedVat(shippingFils, shop.vatRate) };
+  }
+
+  return { priceLines, priceOrder };
+}
+
+/** What the shopper pays: the lines less the code's discount, plus the delivery fee. */
+export function orderTotal(priced: PricedOrder): number {
+  const goods = priced.lines.reduce((sum, l) => sum + l.lineTotalFils - l.discountFils, 0);
+  return goods + priced.shippingFils;
 }
 
 /** Quantities per variant, in variant id order: every transaction takes row locks in this one order. */
@@ -105,7 +160,7 @@ export async function stockRefusal(trx: Trx, lines: PricedLine[], variantId: str
 export function orderRow(
   user: UserRow,
   payload: OrderPayload,
-  lines: PricedLine[],
+  priced: PricedOrder,
   values: Pick<
     OrderTable,
     | "id"
@@ -118,8 +173,11 @@ export function orderRow(
     | "created_at"
   >,
 ): { order: OrderTable; lineRows: OrderLineTable[] } {
+  const { lines } = priced;
   const subtotal = lines.reduce((sum, l) => sum + l.lineTotalFils, 0);
-  const shipping = 0; // SPEC §9: shipping is always 0.
+  // SPEC §9's 0 unless the owner set a delivery fee (issue 28).
+  const shipping = priced.shippingFils;
+  const discount = priced.promotion?.discountFils ?? 0;
   const a = payload.address;
   const order: OrderTable = {
     ...values,
@@ -128,8 +186,9 @@ export function orderRow(
     currency: "AED",
     subtotal_fils: subtotal,
     shipping_fils: shipping,
-    tax_fils: lines.reduce((sum, l) => sum + l.vatFils, 0),
-    total_fils: subtotal + shipping,
+    tax_fils: lines.reduce((sum, l) => sum + l.vatFils, 0) + priced.shippingVatFils,
+    total_fils: subtotal - discount + shipping,
+    ...(priced.promotion ? { discount_code: priced.promotion.code, discount_fils: discount } : {}),
     ship_first_name: a.first_name,
     ship_last_name: a.last_name ?? "",
     ship_address: a.address,
@@ -161,6 +220,7 @@ export function orderRow(
     unit_price_fils: l.unitPriceFils,
     quantity: l.quantity,
     line_total_fils: l.lineTotalFils,
+    ...(priced.promotion ? { discount_fils: l.discountFils } : {}),
     vat_fils: l.vatFils,
   }));
   return { order, lineRows };

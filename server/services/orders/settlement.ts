@@ -18,6 +18,7 @@ import type { UserRow } from "../../db/repositories/users.ts";
 import type { OrderTable, PaymentAttemptStatus, PaymentTable } from "../../db/schema.ts";
 import { newId } from "../../ids.ts";
 import { metrics } from "../../operations/metrics.ts";
+import { confirmOrderUse, releaseOrderUse } from "../promotions/uses.ts";
 import {
   type Actor,
   CANCELLED,
@@ -138,14 +139,19 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
           short.push(`${line.name} (${line.size}) × ${wanted.get(variantId)}`);
         }
       }
-      const reason =
-        short.length > 0
-          ? `paid after the stock hold expired; not enough stock for ${short.join(", ")}`
-          : null;
+      // Issue 28: the code's reserved use becomes used (a lapsed one is taken again: the order is honoured).
+      const overshoot = await confirmOrderUse(trx, order.id, at);
+      const reasons = [
+        ...(short.length > 0
+          ? [`paid after the stock hold expired; not enough stock for ${short.join(", ")}`]
+          : []),
+        ...(overshoot ? [overshoot] : []),
+      ];
+      const reason = reasons.length > 0 ? reasons.join("; ") : null;
       const placement = {
         status: ORDER_PLACED,
         payment_status: "paid" as const,
-        needs_attention: short.length > 0,
+        needs_attention: reason !== null,
         attention_reason: reason,
         placed_at: at,
       };
@@ -196,6 +202,8 @@ export function createSettlement(ctx: OrdersContext, mails: ReturnType<typeof cr
       });
       if (!won) return false;
       const released = (await releaseHolds(trx, payment.order_id)).size > 0;
+      // Issue 28: the attempt ends without an order: its code's use is given back.
+      await releaseOrderUse(trx, payment.order_id, at);
       const order = await findOrder(trx, payment.order_id);
       if (order && (await markOrderUnplaced(trx, order.id, { status: CANCELLED, payment_status: to }, at))) {
         await insertOrderEvent(trx, {

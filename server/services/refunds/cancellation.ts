@@ -5,7 +5,7 @@ import type { Database, OrderLineTable, OrderTable } from "../../db/schema.ts";
 import { newId } from "../../ids.ts";
 import type { DocumentsService } from "../documents.ts";
 import { issueCreditNote } from "./credit-note.ts";
-import { creditedFils } from "./summary.ts";
+import { creditedFils, paidForUnits } from "./summary.ts";
 
 /**
  * Issue 24: cancelling an order whose sale was invoiced (a tax invoice or receipt was issued when it was
@@ -36,7 +36,7 @@ export async function creditCancelledSupply(
       ? lines.map((line) => ({
           line,
           quantity: Number(line.quantity),
-          amountFils: Number(line.line_total_fils),
+          amountFils: paidForUnits(line, Number(line.quantity)),
         }))
       : [],
     amountFils,

@@ -54,7 +54,8 @@ function creditView(
           description: ar ? (l.line.name_ar ?? l.line.name) : l.line.name,
           detail: fillIn(w.lineDetailNoColor, { size: l.line.size }),
           quantity: formatNumber(l.quantity, locale),
-          unitPrice: money(Number(l.line.unit_price_fils), locale),
+          // What one unit was paid (a code's discount off, issue 28): the unit price without one.
+          unitPrice: money(Math.round(l.amountFils / l.quantity), locale),
           vat: o.withVat ? money(includedVat(l.amountFils, rate), locale) : null,
           amount: money(l.amountFils, locale),
         }))

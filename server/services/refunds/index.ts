@@ -30,6 +30,7 @@ import {
   entryOf,
   methodsFor,
   paidFils,
+  paidForUnits,
   refundedUnits,
 } from "./summary.ts";
 
@@ -117,7 +118,8 @@ export function createRefundsService(options: {
       credited.push({
         line,
         quantity: want.quantity,
-        amountFils: Number(line.unit_price_fils) * want.quantity,
+        // The discounted price the shopper paid (issue 28), never more.
+        amountFils: paidForUnits(line, want.quantity),
       });
     }
     return { amountFils: credited.reduce((s, c) => s + c.amountFils, 0), credited };

@@ -14,6 +14,7 @@ import type { Mailer } from "../../integrations/mail.ts";
 import { auditRecorder } from "../admin-audit.ts";
 import type { SettingsService } from "../admin-settings.ts";
 import type { OrdersService } from "../orders.ts";
+import { releaseOrderUse } from "../promotions/uses.ts";
 import { creditCancelledSupply } from "./cancellation.ts";
 import type { RefundOutcome, RefundsService } from "./index.ts";
 import { money } from "./settle.ts";
@@ -186,6 +187,8 @@ export function createShopperCancellation(options: {
         const lines = await orderLines(trx, [orderId]);
         for (const line of lines)
           if (line.variant_id) await returnVariantStock(trx, line.variant_id, Number(line.quantity));
+        // Issue 28: a cancelled order gives its code's use back.
+        await releaseOrderUse(trx, orderId, at);
         await bumpCatalogVersion(trx);
         await insertOrderEvent(trx, {
           id: newId(),

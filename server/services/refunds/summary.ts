@@ -103,7 +103,8 @@ export async function buildSummary(
       name: l.name,
       size: l.size,
       quantity: Number(l.quantity),
-      unitPriceFils: Number(l.unit_price_fils),
+      // What one unit was paid: a code's share off (issue 28); the catalog's price without one.
+      unitPriceFils: paidForUnits(l, 1),
       refundableQuantity: Math.max(0, Number(l.quantity) - (units.get(l.id) ?? 0)),
     })),
     refunds: refunds.map((r) => entryOf(r, numbers)),
@@ -113,6 +114,20 @@ export async function buildSummary(
       totalFils: DocumentSnapshotSchema.parse(JSON.parse(n.snapshot)).figures.totalFils,
     })),
   };
+}
+
+/**
+ * What `units` of a line were paid (issue 28; decision 0038): the line's total less its share of the
+ * code's discount, pro rata to the units (whole fils); exactly the unit price × units without a code.
+ */
+export function paidForUnits(
+  line: Pick<OrderLineTable, "line_total_fils" | "quantity" | "discount_fils">,
+  units: number,
+): number {
+  const quantity = Number(line.quantity);
+  const paid = Number(line.line_total_fils) - Number(line.discount_fils ?? 0);
+  if (units >= quantity) return paid;
+  return Math.round((paid * units) / quantity);
 }
 
 /** What the order's credit notes have credited so far (never more than its sale document's total). */

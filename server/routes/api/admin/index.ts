@@ -31,6 +31,7 @@ import inboxRoutes from "./inbox.ts";
 import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
 import ownerRoutes from "./owner.ts";
+import promotionRoutes from "./promotions.ts";
 import refundRoutes from "./refunds.ts";
 import returnRoutes from "./returns.ts";
 
@@ -296,6 +297,7 @@ export default async function adminRoutes(
     await scope.register(mailRoutes, { services });
     await scope.register(refundRoutes, { services });
     await scope.register(returnRoutes, { services });
+    await scope.register(promotionRoutes, { services });
   });
 }
 
