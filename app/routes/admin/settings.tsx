@@ -21,14 +21,7 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-/** The delivery-fee settings (issue 28) are not on this form yet: a save leaves them as they are. */
-type DeliverySettings =
-  | "deliveryFeeFils"
-  | "freeDeliveryThresholdFils"
-  | "emirateDeliveryFeesFils"
-  | "sameDayDeliveryFeeFils";
-
-function readSettings(form: FormData): Omit<ShopSettings, DeliverySettings> {
+function readSettings(form: FormData): ShopSettings {
   const text = (name: string) => field(form, name);
   return {
     shopName: text("shopName"),
