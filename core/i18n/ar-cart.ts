@@ -62,5 +62,4 @@ export const arCart = {
   "promo.reason.unknown": "لا نعرف هذا الرمز. تحققي منه وحاولي مرة أخرى.",
   "promo.reason.paused": "هذا الرمز غير متاح حاليًا.",
   "promo.reason.per_customer": "لقد استخدمتِ هذا الرمز من قبل.",
-  "promo.reason.other": "لا يمكن استخدام هذا الرمز.",
 } as const satisfies Record<keyof typeof enCart, string>;

@@ -64,5 +64,4 @@ export const enCart = {
   "promo.reason.unknown": "We do not know this code. Check it and try again.",
   "promo.reason.paused": "This code is not available at the moment.",
   "promo.reason.per_customer": "You have already used this code.",
-  "promo.reason.other": "This code cannot be used.",
 } as const;
