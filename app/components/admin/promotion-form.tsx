@@ -15,8 +15,8 @@ function count(text: string): number | null {
 
 /**
  * The form's fields as the API takes them: a fixed amount typed in AED is sent in fils, a percentage as
- * is; dates stay Dubai wall-clock time (`YYYY-MM-DDTHH:MM`, as a datetime-local field gives them). A value
- * that is not a number is sent as NaN's null, and the server's schema says what is wrong.
+ * is; dates stay Dubai wall-clock time (`YYYY-MM-DDTHH:MM`, as a datetime-local field gives them). An
+ * amount that is not one is refused here with a sentence; any other mistake the server's schema names.
  */
 function readPromotion(form: FormData): PromotionFields | string {
   const kind = field(form, "kind") === "fixed" ? "fixed" : "percent";

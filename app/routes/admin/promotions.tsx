@@ -23,13 +23,13 @@ export function HydrateFallback() {
 }
 
 /** "20% off" or "AED 50 off", and what it is for. */
-function discountText(p: Promotion): string {
+function discountText(p: Promotion, categories: { slug: string; name: string }[]): string {
   const off = p.kind === "percent" ? `${p.value}% off` : `${formatFils(p.value)} off`;
   const scope =
     p.scope === "all"
       ? "the whole order"
       : p.scope === "collections"
-        ? `collections: ${p.collections.join(", ")}`
+        ? `collections: ${p.collections.map((slug) => categories.find((c) => c.slug === slug)?.name ?? slug).join(", ")}`
         : `${p.productIds.length} product${p.productIds.length === 1 ? "" : "s"}`;
   return `${off} ${scope}${p.includeSaleItems ? "" : ", not sale items"}`;
 }
@@ -55,7 +55,7 @@ function statusText(p: Promotion): { label: string; tone: string } {
  * edits, pauses and activates them (staff read them).
  */
 export default function Promotions({ loaderData }: Route.ComponentProps) {
-  const { user } = useAdminSession();
+  const { user, categories } = useAdminSession();
   const owner = user.role === "owner";
   const { busy, result, run, setResult } = useChange();
   const [editing, setEditing] = useState<string | null>(null);
@@ -120,7 +120,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                         </div>
                       ) : null}
                     </div>
-                    <p className="text-sm text-neutral-800">{discountText(p)}</p>
+                    <p className="text-sm text-neutral-800">{discountText(p, categories)}</p>
                     <p className="text-sm text-neutral-700">
                       {whenText(p)}
                       {p.minSpendFils > 0 ? ` · minimum spend ${formatFils(p.minSpendFils)}` : ""}
