@@ -84,7 +84,7 @@ async function payOnSandbox(page: Page) {
 }
 
 describe("a discount code, from the back office to the invoice, on a phone", () => {
-  it("the owner creates a code on the Promotions screen", { timeout: 90_000 }, async () => {
+  it("the owner creates a code on the Promotions screen", { timeout: 120_000 }, async () => {
     const page = await openPage(context, "/admin/login");
     await page.getByLabel("E-mail").fill(owner.email);
     await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
@@ -119,7 +119,7 @@ describe("a discount code, from the back office to the invoice, on a phone", () 
   });
 
   it("a shopper arrives through the code's link, pays the discounted total by card, and her invoice shows the discount", {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     const account = {
       name: "Noura Saeed",
@@ -214,7 +214,7 @@ describe("a discount code, from the back office to the invoice, on a phone", () 
   });
 
   it("a code the server refuses says why, in English and in Arabic, and the total stays whole", {
-    timeout: 90_000,
+    timeout: 120_000,
   }, async () => {
     const page = await openPage(context, `/product/${product.slug}`);
     await page.getByTestId("add-to-cart").click();
