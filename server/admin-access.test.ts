@@ -72,7 +72,12 @@ const ENDPOINTS: { method: Method; url: string; owner?: boolean; body?: unknown 
   { method: "GET", url: "/api/admin/exports/orders.csv?from=2026-11-01&to=2026-11-30", owner: true },
   { method: "GET", url: "/api/admin/exports/products.csv", owner: true },
   { method: "GET", url: "/api/admin/promotions" },
-  { method: "POST", url: "/api/admin/promotions", owner: true, body: { code: "", kind: "percent", value: 1 } },
+  {
+    method: "POST",
+    url: "/api/admin/promotions",
+    owner: true,
+    body: { code: "", kind: "percent", value: 1 },
+  },
   { method: "PATCH", url: `/api/admin/promotions/${missing}`, owner: true, body: { active: false } },
 ];
 

@@ -103,6 +103,8 @@ describe.each(TEST_ENGINES)("orders and payments on $name", (engine) => {
         cardPayments: true,
         vatRate: 5,
         trn: null,
+        // Issue 28: SPEC's free delivery until the owner sets a fee.
+        delivery: { feeFils: 0, freeThresholdFils: null, emirateFeesFils: {}, sameDayFeeFils: 0 },
       });
     });
   });
@@ -939,6 +941,7 @@ describe.each(TEST_ENGINES)("order settings on $name", (engine) => {
         cardPayments: true,
         vatRate: 5,
         trn: "100123456700003",
+        delivery: { feeFils: 0, freeThresholdFils: null, emirateFeesFils: {}, sameDayFeeFils: 0 },
       });
       const res = await api(store.base, "POST", "/api/order/place", {
         token: a.token,

@@ -542,6 +542,15 @@ describe.each(TEST_ENGINES)("discount codes and delivery fees on $name", (engine
     expect(html.en).toContain("Total (AED)</dt><dd><bdi>421.00");
     expect(html.ar).toContain("الخصم (الرمز");
     expect(html.ar).toContain("ضريبة القيمة المضافة 5% في التوصيل");
+    // The order's mail lists the discount too, so that its rows add up to the total.
+    const mail = await store.database.db
+      .selectFrom("outbox")
+      .select("text_body")
+      .where("to_address", "=", buyer.email)
+      .where("subject", "like", "%NA-%")
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`Discount (code ${code}): −AED\u00a050`);
+    expect(mail.text_body).toContain("Shipping: AED\u00a021");
 
     // Without a fee, a cancelled order's credit note lists its lines at what was paid for them.
     const second = codeName("CN");

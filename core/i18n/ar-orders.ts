@@ -50,6 +50,7 @@ export const arOrders: Record<OrderMessageKey, string> = {
   "orderMail.subtotal": "المجموع الفرعي",
   "orderMail.shipping": "الشحن",
   "orderMail.free": "مجاني",
+  "orderMail.discount": "الخصم (الرمز {code})",
   "orderMail.total": "الإجمالي",
   "orderMail.vatIncluded": "شاملًا ضريبة القيمة المضافة ({rate}%)",
   "orderMail.deliverTo": "التوصيل إلى",

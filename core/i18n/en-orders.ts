@@ -54,6 +54,7 @@ export const enOrders = {
   "orderMail.order": "Order",
   "orderMail.items": "Items",
   "orderMail.subtotal": "Subtotal",
+  "orderMail.discount": "Discount (code {code})",
   "orderMail.shipping": "Shipping",
   "orderMail.free": "Free",
   "orderMail.total": "Total",

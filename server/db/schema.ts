@@ -11,8 +11,8 @@ import type {
   SandboxCheckoutTable,
   StockHoldTable,
 } from "./schema/orders.ts";
-import type { PromotionTable, PromotionUseTable } from "./schema/promotions.ts";
-import type { RefundTable, SandboxRefundTable } from "./schema/refunds.ts";
+import type { PromotionsTables } from "./schema/promotions.ts";
+import type { RefundsTables } from "./schema/refunds.ts";
 import type { ReturnPolicy, ReturnsTables } from "./schema/returns.ts";
 
 export type { RefundMethod, RefundStatus, RefundTable, SandboxRefundTable } from "./schema/refunds.ts";
@@ -361,7 +361,7 @@ export interface ShopSettingTable {
   updated_by: string | null;
 }
 
-export interface Database extends ReturnsTables {
+export interface Database extends ReturnsTables, RefundsTables, PromotionsTables {
   categories: CategoryTable;
   products: ProductTable;
   product_colors: ProductColorTable;
@@ -394,10 +394,6 @@ export interface Database extends ReturnsTables {
   shop_settings: ShopSettingTable;
   documents: DocumentTable;
   idempotency_keys: IdempotencyKeyTable;
-  refunds: RefundTable;
-  sandbox_refunds: SandboxRefundTable;
-  promotions: PromotionTable;
-  promotion_uses: PromotionUseTable;
 }
 
 export type { Generated };

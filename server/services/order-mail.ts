@@ -82,6 +82,15 @@ function summary(order: OrderTable, lines: OrderLineTable[], context: MailContex
   ].filter(Boolean);
   const totals: [string, string][] = [
     [w.t("orderMail.subtotal"), w.money(order.subtotal_fils)],
+    // Issue 28: a code's discount, so that the rows add up to the total.
+    ...(order.discount_code
+      ? [
+          [
+            w.t("orderMail.discount", { code: order.discount_code }),
+            `−${w.money(Number(order.discount_fils ?? 0))}`,
+          ] as [string, string],
+        ]
+      : []),
     [
       w.t("orderMail.shipping"),
       order.shipping_fils === 0 ? w.t("orderMail.free") : w.money(order.shipping_fils),

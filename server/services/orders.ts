@@ -74,8 +74,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** SPEC §7 POST /api/order/paymennt: a pending order, its stock held, and a hosted checkout. */
-    async startOnlinePayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
-      return counted("card", () => refusingWhenBusy(() => online.startPayment(user, payload, hooks)));
+    async startOnlinePayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks, ip?: string) {
+      return counted("card", () => refusingWhenBusy(() => online.startPayment(user, payload, hooks, ip)));
     },
 
     /** A repeat of /order/paymennt's idempotency key after its attempt committed (decision 0017). */
@@ -112,8 +112,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /** SPEC §7 POST /api/order/place (cash on delivery, behind COD_ENABLED): placed at once, stock taken. */
-    async placeCashOnDelivery(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
-      return counted("cod", () => refusingWhenBusy(() => cod.placeCod(user, payload, hooks)));
+    async placeCashOnDelivery(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks, ip?: string) {
+      return counted("cod", () => refusingWhenBusy(() => cod.placeCod(user, payload, hooks, ip)));
     },
     /** SPEC §7 POST /api/order/userorders: placed orders only, newest first. */
     async listUserOrders(user: UserRow): Promise<OrderDto[]> {

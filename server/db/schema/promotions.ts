@@ -37,3 +37,9 @@ export interface PromotionUseTable {
   created_at: string;
   updated_at: string;
 }
+
+/** The tables of this file, as db/schema.ts's Database holds them. */
+export interface PromotionsTables {
+  promotions: PromotionTable;
+  promotion_uses: PromotionUseTable;
+}

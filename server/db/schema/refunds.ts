@@ -39,3 +39,9 @@ export interface SandboxRefundTable {
   note: string;
   created_at: string;
 }
+
+/** The tables of this file, as db/schema.ts's Database holds them. */
+export interface RefundsTables {
+  refunds: RefundTable;
+  sandbox_refunds: SandboxRefundTable;
+}

@@ -130,7 +130,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
           key: idempotencyKeyFrom(request.headers),
           call: "order/paymennt",
           payload: request.body,
-          work: (hooks) => services.orders.startOnlinePayment(user, request.body, hooks),
+          work: (hooks) => services.orders.startOnlinePayment(user, request.body, hooks, request.ip),
           resume: (paymentId) => services.orders.resumeOnlinePayment(user, paymentId),
         });
       },
@@ -165,7 +165,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
           key: idempotencyKeyFrom(request.headers),
           call: "order/place",
           payload: request.body,
-          work: (hooks) => services.orders.placeCashOnDelivery(user, request.body, hooks),
+          work: (hooks) => services.orders.placeCashOnDelivery(user, request.body, hooks, request.ip),
         });
       },
     );

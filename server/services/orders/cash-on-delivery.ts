@@ -30,8 +30,8 @@ export function createCashOnDelivery(
   const { onOrderPlaced } = parts.mails;
 
   /** A cash-on-delivery order, placed and its stock taken in one transaction. */
-  async function placeCod(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
-    return placeNow(user, payload, hooks, await priceOrder(user, payload), "cod");
+  async function placeCod(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks, ip?: string) {
+    return placeNow(user, payload, hooks, await priceOrder(user, payload, ip), "cod");
   }
 
   /**

@@ -54,9 +54,15 @@ export function createOnlinePayment(
   const { orderDto } = parts.dtos;
 
   /** The pending order, its lines, payment attempt and holds in one transaction; then the checkout. */
-  async function startPayment(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks) {
+  async function startPayment(
+    user: UserRow,
+    payload: OrderPayload,
+    hooks?: OrderCommitHooks,
+    /** The client's address: code guesses are limited per client too (issue 28). */
+    ip?: string,
+  ) {
     await supersedeOpenAttempts(user);
-    const priced = await priceOrder(user, payload);
+    const priced = await priceOrder(user, payload, ip);
     const { lines } = priced;
     // Issue 28: a code that takes the whole order leaves nothing to pay: placed at once, no checkout.
     if (orderTotal(priced) === 0) return parts.placeNow(user, payload, hooks, priced, "free");

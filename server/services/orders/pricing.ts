@@ -105,7 +105,7 @@ export function createPricing(ctx: OrdersContext) {
    * delivery fee for what the goods come to after the discount. A refused code is a 422 before anything
    * is held or numbered; whether its last use is still there is decided again in the order's transaction.
    */
-  async function priceOrder(user: UserRow, payload: OrderPayload): Promise<PricedOrder> {
+  async function priceOrder(user: UserRow, payload: OrderPayload, ip?: string): Promise<PricedOrder> {
     const lines = await priceLines(payload.lines);
     const shop = await shopNow();
     let promotion: DecidedPromotion | null = null;
@@ -118,7 +118,7 @@ export function createPricing(ctx: OrdersContext) {
           lineTotalFils: l.lineTotalFils,
           onSale: l.variant.discountPercent > 0,
         })),
-        { userId: user.id, ip: undefined, locale: payload.language },
+        { userId: user.id, ip, locale: payload.language },
       );
       lines.forEach((l, i) => {
         l.discountFils = promotion!.allocation[i] ?? 0;
