@@ -2,6 +2,7 @@ import cormorant600 from "@fontsource/cormorant-garamond/files/cormorant-garamon
 import plexArabic400 from "@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,7 +15,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
-import { direction, localeOfPath } from "#core/i18n/locale.ts";
+import { direction, fill, localeOfPath } from "#core/i18n/locale.ts";
 import type { Route } from "./+types/root";
 import arabicCss from "./arabic.css?url";
 import { AnnouncementBar } from "./components/announcement-bar";
@@ -28,18 +29,35 @@ import { getServices } from "./lib/context";
 import { enLang, useLocale, useT } from "./lib/i18n";
 import { pageMessages } from "./lib/i18n.server";
 import { sameMessages } from "./lib/page-areas";
+import { codeNotice, pickUpCodeLink } from "./lib/promo-link.server";
 import { Stylesheet } from "./lib/stylesheet";
 import { loadingCounter } from "./state/loading";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
+  if (!/^\/admin(\/|$)/.test(pathname)) pickUpCodeLink(request);
   const locale = localeOfPath(pathname);
   // The back office's settings over the environment's (issue 15), in the page's language (decision 0025).
   const shop = await getServices(context).settings.shop(locale);
   const cookies = request.headers.get("cookie") ?? "";
   const announcementDismissed = cookies.split(/;\s*/).includes(`${ANNOUNCEMENT_COOKIE}=1`);
   // The page's messages, in its language and only its areas (docs/decisions/0012-arabic.md).
-  return { shop, announcementDismissed, locale, messages: pageMessages(pathname) };
+  const messages = pageMessages(pathname);
+  const page = { shop, announcementDismissed, locale, messages };
+  // A code link just kept its code (issue 28): this answer's announcement bar says so, once. Drawn by the
+  // server in the bar every page has, it costs no page any script.
+  const notice = codeNotice(request);
+  if (!notice) return page;
+  const text = fill(messages["announcement.codeKept"] ?? "", { code: notice.code });
+  const enFields = shop.enFields?.filter((f) => f !== "announcement");
+  return data(
+    {
+      ...page,
+      shop: { ...shop, announcement: text, ...(enFields ? { enFields } : {}) },
+      announcementDismissed: false,
+    },
+    { headers: { "Set-Cookie": notice.clear, "Cache-Control": "private, no-store" } },
+  );
 }
 
 // The shop's identity and the dismissal cookie do not change as a shopper moves around; the messages

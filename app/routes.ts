@@ -49,6 +49,7 @@ const admin = [
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
     route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
+    route("promotions", "routes/admin/promotions.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),

@@ -41,7 +41,7 @@ const PAGE_AREAS: Record<string, string[]> = {
   "": ["home", "blog"],
   shop: ["shop", "stock"],
   product: ["pdp", "stock", "review", "cart", "shop", "field", "session", "api"],
-  cart: ["cart", "pdp", "stock", "checkout", "wishlist", "api"],
+  cart: ["cart", "promo", "pdp", "stock", "checkout", "wishlist", "api"],
   wishlist: ["wishlist", "cart", "pdp", "stock", "api"],
   checkout: [
     "checkout",
@@ -53,6 +53,7 @@ const PAGE_AREAS: Record<string, string[]> = {
     "authForm",
     "field",
     "cart",
+    "promo",
     "payment",
     "session",
     "api",

@@ -1,13 +1,16 @@
 import { Heart, ShoppingBag, Trash2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 
 import { type CartLine, type CartQuote, type CartQuoteLine, quotedLine } from "#core/cart.ts";
 import { cartTotals } from "#core/cart-totals.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
+import type { QuotePromotion } from "#core/schemas/promotions.ts";
+import { CodeBox } from "../components/checkout/code-box";
 import { MediaImage, Price } from "../components/media-image";
 import { drawnCartLines } from "../lib/cart-forms.server";
-import { getServices } from "../lib/context";
+import { clientIpContext, getServices } from "../lib/context";
 import { Link, useFormat, useLocale, useT } from "../lib/i18n";
+import { codeFromCookie, storeCode, storedCode } from "../lib/promo-code";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import {
   clearCart,
@@ -17,8 +20,8 @@ import {
   setCartLines,
   updateCartQuantity,
   useCart,
-  useCartQuote,
 } from "../state/cart";
+import { useCartQuote } from "../state/cart-quote";
 import { signedIn } from "../state/wishlist-store";
 import type { Route } from "./+types/cart";
 
@@ -28,22 +31,33 @@ export interface DrawnCart {
   quote: CartQuote;
 }
 
+/** The quote's discount line and delivery fee (issue 28), where the server's answer carries them. */
+export type PromoQuote = CartQuote & { discountFils?: number; promotion?: QuotePromotion | null };
+
 /**
  * The browser's cart lives in localStorage (SPEC §3); its cookie copy (core/cart-cookie.ts) lets the first
  * HTML show the lines and the server's totals, so the page does not paint empty and then shift.
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<{ cart: DrawnCart | null }> {
+export async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<{ cart: DrawnCart | null; code: string | null }> {
+  // The discount code kept for the session (issue 28): priced with the cart, shown in its box.
+  const code = codeFromCookie(request.headers.get("cookie"));
   // The copy, plus lines added without JavaScript not yet in the browser's storage (decision 0033).
   const asked = await drawnCartLines(request, context);
-  if (!asked) return { cart: null };
+  if (!asked) return { cart: null, code };
   const locale = localeOfPath(new URL(request.url).pathname);
-  const quote = await getServices(context).cart.quote({ lines: asked }, locale);
-  return { cart: { lines: quote.lines.map(quotedLine), quote } };
+  const quote = await getServices(context).promotions.quote(
+    { lines: asked, ...(code ? { code } : {}) },
+    { locale, ip: context.get(clientIpContext) || "0.0.0.0", userId: null },
+  );
+  return { cart: { lines: quote.lines.map(quotedLine), quote }, code };
 }
 
 // A navigation inside the store draws from the browser's cart at once, without asking the server.
-export function clientLoader(): { cart: DrawnCart | null } {
-  return { cart: null };
+export function clientLoader(): { cart: DrawnCart | null; code: string | null | undefined } {
+  return { cart: null, code: undefined };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -231,8 +245,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // Until the browser's storage is read (the server's render and hydration), the lines the server drew.
   const drawn = loaderData.cart;
   const lines = cart.ready ? cart.lines : drawn?.lines;
-  const { quote, loading, error } = useCartQuote(useLocale(), drawn?.quote ?? null);
+  // The session's code: the server's copy in its render, the cookie's after a navigation inside the store.
+  const [code, setCode] = useState<string | null>(loaderData.code ?? null);
+  useEffect(() => {
+    if (loaderData.code === undefined) setCode(storedCode());
+  }, [loaderData.code]);
+  const { quote, loading, error } = useCartQuote(useLocale(), drawn?.quote ?? null, { code });
   useLineDetailsFrom(quote);
+  function changeCode(next: string | null) {
+    storeCode(next);
+    setCode(next);
+  }
 
   // With a token the account's cart is read when the page opens (it may have changed on another device).
   useEffect(() => {
@@ -265,6 +288,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // The server's totals count once they match the lines on screen; the browser's meanwhile.
   const current = quote && quote.lines.length === lines.length ? quote : null;
   const totals = current ?? (cart.ready ? cart.totals : cartTotals(lines));
+  const priced = current as PromoQuote | null;
+  const discount = priced?.promotion?.applied ? priced.promotion : null;
   const blocked = !current?.canCheckout || loading;
   const problems = current?.lines.some((l) => l.problem) ?? false;
 
@@ -308,6 +333,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dt>{t("cart.subtotal")}</dt>
               <dd data-testid="cart-subtotal">{money(totals.subtotalFils)}</dd>
             </div>
+            {discount && discount.discountFils > 0 ? (
+              <div className="flex justify-between text-success">
+                <dt>{t("promo.discount", { code: discount.code })}</dt>
+                <dd data-testid="cart-discount">−{money(discount.discountFils)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between">
               <dt>{t("cart.shipping")}</dt>
               <dd data-testid="cart-shipping">
@@ -319,6 +350,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dd data-testid="cart-total">{money(totals.totalFils)}</dd>
             </div>
           </dl>
+          <div className="mt-5 border-t border-sand-dark pt-4">
+            <CodeBox
+              code={code}
+              promotion={priced?.promotion}
+              busy={loading}
+              onChange={changeCode}
+              page="/cart"
+            />
+          </div>
           {/* A link while checkout is open: the server drew this page, so a tap before hydration still
               goes to /checkout (a button's click would be lost until then). */}
           {blocked ? (

@@ -1,19 +1,22 @@
 import { ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo } from "react";
-import type { CartQuote } from "#core/cart.ts";
 import { cartFromCookie } from "#core/cart-cookie.ts";
+import { DEFAULT_DELIVERY_TYPE } from "#core/constants.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
 import type { AddressDto, UserDto } from "#core/schemas/account.schema.ts";
 import { sessionFromCookie } from "#core/session-cookie.ts";
 import { isUnauthenticated } from "#server/refusal-status.ts";
+import { primaryIndex } from "../components/account/address-view";
 import { CheckoutLoading } from "../components/checkout/checkout-loading";
-import { getServices, incomingRequestContext } from "../lib/context";
+import { clientIpContext, getServices, incomingRequestContext } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
+import { codeFromCookie } from "../lib/promo-code";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { primeAddressList } from "../state/address-list";
 import { useCart } from "../state/cart-store";
 import { refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/checkout";
+import type { PromoQuote } from "./cart";
 
 // The form is not part of /checkout's first-load JavaScript: a navigation inside the store shows the
 // loading line until its code has come. When the server drew the form (from the cookie copies of the cart
@@ -44,7 +47,9 @@ export interface DrawnAccount {
 
 /** What the server knows for the form: the cookie copies of the cart (priced) and session, and settings. */
 export interface CheckoutDrawn {
-  quote: CartQuote | null;
+  quote: PromoQuote | null;
+  /** The discount code kept for the session (issue 28), priced into `quote`. */
+  code: string | null;
   codEnabled: boolean;
   /** May this visitor pay by card (issue 21: a test payment provider answers only this machine)? */
   cardPayments: boolean;
@@ -77,13 +82,28 @@ export async function loader({
   const cookie = request.headers.get("cookie");
   const asked = cartFromCookie(cookie);
   const locale = localeOfPath(new URL(request.url).pathname);
-  const [quote, config, account] = await Promise.all([
-    asked && asked.length > 0 ? services.cart.quote({ lines: asked }, locale) : null,
+  const code = codeFromCookie(cookie);
+  const [config, account] = await Promise.all([
     services.orders.publicConfig(context.get(incomingRequestContext)),
     drawnAccount(services, sessionFromCookie(cookie)),
   ]);
+  // Priced as the form first asks (checkout-form.tsx): the code, the selected address's emirate (its fee)
+  // and the default delivery type.
+  const address = account?.addresses[primaryIndex(account.addresses, account.primaryAddress)];
+  const quote =
+    asked && asked.length > 0
+      ? await services.promotions.quote(
+          {
+            lines: asked,
+            ...(code ? { code } : {}),
+            ...(address?.state ? { emirate: address.state } : {}),
+            deliveryType: DEFAULT_DELIVERY_TYPE,
+          },
+          { locale, ip: context.get(clientIpContext) || "0.0.0.0", userId: account?.user._id ?? null },
+        )
+      : null;
   return {
-    drawn: { quote, codEnabled: config.codEnabled, cardPayments: config.cardPayments, account },
+    drawn: { quote, code, codEnabled: config.codEnabled, cardPayments: config.cardPayments, account },
   };
 }
 

@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from "react";
 import {
   type AddResult,
   addToCart as addLine,
   type CartLine,
   type CartLineKey,
-  type CartQuote,
   removeLine,
   updateQuantity,
 } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
-import type { Locale } from "#core/i18n/locale.ts";
 import { toast } from "../lib/toast";
-import { current, setCartLines, useCart } from "./cart-store";
+import { current, setCartLines } from "./cart-store";
 import { addToWishlist } from "./wishlist";
 import { signedIn } from "./wishlist-store";
 
@@ -111,94 +108,4 @@ export function moveToWishlist(key: CartLineKey) {
   );
   toast.success(t("toast.movedToWishlist"));
   void sync("/api/cart/update", { ...lineBody(key), quantity: 0 });
-}
-
-const EMPTY_QUOTE: CartQuote = {
-  success: true,
-  lines: [],
-  subtotalFils: 0,
-  shippingFils: 0,
-  totalFils: 0,
-  itemCount: 0,
-  canCheckout: false,
-};
-
-export interface CartQuoteState {
-  quote: CartQuote | null;
-  loading: boolean;
-  error: string | null;
-  refresh(): void;
-}
-
-type QuoteRequest = { productId: string; size: string; color: string; quantity: number }[];
-const quoteKey = (request: QuoteRequest, locale: Locale) => JSON.stringify({ request, locale });
-
-/**
- * The server's price and stock of the current lines (POST /api/cart/quote): the server's price is the one
- * that counts, and a line with a problem blocks checkout (SPEC §2 /cart). Re-runs whenever the lines
- * change; the previous answer stays on screen while the next one loads. `drawn` is the quote the server
- * drew the page with (its loader priced the cookie copy of the cart): it stands while the lines are the
- * ones it priced, so the page is not asked for again after hydration.
- */
-export function useCartQuote(locale: Locale = "en", drawn: CartQuote | null = null): CartQuoteState {
-  const { ready, lines } = useCart();
-  const [nonce, setNonce] = useState(0);
-  // The drawn quote stands until the lines first differ from what it priced, or the page asks again.
-  const drawnStands = useRef(drawn !== null);
-  const [drawnKey] = useState(() =>
-    drawn
-      ? quoteKey(
-          drawn.lines.map((l) => ({
-            productId: l.productId,
-            size: l.size,
-            color: l.color,
-            quantity: l.quantity,
-          })),
-          locale,
-        )
-      : null,
-  );
-  const [answer, setAnswer] = useState<{ quote: CartQuote | null; loading: boolean; error: string | null }>(
-    () =>
-      drawn ? { quote: drawn, loading: false, error: null } : { quote: null, loading: true, error: null },
-  );
-  const request: QuoteRequest = lines.map((l) => ({
-    productId: l._id,
-    size: l.selectedSize,
-    color: l.selectedColor,
-    quantity: l.quantity,
-  }));
-  // The server names the products in the page's language (issue 14); prices and stock are the same.
-  const key = quoteKey(request, locale);
-
-  useEffect(() => {
-    if (!ready) return;
-    if (drawnStands.current && nonce === 0 && key === drawnKey) return;
-    drawnStands.current = false;
-    const asked = JSON.parse(key) as { request: QuoteRequest; locale: Locale };
-    const body = { lines: asked.request };
-    if (body.lines.length === 0) {
-      setAnswer({ quote: EMPTY_QUOTE, loading: false, error: null });
-      return;
-    }
-    let live = true;
-    setAnswer((previous) => ({ ...previous, loading: true }));
-    void import("./session")
-      .then(({ api }) =>
-        api<CartQuote>(asked.locale === "ar" ? "/api/cart/quote?lang=ar" : "/api/cart/quote", { body }),
-      )
-      .then((result) => {
-        if (!live) return;
-        if (result.success && Array.isArray(result.lines)) {
-          setAnswer({ quote: result as unknown as CartQuote, loading: false, error: null });
-        } else {
-          setAnswer({ quote: null, loading: false, error: result.message || t("cart.quoteFailed") });
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [ready, key, nonce, drawnKey]);
-
-  return { ...answer, refresh: () => setNonce((n) => n + 1) };
 }

@@ -145,6 +145,7 @@ export const arCheckout = {
   "invoice.lineDetail": "المقاس {size} · اللون {color}",
   "invoice.subtotal": "المجموع الفرعي",
   "invoice.shipping": "الشحن",
+  "invoice.discount": "الخصم (⁦{code}⁩)",
   "invoice.total": "الإجمالي (د.إ)",
   "invoice.vatIncluded": "شامل ضريبة القيمة المضافة {rate}%",
   "invoice.pricesInclusive": "جميع الأسعار بالدرهم الإماراتي وشاملة ضريبة القيمة المضافة بنسبة {rate}%.",

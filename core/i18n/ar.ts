@@ -26,6 +26,7 @@ const arBase = {
 
   "announcement.text": "تصاميم بإصدار محدود · حِرفية يدوية متقنة · جودة فاخرة · شحن مجاني داخل الإمارات",
   "announcement.dismiss": "إخفاء الإعلان",
+  "announcement.codeKept": "تم حفظ الرمز ⁦{code}⁩ · يُطبَّق في السلة وعند الدفع",
 
   "nav.main": "القائمة الرئيسية",
   "nav.home": "الرئيسية",

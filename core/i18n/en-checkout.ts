@@ -135,6 +135,7 @@ export const enCheckout = {
   "invoice.lineDetail": "Size {size} · Colour {color}",
   "invoice.subtotal": "Subtotal",
   "invoice.shipping": "Shipping",
+  "invoice.discount": "Discount ({code})",
   "invoice.total": "Total (AED)",
   "invoice.vatIncluded": "VAT {rate}% included",
   "invoice.pricesInclusive": "All prices are in AED and include VAT at {rate}%.",

@@ -21,6 +21,7 @@ export const en = {
   "announcement.text":
     "Limited-edition designs · Handcrafted excellence · Premium quality · Free shipping across the UAE",
   "announcement.dismiss": "Dismiss announcement",
+  "announcement.codeKept": "Code {code} saved · Applied in your cart and at checkout",
 
   "nav.main": "Main",
   "nav.home": "Home",

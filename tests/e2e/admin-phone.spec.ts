@@ -178,6 +178,7 @@ describe.each(["phone", "desktop"] as const)("the back office at %s size", (size
         ["/admin/reviews?status=all", "All reviews"],
         ["/admin/blog", "Blog"],
         ["/admin/blog/new", /post/i],
+        ["/admin/promotions", "Promotions"],
         ["/admin/settings", "Settings"],
         ["/admin/staff", "Staff"],
         ["/admin/audit", "Audit log"],

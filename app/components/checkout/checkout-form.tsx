@@ -17,15 +17,19 @@ import {
   orderFingerprint,
 } from "#core/order-attempt.ts";
 import { Link, useLocale, useLocalNavigate, useT } from "../../lib/i18n";
+import { storeCode, storedCode } from "../../lib/promo-code";
 import { toast } from "../../lib/toast";
+import type { PromoQuote } from "../../routes/cart";
 import type { CheckoutDrawn } from "../../routes/checkout";
-import { clearCart, useCartQuote } from "../../state/cart";
+import { clearCart } from "../../state/cart";
+import { useCartQuote } from "../../state/cart-quote";
 import { savePendingPayment } from "../../state/pending-payment";
 import { api } from "../../state/session";
 import { primaryIndex } from "../account/address-view";
 import { useAddressBook } from "../account/use-address-book";
 import { CheckoutHeader, CheckoutLoading } from "./checkout-loading";
 import { Choice } from "./choice";
+import { CodeBox } from "./code-box";
 import { addressFormLoaded, DeliverySection, loadAddressForm } from "./delivery-section";
 import { OrderSummary } from "./order-summary";
 
@@ -59,7 +63,6 @@ export default function CheckoutForm({
   const t = useT();
   const locale = useLocale();
   const navigate = useLocalNavigate();
-  const { quote, loading, error, refresh } = useCartQuote(locale, drawn?.quote ?? null);
   // The addresses the server drew the page with stand as the list until the shopper changes it.
   const drawnAccount = drawn?.account ?? null;
   const book = useAddressBook(drawnAccount);
@@ -78,6 +81,22 @@ export default function CheckoutForm({
     drawnAccount ? primaryIndex(drawnAccount.addresses, drawnAccount.primaryAddress) : -1,
   );
   const [state, setState] = useState<ButtonState>("idle");
+  // The session's code (issue 28): the server's copy when it drew the page, the cookie's otherwise.
+  const [code, setCode] = useState<string | null>(() => (drawn ? drawn.code : storedCode()));
+  // Priced with the code, the chosen address's emirate (its delivery fee) and the delivery type.
+  const emirate = addresses?.[selected]?.state ?? null;
+  const { quote, loading, error, refresh } = useCartQuote(locale, drawn?.quote ?? null, {
+    code,
+    emirate,
+    deliveryType,
+  });
+  const priced = quote as PromoQuote | null;
+  // Only a code the server took goes with the order: a refused one would refuse the order too.
+  const discountCode = priced?.promotion?.applied ? priced.promotion.code : null;
+  function changeCode(next: string | null) {
+    storeCode(next);
+    setCode(next);
+  }
   const redirectTimer = useRef<number | undefined>(undefined);
 
   // SPEC §9: cash on delivery is selectable only when the shop has switched it on (the server's render
@@ -142,7 +161,7 @@ export default function CheckoutForm({
     const online = paymentMode === "online";
     setState(online ? "redirecting" : "placing");
     const call = online ? "/api/order/paymennt" : "/api/order/place";
-    const body = { ...payload, language: locale };
+    const body = { ...payload, language: locale, ...(discountCode ? { discountCode } : {}) };
     // One Idempotency-Key per attempt, kept for its retries (core/order-attempt.ts, decision 0017).
     const storage = sessionStore();
     const key = orderAttemptKey(orderFingerprint(call, body), storage);
@@ -151,6 +170,9 @@ export default function CheckoutForm({
       checkoutUrl: string;
       orderNumber: string;
       order: { _id: string };
+      /** The order came to 0 AED (a code took it all): placed at once, without a payment step. */
+      placed?: boolean;
+      reason?: string;
     }>(call, {
       body,
       headers: { "idempotency-key": key },
@@ -164,7 +186,7 @@ export default function CheckoutForm({
       redirectTimer.current = window.setTimeout(() => window.location.assign(url), PAYMENT_REDIRECT_DELAY_MS);
       return;
     }
-    if (result.success && !online) {
+    if (result.success && (!online || result.placed)) {
       // SPEC §4 Checkout: cash on delivery success clears the cart and goes home.
       // Issue 24: the toast names the order, with a link to it in My Account.
       const { orderNumber, order } = result;
@@ -194,8 +216,9 @@ export default function CheckoutForm({
     const failure = orderFailureText(result, online);
     const message = "key" in failure ? t(failure.key) : failure.message;
     toast.error(message);
-    // A stock refusal (409) means the quote is stale: show the shopper which line changed.
-    if (result.status === 409) refresh();
+    // A stock refusal (409) means the quote is stale: show the shopper which line changed. So does a code
+    // refused since the quote (issue 28: used up, ended): the box then says why.
+    if (result.status === 409 || result.code === "discount_refused") refresh();
   }
 
   // The whole form appears at once, when the addresses (and, without any, the address form) are known:
@@ -277,7 +300,21 @@ export default function CheckoutForm({
           </fieldset>
         </div>
 
-        <OrderSummary quote={quote} loading={loading} error={error} onRetry={refresh}>
+        <OrderSummary
+          quote={quote}
+          loading={loading}
+          error={error}
+          onRetry={refresh}
+          codeBox={
+            <CodeBox
+              code={code}
+              promotion={priced?.promotion}
+              busy={loading}
+              onChange={changeCode}
+              page="/checkout"
+            />
+          }
+        >
           <button
             type="button"
             onClick={() => void placeOrder()}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import type { CartQuote } from "#core/cart.ts";
 import { Link, useFormat, useLocale, useT } from "../../lib/i18n";
+import type { PromoQuote } from "../../routes/cart";
 import { MediaImage } from "../media-image";
 
 interface OrderSummaryProps {
@@ -10,6 +11,8 @@ interface OrderSummaryProps {
   loading: boolean;
   error: string | null;
   onRetry: () => void;
+  /** The discount code's box (issue 28), drawn under the lines. */
+  codeBox?: ReactNode;
   /** The Place Order button and anything that goes with it. */
   children: ReactNode;
 }
@@ -19,11 +22,13 @@ interface OrderSummaryProps {
  * and total, all as the server priced them (POST /api/cart/quote), never the browser's copy of the
  * prices. Stock problems are shown on their line and block placing (SPEC §5).
  */
-export function OrderSummary({ quote, loading, error, onRetry, children }: OrderSummaryProps) {
+export function OrderSummary({ quote, loading, error, onRetry, codeBox, children }: OrderSummaryProps) {
   const { money } = useFormat();
   const t = useT();
   const locale = useLocale();
   const blocked = quote ? !quote.canCheckout : false;
+  const promotion = (quote as PromoQuote | null)?.promotion;
+  const discount = promotion?.applied && promotion.discountFils > 0 ? promotion : null;
   return (
     <section
       aria-labelledby="checkout-summary"
@@ -100,6 +105,8 @@ export function OrderSummary({ quote, loading, error, onRetry, children }: Order
             ))}
           </ul>
 
+          {codeBox ? <div className="mt-2 border-t border-sand pt-4">{codeBox}</div> : null}
+
           <dl className="mt-2 flex flex-col gap-2 border-t border-sand pt-4 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-stone">{t("checkout.subtotal")}</dt>
@@ -107,9 +114,20 @@ export function OrderSummary({ quote, loading, error, onRetry, children }: Order
                 {money(quote.subtotalFils)}
               </dd>
             </div>
+            {discount ? (
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone">{t("promo.discount", { code: discount.code })}</dt>
+                <dd className="font-medium text-success" data-testid="summary-discount">
+                  −{money(discount.discountFils)}
+                </dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-4">
               <dt className="text-stone">{t("checkout.shipping")}</dt>
-              <dd className="font-medium text-success" data-testid="summary-shipping">
+              <dd
+                className={`font-medium ${quote.shippingFils === 0 ? "text-success" : "text-ink"}`}
+                data-testid="summary-shipping"
+              >
                 {quote.shippingFils === 0 ? t("checkout.free") : money(quote.shippingFils)}
               </dd>
             </div>
@@ -121,6 +139,9 @@ export function OrderSummary({ quote, loading, error, onRetry, children }: Order
             </div>
           </dl>
           <p className="mt-1 text-xs text-stone">{t("checkout.vatIncluded")}</p>
+          <p className="mt-1 text-xs text-stone" data-testid="after-discount-note">
+            {t("promo.afterDiscount")}
+          </p>
 
           {blocked && quote.lines.length > 0 ? (
             <div

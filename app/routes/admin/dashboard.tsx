@@ -55,7 +55,8 @@ function Figure({
 
 /**
  * Issue 15: today's and this month's orders and revenue (AED, VAT-inclusive), the work waiting. Issue 24:
- * the revenue is net of the period's refunds, which are shown beside it.
+ * the revenue is net of the period's refunds, which are shown beside it. Issue 28: each active code's uses
+ * and the discount it gave.
  */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData.dashboard;
@@ -104,6 +105,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
         <Figure label="Reviews to approve" value={String(d.pendingReviews)} to="/admin/reviews" />
       </div>
+      <Card title="Active codes" className="mt-6">
+        {d.promotions.length === 0 ? (
+          <p className="text-sm text-neutral-700">
+            No active discount code.{" "}
+            <Link to="/admin/promotions" className="underline underline-offset-4">
+              Promotions
+            </Link>
+          </p>
+        ) : (
+          <ul className="divide-y divide-neutral-100 text-sm" data-testid="dashboard-promotions">
+            {d.promotions.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <Link
+                  to="/admin/promotions"
+                  className="font-mono font-medium underline-offset-4 hover:underline"
+                >
+                  {p.code}
+                </Link>
+                <span className="text-neutral-700">
+                  {p.uses} {p.uses === 1 ? "use" : "uses"} · {formatFils(p.discountGivenFils)} given
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
       <Card title={`Low stock (${d.lowStockThreshold} or fewer available)`} className="mt-6">
         {d.lowStock.length === 0 ? (
           <p className="text-sm text-neutral-700">Every size is above the threshold.</p>

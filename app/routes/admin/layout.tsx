@@ -15,6 +15,7 @@ import {
   PersonIcon,
   ResetIcon,
   StarIcon,
+  TokensIcon,
 } from "@radix-ui/react-icons";
 import { useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
@@ -38,6 +39,7 @@ const NAV = [
   { to: "/admin/returns", label: "Returns", Icon: ResetIcon },
   { to: "/admin/customers", label: "Customers", Icon: AvatarIcon },
   { to: "/admin/products", label: "Products", Icon: ArchiveIcon },
+  { to: "/admin/promotions", label: "Promotions", Icon: TokensIcon },
   { to: "/admin/inbox", label: "Requests & messages", Icon: EnvelopeClosedIcon },
   { to: "/admin/reviews", label: "Reviews", Icon: StarIcon },
   { to: "/admin/blog", label: "Blog", Icon: FileTextIcon },

@@ -1,5 +1,7 @@
 import type { FormEvent } from "react";
+import { EMIRATES } from "#core/constants.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
+import { aedTextToFils, filsToAedText } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
@@ -25,14 +27,7 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-/** The delivery-fee settings (issue 28) are not on this form yet: a save leaves them as they are. */
-type DeliverySettings =
-  | "deliveryFeeFils"
-  | "freeDeliveryThresholdFils"
-  | "emirateDeliveryFeesFils"
-  | "sameDayDeliveryFeeFils";
-
-function readSettings(form: FormData): Omit<ShopSettings, DeliverySettings> {
+function readSettings(form: FormData): ShopSettings {
   const text = (name: string) => field(form, name);
   return {
     shopName: text("shopName"),
@@ -54,8 +49,26 @@ function readSettings(form: FormData): Omit<ShopSettings, DeliverySettings> {
     returnWindowDays: Number(text("returnWindowDays")),
     cancelWindowHours: Number(text("cancelWindowHours")),
     lowStockDigestTime: text("lowStockDigestTime") || null,
+    deliveryFeeFils: aed(text("deliveryFee")) ?? 0,
+    freeDeliveryThresholdFils: aed(text("freeDeliveryThreshold")),
+    emirateDeliveryFeesFils: Object.fromEntries(
+      EMIRATES.flatMap((emirate) => {
+        const fee = aed(text(`emirateFee-${emirate}`));
+        return fee === null ? [] : [[emirate, fee]];
+      }),
+    ),
+    sameDayDeliveryFeeFils: aed(text("sameDayDeliveryFee")) ?? 0,
   };
 }
+
+/** An AED amount typed in a field, in fils; null when empty, NaN when not an amount (the server says why). */
+function aed(text: string): number | null {
+  return text === "" ? null : (aedTextToFils(text) ?? Number.NaN);
+}
+
+/** A fee in fils as its field shows it (AED), empty for none. */
+const aedField = (fils: number | null | undefined) =>
+  fils === null || fils === undefined ? "" : filsToAedText(fils);
 
 /** Issue 15 (owner): the shop's details, stored in the database over the environment's defaults. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -277,6 +290,50 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </Field>
           </div>
         </Card>
+        <Card title="Delivery fees">
+          <p className="mb-3 text-sm text-neutral-700">
+            In AED, VAT included. A fee of 0 is free delivery (the shop's default). The free-delivery
+            threshold is measured after a discount code; an emirate left empty pays the UAE fee.
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            <AedSetting
+              id="set-delivery-fee"
+              label="Delivery fee in the UAE (AED)"
+              name="deliveryFee"
+              value={aedField(s.deliveryFeeFils) || "0"}
+            />
+            <AedSetting
+              id="set-free-threshold"
+              label="Free delivery from (AED)"
+              hint="Orders at or above it (after the discount) pay no delivery; empty: no threshold"
+              name="freeDeliveryThreshold"
+              value={aedField(s.freeDeliveryThresholdFils)}
+            />
+            <AedSetting
+              id="set-same-day-fee"
+              label="Same-day delivery fee (AED)"
+              hint="Instead of the UAE or the emirate's fee when the shopper picks same-day delivery"
+              name="sameDayDeliveryFee"
+              value={aedField(s.sameDayDeliveryFeeFils) || "0"}
+            />
+          </div>
+          <fieldset className="mt-4">
+            <legend className="mb-2 text-sm font-medium text-neutral-800">
+              Fee by emirate (AED, optional)
+            </legend>
+            <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+              {EMIRATES.map((emirate) => (
+                <AedSetting
+                  key={emirate}
+                  id={`set-emirate-fee-${emirate.replaceAll(" ", "-").toLowerCase()}`}
+                  label={emirate}
+                  name={`emirateFee-${emirate}`}
+                  value={aedField(s.emirateDeliveryFeesFils?.[emirate])}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </Card>
         <div>
           <button type="submit" className={buttonClass.primary} disabled={busy}>
             Save settings
@@ -306,6 +363,23 @@ function NumberSetting(props: {
         max={props.max}
         defaultValue={props.value}
         aria-describedby={`${props.id}-hint`}
+        className={inputClass}
+      />
+    </Field>
+  );
+}
+
+/** An amount in AED (up to two decimals) with its label and optional hint. */
+function AedSetting(props: { id: string; label: string; hint?: string; name: string; value: string }) {
+  return (
+    <Field id={props.id} label={props.label} {...(props.hint ? { hint: props.hint } : {})}>
+      <input
+        id={props.id}
+        name={props.name}
+        inputMode="decimal"
+        pattern="\d+(\.\d{1,2})?"
+        defaultValue={props.value}
+        {...(props.hint ? { "aria-describedby": `${props.id}-hint` } : {})}
         className={inputClass}
       />
     </Field>
