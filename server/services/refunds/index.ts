@@ -119,7 +119,7 @@ export function createRefundsService(options: {
         line,
         quantity: want.quantity,
         // The discounted price the shopper paid (issue 28), never more.
-        amountFils: paidForUnits(line, want.quantity),
+        amountFils: paidForUnits(line, want.quantity, units.get(line.id) ?? 0),
       });
     }
     return { amountFils: credited.reduce((s, c) => s + c.amountFils, 0), credited };

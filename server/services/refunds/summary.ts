@@ -117,17 +117,20 @@ export async function buildSummary(
 }
 
 /**
- * What `units` of a line were paid (issue 28; decision 0038): the line's total less its share of the
- * code's discount, pro rata to the units (whole fils); exactly the unit price × units without a code.
+ * What `units` of a line were paid (issue 28; decision 0038), after `before` of its units were refunded:
+ * the line's total less its share of the code's discount, pro rata to the units in whole fils; exactly
+ * the unit price × units without a code. Rounded on the running count (what the first n units paid), so
+ * refunds of a line in several parts add up to exactly what the whole line paid.
  */
 export function paidForUnits(
   line: Pick<OrderLineTable, "line_total_fils" | "quantity" | "discount_fils">,
   units: number,
+  before = 0,
 ): number {
   const quantity = Number(line.quantity);
   const paid = Number(line.line_total_fils) - Number(line.discount_fils ?? 0);
-  if (units >= quantity) return paid;
-  return Math.round((paid * units) / quantity);
+  const firstUnits = (n: number) => (n >= quantity ? paid : Math.round((paid * n) / quantity));
+  return firstUnits(before + units) - firstUnits(before);
 }
 
 /** What the order's credit notes have credited so far (never more than its sale document's total). */
