@@ -2,12 +2,20 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { type CartQuoteRequestLine, cartDataEntries, type WishlistItem } from "#core/cart.ts";
 import { cartFromCookie } from "#core/cart-cookie.ts";
 import { fill } from "#core/i18n/locale.ts";
-import { pageSessionFromCookie, setCookie } from "#core/page-session.ts";
+import { setCookie } from "#core/page-session.ts";
 import { PENDING_COOKIE, type Pending } from "#core/pending-cookie.ts";
 import { CartAddSchema, WishlistProductSchema } from "#core/schemas/cart.schema.ts";
-import type { UserRow } from "../../server/db/repositories/users.ts";
 import { getServices } from "./context";
-import { fieldErrors, inLocale, isSecure, message, pageLocale, refusal, text } from "./page-forms.server";
+import {
+  fieldErrors,
+  inLocale,
+  isSecure,
+  message,
+  pageLocale,
+  pageUser,
+  refusal,
+  text,
+} from "./page-forms.server";
 import { isSameSitePost } from "./request-forms.server";
 
 /**
@@ -28,16 +36,6 @@ export interface CartFormAnswer {
 
 /** A week: long enough to come back to the shop, short enough not to keep a visitor's choices for ever. */
 const PENDING_MAX_AGE = 7 * 86_400;
-
-async function signedIn(request: Request, context: Readonly<RouterContextProvider>): Promise<UserRow | null> {
-  const token = pageSessionFromCookie(request.headers.get("cookie"));
-  if (!token) return null;
-  try {
-    return await getServices(context).accounts.authenticate(token);
-  } catch {
-    return null;
-  }
-}
 
 function refused(status: number, notice: string) {
   return data<CartFormAnswer>({ notice }, { status, headers: { "Cache-Control": "private, no-store" } });
@@ -84,7 +82,7 @@ export async function productFormAction({
   const services = getServices(context);
   // The page's own product: the form names only the size, quantity and what to do.
   const itemId = (await services.catalog.findProductBySlug(params.slug ?? "", locale))?._id ?? "";
-  const user = await signedIn(request, context);
+  const user = await pageUser(context, request);
   const pendingCart = services.pendingCart;
   try {
     if (wish) {
@@ -147,7 +145,7 @@ export async function drawnCartLines(
   const copy = cartFromCookie(cookie);
   const services = getServices(context);
   const pending = await services.pendingCart.read(cookie);
-  const user = await signedIn(request, context);
+  const user = await pageUser(context, request);
   if (!copy && !pending?.lines.length && !user) return null;
   const lines: CartQuoteRequestLine[] = (copy ?? []).map((l) => ({ ...l }));
   const find = (id: string, size: string, color: string) =>
@@ -176,7 +174,7 @@ export async function drawnWishlist(
 ): Promise<WishlistItem[] | null> {
   const services = getServices(context);
   const pending = await services.pendingCart.read(request.headers.get("cookie"));
-  const user = await signedIn(request, context);
+  const user = await pageUser(context, request);
   if (!user && !pending?.wishes.length) return null;
   const items = user ? await services.cart.wishlist(user.id) : [];
   if (pending?.wishes.length) {
@@ -207,7 +205,7 @@ export async function wishlistFormAction({
   const { productId } = checked.data;
   const back = new URL(request.url).pathname;
   const services = getServices(context);
-  const user = await signedIn(request, context);
+  const user = await pageUser(context, request);
   if (user) {
     try {
       await services.cart.removeFromWishlist(user.id, productId);

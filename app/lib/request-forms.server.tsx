@@ -4,13 +4,11 @@ import { fill, pluralCategory } from "#core/i18n/index.ts";
 import { requestMessagesAr } from "#core/i18n/request-messages.ar.ts";
 import { type RequestMessageKey, requestMessagesEn } from "#core/i18n/request-messages.en.ts";
 import type { Locale } from "#core/locale.ts";
-import { pageSessionFromCookie } from "#core/page-session.ts";
 import { ContactMessageSchema } from "#core/schemas/contact.schema.ts";
 import { StitchingRequestSchema } from "#core/schemas/stitching.schema.ts";
-import type { UserRow } from "../../server/db/repositories/users.ts";
 import type { PostedRequest } from "../components/requests/request-form";
 import { getServices } from "./context";
-import { clientIp, fieldErrors, message, pageLocale, refusal } from "./page-forms.server";
+import { clientIp, fieldErrors, message, pageLocale, pageUser, refusal } from "./page-forms.server";
 
 /**
  * The contact and stitching forms posted without (or before) the page's JavaScript (issue 22, decision
@@ -87,16 +85,6 @@ function localized(locale: Locale, errors: Record<string, string>): Record<strin
   );
 }
 
-async function signedIn(request: Request, context: Readonly<RouterContextProvider>): Promise<UserRow | null> {
-  const token = pageSessionFromCookie(request.headers.get("cookie"));
-  if (!token) return null;
-  try {
-    return await getServices(context).accounts.authenticate(token);
-  } catch {
-    return null;
-  }
-}
-
 function Outcome({
   sent,
   text,
@@ -148,7 +136,7 @@ export async function requestFormAction(
   const input = { ...values, website: typeof website === "string" ? website : "", language: locale };
   const services = getServices(context);
   try {
-    const from = { ip: clientIp(context), user: await signedIn(request, context) };
+    const from = { ip: clientIp(context), user: await pageUser(context, request) };
     let answer: { message: string; reference?: string };
     if (kind === "contact") {
       const checked = fieldErrors(ContactMessageSchema, input, locale);
