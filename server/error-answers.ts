@@ -113,6 +113,7 @@ function deliberateAnswer(error: DomainError | HttpError): Answer {
         error.retryAfterSeconds === undefined
           ? undefined
           : { "retry-after": String(error.retryAfterSeconds) },
+      details: error.details,
       deliberate: true,
     };
   return {
