@@ -520,13 +520,14 @@ describe("staff and customers", () => {
       const nav = page.getByRole("navigation", { name: "Back office" });
       await expect
         .poll(() => nav.getByRole("link").allTextContents())
-        // Staff handle returns and exchanges (decision 0032).
+        // Staff handle returns and exchanges (decision 0032) and read the discount codes (0038).
         .toEqual([
           "Dashboard",
           "Orders",
           "Returns",
           "Customers",
           "Products",
+          "Promotions",
           "Requests & messages",
           "Reviews",
           "Blog",
