@@ -93,7 +93,8 @@ describe("the store process", () => {
     await shuttingDown;
     expect(await exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-  });
+    // A real start migrates and seeds an empty database first: on a busy machine that takes a while.
+  }, 120_000);
 });
 
 describe.each(TEST_ENGINES)("health on $name", (engine) => {

@@ -22,11 +22,13 @@ interface Listed {
   products: { slug: string; variants: { filter_value: string; stock: number | null }[] }[];
 }
 
-/** The size's button on a product page, and whether it is offered (not disabled). */
+/** The size's choice on a product page (a radio input, decision 0033), and whether it is offered (not disabled). */
 function sizeOffered(html: string, size: string): boolean {
-  const button = [...html.matchAll(/<button\b([^>]*)>([^<]*)<\/button>/g)].find((m) => m[2] === size);
-  if (!button) throw new Error(`no button for size ${size}`);
-  return !/\sdisabled=""/.test(button[1]!);
+  const choice = [...html.matchAll(/<input\b([^>]*)>/g)].find(
+    (m) => /\sname="size"/.test(m[1]!) && m[1]!.includes(` value="${size}"`),
+  );
+  if (!choice) throw new Error(`no choice for size ${size}`);
+  return !/\sdisabled=""/.test(choice[1]!);
 }
 
 describe.each(TEST_ENGINES)("invalidation by what changed on $name", (engine) => {

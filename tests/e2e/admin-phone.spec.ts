@@ -160,7 +160,7 @@ describe.each(["phone", "desktop"] as const)("the back office at %s size", (size
   const newContext = () =>
     browser.newContext({ baseURL: store.baseUrl, viewport, reducedMotion: "reduce", acceptDownloads: true });
 
-  it("no admin screen is wider than the screen, each axe clean", { timeout: 240_000 }, async () => {
+  it("no admin screen is wider than the screen, each axe clean", { timeout: 480_000 }, async () => {
     const context = await newContext();
     try {
       const page = await ownerLogsIn(context);
