@@ -307,7 +307,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {t("cart.clear")}
         </button>
       </div>
-      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="cart-title">
           <ul className="border-t border-sand" data-testid="cart-lines">
             {lines.map((line, index) => (

@@ -100,7 +100,7 @@ export function CodeBox({ code, promotion, busy, onChange, page }: CodeBoxProps)
           dir="ltr"
           aria-invalid={invalid || refused ? true : undefined}
           aria-describedby={`code-${page.slice(1)}-message`}
-          className="h-11 min-w-0 flex-1 rounded-full border border-sand-dark bg-white px-4 text-sm uppercase text-ink"
+          className="h-11 w-0 min-w-0 flex-1 rounded-full border border-sand-dark bg-white px-4 text-sm uppercase text-ink"
           data-testid="code-input"
         />
         <button type="submit" className="btn-outline h-11 shrink-0 px-5" data-testid="code-apply">
