@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { Locale as Language } from "#core/locale.ts";
 import type { ReviewStatus } from "#core/schemas/review.schema.ts";
+import type { MadeToMeasureTables } from "./schema/made-to-measure.ts";
 import type {
   IdempotencyKeyTable,
   OrderEventTable,
@@ -370,7 +371,7 @@ export interface ShopSettingTable {
   updated_by: string | null;
 }
 
-export interface Database extends ReturnsTables, RefundsTables, PromotionsTables {
+export interface Database extends ReturnsTables, RefundsTables, PromotionsTables, MadeToMeasureTables {
   categories: CategoryTable;
   products: ProductTable;
   product_colors: ProductColorTable;

@@ -69,6 +69,11 @@ export interface OrderLineTable {
   /** Issue 28: this line's share of the order's discount; VAT (vat_fils) is on what is left. */
   discount_fils?: number;
   vat_fils: number;
+  /** Issue 29: JSON text of the made-to-measure service (core StitchingSnapshot); null for a ready-made line. */
+  stitching?: string | null;
+  /** Issue 29: the workshop step of a made-to-measure line (core WORK_STEPS) and when it was reached. */
+  work_step?: string | null;
+  work_step_at?: string | null;
 }
 
 export type PaymentAttemptStatus = "created" | "pending" | "paid" | "failed" | "cancelled" | "expired";
