@@ -152,6 +152,57 @@ describe.each(TEST_ENGINES)("native address and review forms on $name", (engine)
     expect((book.body.primaryAddress as { first_name: string }).first_name).toBe("Huda");
   });
 
+  it("removes an address after the confirmation the page draws for ?remove=, which a foreign post cannot skip", async () => {
+    const she = await nativeShopper("Salma Native");
+    for (const first_name of ["Salma", "Noor"]) {
+      await post(
+        "/account?tab=addresses",
+        { ...ADDRESS, first_name, intent: "address-add", csrf: she.csrf },
+        she.jar,
+      );
+    }
+    const list = await get("/account?tab=addresses", she.jar);
+    expect(list.body).toContain('href="?tab=addresses&amp;remove=1"');
+    const asked = await get("/account?tab=addresses&remove=1", she.jar);
+    expect(visibleText(asked.body)).toContain(en["address.confirm"]);
+    const confirm =
+      /<section[^>]*data-testid="confirm-remove-drawn"[\s\S]*?<\/section>/.exec(asked.body)?.[0] ?? "";
+    expect(confirm).toContain('method="post"');
+    expect(confirm).toContain('name="index" value="1"');
+    expect(visibleText(confirm)).toContain("Noor");
+
+    const foreign = await post(
+      "/account?tab=addresses",
+      { intent: "address-remove", index: "1", csrf: she.csrf },
+      she.jar,
+      { origin: "https://elsewhere.example" },
+    );
+    expect(foreign.statusCode).toBeGreaterThanOrEqual(400);
+    expect(foreign.statusCode).toBeLessThan(500);
+    const tokenless = await post("/account?tab=addresses", { intent: "address-remove", index: "1" }, she.jar);
+    expect(tokenless.statusCode).toBe(403);
+    expect((await addressesOf(she.token)).map((a) => a.first_name)).toEqual(["Salma", "Noor"]);
+    const outOfRange = await post(
+      "/account?tab=addresses",
+      { intent: "address-remove", index: "7", csrf: she.csrf },
+      she.jar,
+    );
+    expect(outOfRange.statusCode).toBeGreaterThanOrEqual(400);
+    expect(outOfRange.statusCode).toBeLessThan(500);
+
+    const removed = await post(
+      "/ar/account?tab=addresses",
+      { intent: "address-remove", index: "1", csrf: she.csrf },
+      she.jar,
+    );
+    expect(removed.statusCode).toBe(303);
+    expect(removed.headers.location).toBe("/ar/account?tab=addresses&notice=removed");
+    expect(visibleText((await get(removed.headers.location as string, she.jar)).body)).toContain(
+      arabic["address.removed"],
+    );
+    expect((await addressesOf(she.token)).map((a) => a.first_name)).toEqual(["Salma"]);
+  });
+
   it("draws the form again as typed with the schema's messages, in each language; nothing stored", async () => {
     const she = await nativeShopper("Salma Native");
     const english = await post(

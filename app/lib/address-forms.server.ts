@@ -6,13 +6,14 @@ import { fieldErrors, isOwnPost, message, type PageUser, refusal, text } from ".
 
 /**
  * /account's address forms posted without JavaScript (docs/decisions/0034-review-and-address-forms-before-
- * javascript.md): the shopper of the page session adds, edits or makes primary one of her own addresses
- * with the same schema and service calls as POST /api/address/save, /edit and /set-primary. Saved: 303
+ * javascript.md): the shopper of the page session adds, edits, removes or makes primary one of her own
+ * addresses with the same schema and service calls as POST /api/address/save, /edit, /remove and
+ * /set-primary. Saved: 303
  * back to the list with a notice. Refused: the form again, as typed, with the messages in the page's
  * language.
  */
 
-export const ADDRESS_INTENTS = ["address-add", "address-edit", "address-primary"] as const;
+export const ADDRESS_INTENTS = ["address-add", "address-edit", "address-primary", "address-remove"] as const;
 export type AddressIntent = (typeof ADDRESS_INTENTS)[number];
 
 export function isAddressIntent(intent: string): intent is AddressIntent {
@@ -46,6 +47,7 @@ const NOTICE: Record<AddressIntent, string> = {
   "address-add": "added",
   "address-edit": "updated",
   "address-primary": "primary",
+  "address-remove": "removed",
 };
 
 export async function addressAction(
@@ -76,6 +78,8 @@ export async function addressAction(
   try {
     if (intent === "address-primary") {
       await book.setPrimary(user, index ?? 0);
+    } else if (intent === "address-remove") {
+      await book.removeAddress(user, index ?? 0);
     } else {
       const checked = fieldErrors(AddressSchema, values, locale);
       if (checked.errors) return refused(400, checked.errors);

@@ -247,6 +247,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   csrf={loaderData?.csrf ?? ""}
                   posted={actionData && "address" in actionData ? actionData.address : undefined}
                   open={params.get("address")}
+                  remove={params.get("remove")}
                   notice={params.get("notice")}
                 />
               ) : (

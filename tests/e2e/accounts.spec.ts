@@ -285,7 +285,7 @@ describe("a shopper at desktop size", () => {
     await expect.poll(() => cards.nth(0).textContent()).toContain("Jumeirah");
 
     // Remove it, after the confirmation.
-    await page.getByRole("button", { name: "Remove address 1" }).click();
+    await page.getByRole("link", { name: "Remove address 1" }).click();
     const confirm = page.getByTestId("confirm-remove");
     await confirm.waitFor({ state: "visible" });
     await expect.poll(() => confirm.textContent()).toContain("Are you sure you want to remove this address?");
@@ -293,7 +293,7 @@ describe("a shopper at desktop size", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "hidden" });
     await expect.poll(() => cards.count()).toBe(2);
-    await page.getByRole("button", { name: "Remove address 1" }).click();
+    await page.getByRole("link", { name: "Remove address 1" }).click();
     await confirm.getByRole("button", { name: "Remove" }).click();
     await expectToast(page, "Address Removed");
     await expect.poll(() => cards.count()).toBe(1);

@@ -52,7 +52,7 @@ describe("the address and review forms without JavaScript", () => {
   };
   beforeAll(() => registerVerified(store.baseUrl, account));
 
-  it("adds and edits an address, then writes a review: saved, with SPEC's notices, nothing secret in a URL", async () => {
+  it("adds, edits and removes an address, then writes a review: saved, with SPEC's notices, nothing secret in a URL", async () => {
     const context = await browser.newContext({
       baseURL: store.baseUrl,
       viewport: VIEWPORTS.phone,
@@ -93,6 +93,17 @@ describe("the address and review forms without JavaScript", () => {
     ]);
     await page.getByRole("status").filter({ hasText: "Address Updated" }).waitFor();
     await page.getByText("Al Ain").first().waitFor();
+
+    // Removal asks SPEC's question in the page, then posts.
+    await page.getByRole("link", { name: "Remove address 1" }).click();
+    const confirm = page.getByRole("region", { name: "Remove Address" });
+    await confirm.getByText("Are you sure you want to remove this address?").waitFor();
+    await Promise.all([
+      page.waitForURL("**notice=removed"),
+      confirm.getByRole("button", { name: "Remove" }).click(),
+    ]);
+    await page.getByRole("status").filter({ hasText: "Address Removed" }).waitFor();
+    await page.getByText("You have no saved addresses yet").waitFor();
 
     // The product page's no-script "Write a Review" leads to the private page that draws the form.
     await page.goto(`/product/${PRODUCT}`);

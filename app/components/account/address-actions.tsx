@@ -9,6 +9,7 @@ export function AddressEditRemove({
   onEditIntent,
   onRemove,
   editHref,
+  removeHref,
 }: {
   n: number;
   busy: boolean;
@@ -18,6 +19,8 @@ export function AddressEditRemove({
   onRemove: () => void;
   /** Edit as a link to the page's edit form (it opens before, or without, the page's script). */
   editHref?: string;
+  /** Remove as a link to the page's confirmation, likewise (decision 0034). */
+  removeHref?: string;
 }) {
   const t = useT();
   const editClass =
@@ -26,6 +29,14 @@ export function AddressEditRemove({
     <>
       <Pencil className="size-4" aria-hidden="true" />
       {t("address.edit")}
+    </>
+  );
+  const removeClass =
+    "inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10";
+  const removeContent = (
+    <>
+      <Trash2 className="size-4" aria-hidden="true" />
+      {t("address.remove")}
     </>
   );
   return (
@@ -54,17 +65,32 @@ export function AddressEditRemove({
           {editContent}
         </button>
       )}
-      <button
-        type="button"
-        className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10"
-        onClick={onRemove}
-        data-testid="remove-address"
-        aria-label={t("address.removeNamed", { n })}
-        disabled={busy}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-        {t("address.remove")}
-      </button>
+      {removeHref ? (
+        <a
+          href={removeHref}
+          className={`${removeClass} ${busy ? "pointer-events-none opacity-60" : ""}`}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!busy) onRemove();
+          }}
+          aria-disabled={busy ? true : undefined}
+          data-testid="remove-address"
+          aria-label={t("address.removeNamed", { n })}
+        >
+          {removeContent}
+        </a>
+      ) : (
+        <button
+          type="button"
+          className={removeClass}
+          onClick={onRemove}
+          data-testid="remove-address"
+          aria-label={t("address.removeNamed", { n })}
+          disabled={busy}
+        >
+          {removeContent}
+        </button>
+      )}
     </>
   );
 }

@@ -19,11 +19,19 @@ export interface DrawnBook {
   primaryAddress: AddressDto | null;
 }
 
-const NOTICES: Record<string, "address.added" | "address.updated" | "address.primaryUpdated"> = {
+const NOTICES: Record<
+  string,
+  "address.added" | "address.updated" | "address.primaryUpdated" | "address.removed"
+> = {
   added: "address.added",
   updated: "address.updated",
   primary: "address.primaryUpdated",
+  removed: "address.removed",
 };
+
+/** The address number `?remove=` asks to confirm, when the list has it. */
+const removeAt = (remove: string | null | undefined, count: number) =>
+  remove && /^\d{1,4}$/.test(remove) && Number(remove) < count ? Number(remove) : null;
 
 /** Which form is open at first: the one posted back, else the page's `?address=new|<index>`. */
 function openAt(posted: PostedAddress | undefined, open: string | null | undefined): Editing {
@@ -45,6 +53,7 @@ export function AddressesTab({
   csrf = "",
   posted,
   open,
+  remove: removeParam,
   notice,
 }: {
   user: User | null;
@@ -52,6 +61,8 @@ export function AddressesTab({
   csrf?: string;
   posted?: PostedAddress;
   open?: string | null;
+  /** `?remove=<index>`: the confirmation drawn in the page, so removal works without the script too. */
+  remove?: string | null;
   notice?: string | null;
 }) {
   const t = useT();
@@ -67,6 +78,10 @@ export function AddressesTab({
   const [readOnOpen] = useState(drawn === null);
   const shown = notice ? NOTICES[notice] : undefined;
   const [removing, setRemoving] = useState<number | null>(null);
+  // The confirmation the server drew for `?remove=` (a form that posts); hydrated, it still works in place.
+  const [confirmDrawn, setConfirmDrawn] = useState(() =>
+    drawn ? removeAt(removeParam, drawn.addresses.length) : null,
+  );
   const [busy, setBusy] = useState(false);
   const addButton = useRef<HTMLAnchorElement>(null);
   const formArea = useRef<HTMLDivElement>(null);
@@ -88,6 +103,15 @@ export function AddressesTab({
   useEffect(() => {
     if (readOnOpen) void load();
   }, [load, readOnOpen]);
+
+  // `?remove=` reached with the list read in the browser (no page session): the dialog asks instead.
+  const [askedOnLoad, setAskedOnLoad] = useState(drawn !== null);
+  useEffect(() => {
+    if (askedOnLoad || !addresses) return;
+    setAskedOnLoad(true);
+    const at = removeAt(removeParam, addresses.length);
+    if (at !== null) setRemoving(at);
+  }, [askedOnLoad, addresses, removeParam]);
 
   useEffect(() => {
     if (editing) formArea.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -118,6 +142,7 @@ export function AddressesTab({
     const result = await api("/api/address/remove", { body: { addressIndex: index } });
     setBusy(false);
     setRemoving(null);
+    setConfirmDrawn(null);
     if (!result.success) {
       toast.error(t("account.error"), { description: result.message || t("address.removeFailed") });
       return;
@@ -173,6 +198,54 @@ export function AddressesTab({
         </a>
       </div>
 
+      {confirmDrawn !== null && addresses[confirmDrawn] ? (
+        <section
+          aria-labelledby="remove-address-title"
+          className="rounded-2xl border border-sale/40 bg-white/70 p-5"
+          data-testid="confirm-remove-drawn"
+        >
+          <h3 id="remove-address-title" className="text-xl text-ink">
+            {t("address.confirmTitle")}
+          </h3>
+          <p className="mt-2 text-sm text-stone">{t("address.confirm")}</p>
+          <div className="mt-3 text-sm">
+            <AddressLines address={addresses[confirmDrawn]} />
+          </div>
+          <form
+            method="post"
+            action="?tab=addresses"
+            className="mt-4 flex flex-wrap justify-end gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void remove(confirmDrawn);
+            }}
+          >
+            <input type="hidden" name="csrf" value={csrf} />
+            <input type="hidden" name="index" value={confirmDrawn} />
+            <a
+              href="?tab=addresses"
+              className="btn-outline"
+              onClick={(event) => {
+                event.preventDefault();
+                setConfirmDrawn(null);
+                requestAnimationFrame(() => addButton.current?.focus());
+              }}
+            >
+              {t("account.cancel")}
+            </a>
+            <button
+              type="submit"
+              name="intent"
+              value="address-remove"
+              className="btn bg-sale text-white hover:bg-sale/90"
+              disabled={busy}
+            >
+              {t("address.confirmYes")}
+            </button>
+          </form>
+        </section>
+      ) : null}
+
       <div ref={formArea} className="scroll-mt-28">
         {editing ? (
           <AddressForm
@@ -227,6 +300,7 @@ export function AddressesTab({
                     busy={busy}
                     onEdit={() => setEditing({ mode: "edit", index })}
                     editHref={`?tab=addresses&address=${index}`}
+                    removeHref={`?tab=addresses&remove=${index}`}
                     onRemove={() => setRemoving(index)}
                   />
                   {!isPrimary ? (
