@@ -1,9 +1,14 @@
 import cluster, { type Worker } from "node:cluster";
+import { enableCompileCache } from "node:module";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import type { CatalogChange } from "./db/repositories/catalog-version.ts";
 import { startConfiguredTracing, type Tracing, tracesUrl } from "./telemetry/tracing.ts";
 
 const startedAt = performance.now();
+// V8's compiled code, and Node's stripped TypeScript, kept on disk between starts (in the system's temp
+// folder unless NODE_COMPILE_CACHE names another; NODE_DISABLE_COMPILE_CACHE=1 turns it off): each cluster
+// worker, a replacement worker and the next start load the store's modules about twice as fast.
+enableCompileCache();
 
 let config: Config;
 try {
