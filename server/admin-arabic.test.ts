@@ -218,6 +218,11 @@ describe.each(TEST_ENGINES)("Arabic in the back office on $name", (engine) => {
     expect(visibleText(ar)).toContain("خمس عباءات للعيد.");
     expect(visibleText(ar)).toContain("اختياراتنا للعيد.");
     expect(ar).not.toContain("alert(1)");
+    // A post without a cover draws no picture at all, never an <img> without a source.
+    const sourceless = (html: string) =>
+      (html.match(/<img\b[^>]*>/g) ?? []).filter((tag) => !/\ssrc="[^"]+"/.test(tag));
+    expect(sourceless(ar)).toEqual([]);
+    expect(sourceless(await page("/ar/blog"))).toEqual([]);
     expect(visibleText(await page(`/blog/${slug}`))).toContain("Our picks for Eid.");
     const done = await owner.call("GET", "/api/admin/blog?needsArabic=true");
     expect((done.body.posts as { id: string }[]).map((p) => p.id)).not.toContain(id);

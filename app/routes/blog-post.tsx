@@ -168,18 +168,20 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <div className="container-page mt-10 max-w-5xl">
-        <MediaImage
-          src={post.image}
-          alt=""
-          width={1600}
-          height={900}
-          sizes="(min-width: 1024px) 976px, 100vw"
-          maxWidth={1920}
-          priority
-          className="aspect-[16/9] h-auto w-full rounded-2xl bg-sand object-cover sm:rounded-3xl"
-        />
-      </div>
+      {post.image ? (
+        <div className="container-page mt-10 max-w-5xl">
+          <MediaImage
+            src={post.image}
+            alt=""
+            width={1600}
+            height={900}
+            sizes="(min-width: 1024px) 976px, 100vw"
+            maxWidth={1920}
+            priority
+            className="aspect-[16/9] h-auto w-full rounded-2xl bg-sand object-cover sm:rounded-3xl"
+          />
+        </div>
+      ) : null}
 
       <div className="container-page max-w-3xl">
         <div

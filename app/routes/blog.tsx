@@ -59,20 +59,25 @@ function BlogCard({
       className={`group relative flex flex-col ${featured ? "gap-6 md:col-span-2 lg:col-span-3 lg:grid lg:grid-cols-[3fr_2fr] lg:items-center lg:gap-12" : ""}`}
     >
       <div className="overflow-hidden rounded-2xl bg-sand">
-        <MediaImage
-          src={post.image}
-          alt=""
-          width={1600}
-          height={900}
-          sizes={
-            featured
-              ? "(min-width: 1024px) 60vw, 100vw"
-              : "(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
-          }
-          maxWidth={featured ? 1600 : 960}
-          priority={priority}
-          className="aspect-[16/9] h-auto w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
-        />
+        {post.image ? (
+          <MediaImage
+            src={post.image}
+            alt=""
+            width={1600}
+            height={900}
+            sizes={
+              featured
+                ? "(min-width: 1024px) 60vw, 100vw"
+                : "(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+            }
+            maxWidth={featured ? 1600 : 960}
+            priority={priority}
+            className="aspect-[16/9] h-auto w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
+          />
+        ) : (
+          // A post without a cover keeps the card's shape (never an <img> without a source).
+          <div className="aspect-[16/9] w-full" aria-hidden="true" />
+        )}
       </div>
       <div className={featured ? "" : "mt-5"}>
         <p className="eyebrow">{post.category}</p>
