@@ -51,7 +51,6 @@ const admin = [
     route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
     route("promotions", "routes/admin/promotions.tsx"),
     route("stitching-styles", "routes/admin/stitching-styles.tsx"),
-    route("orders/:id/work-order", "routes/admin/work-order.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),

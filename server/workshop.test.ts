@@ -254,6 +254,10 @@ describe.each(TEST_ENGINES)("stitching styles and the workshop on $name", (engin
     expect(ownerBack.status).toBe(200);
 
     const detail = await staff.call("GET", `/api/admin/orders/${order._id}`);
+    // The back office's order carries the lines' snapshot and step too (its screen draws the workshop).
+    const adminLines = (detail.body.order as { line_items: Record<string, unknown>[] }).line_items;
+    expect(adminLines.map((l) => l.workStep)).toEqual(["measured", "measured", null]);
+    expect(adminLines[1]?.stitching).toMatchObject({ profileName: "Daughter" });
     const notes = (detail.body.events as { note: string | null }[]).map((e) => e.note);
     expect(notes).toEqual(
       expect.arrayContaining([
@@ -352,6 +356,17 @@ describe.each(TEST_ENGINES)("stitching styles and the workshop on $name", (engin
       profileName: "Mother",
       valuesMm: { bust: 925, fullLength: 1420 },
     });
+    // Both units, labelled in both languages, in the tailor's order.
+    const rows = (line as WorkshopLine & { measurements: { key: string }[] }).measurements;
+    expect(rows.map((r) => r.key)).toEqual([
+      "shoulder",
+      "bust",
+      "waist",
+      "hips",
+      "sleeveLength",
+      "fullLength",
+    ]);
+    expect(rows).toContainEqual({ key: "bust", en: "Bust", ar: "محيط الصدر", cm: 92.5, in: 36.4 });
     const none = await placeCod([abaya]);
     expect(await workshopOf(none._id)).toEqual([]);
     expect((await owner.call("GET", "/api/admin/orders/no-such-order/workshop")).status).toBe(404);

@@ -129,6 +129,10 @@ export const WorkshopLineSchema = z.strictObject({
   profileName: z.string().nullable(),
   unit: z.enum(MEASUREMENT_UNITS),
   valuesMm: MeasurementValuesMmSchema,
+  /** The taken measurements labelled and in both units, in the tailor's order (the screens draw these). */
+  measurements: z.array(
+    z.strictObject({ key: z.string(), en: z.string(), ar: z.string(), cm: z.number(), in: z.number() }),
+  ),
   note: z.string().nullable(),
   readyBy: z.string(),
   workStep: WorkStepSchema,
@@ -142,6 +146,8 @@ export const WorkshopAnswerSchema = z.strictObject({
   customerName: z.string(),
   placedAt: z.string(),
   lines: z.array(WorkshopLineSchema),
+  /** The steps in order with their names, for the screens (the words live in core/i18n/workshop.ts). */
+  steps: z.array(z.strictObject({ key: WorkStepSchema, en: z.string(), ar: z.string() })),
   /** May this user move a line back (the owner only). */
   canMoveBack: z.boolean(),
 });

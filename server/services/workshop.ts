@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import type { AdminRole } from "#core/admin.ts";
 import { fillWorkshop, WORK_STEP_NAMES, WORKSHOP_TEXT } from "#core/i18n/workshop.ts";
-import { type StitchingSnapshot, WORK_STEPS, type WorkStep } from "#core/schemas/measurements.ts";
+import {
+  fromMillimetres,
+  MEASUREMENTS,
+  type StitchingSnapshot,
+  WORK_STEPS,
+  type WorkStep,
+} from "#core/schemas/measurements.ts";
 import type { WorkshopAnswer, WorkshopLine } from "#core/schemas/stitching-styles.ts";
 import { findOrder, insertOrderEvent } from "../db/repositories/orders.ts";
 import { madeToMeasureLines, moveLineStep } from "../db/repositories/stitching-styles.ts";
@@ -54,6 +60,12 @@ function toWorkshopLine(line: OrderLineTable, snapshot: StitchingSnapshot): Work
     profileName: snapshot.profileName,
     unit: snapshot.unit,
     valuesMm: snapshot.valuesMm,
+    measurements: MEASUREMENTS.flatMap((m) => {
+      const mm = snapshot.valuesMm[m.key];
+      return mm === undefined
+        ? []
+        : [{ key: m.key, en: m.en, ar: m.ar, cm: fromMillimetres(mm, "cm"), in: fromMillimetres(mm, "in") }];
+    }),
     note: snapshot.note,
     readyBy: snapshot.readyBy,
     workStep: stepOf(line),
@@ -117,6 +129,7 @@ export function createWorkshop(options: {
         return snapshot ? [toWorkshopLine(line, snapshot)] : [];
       }),
       canMoveBack: role === "owner",
+      steps: WORK_STEPS.map((key) => ({ key, en: WORK_STEP_NAMES.en[key], ar: WORK_STEP_NAMES.ar[key] })),
     };
   }
 

@@ -1,16 +1,18 @@
-import { fromMillimetres, MEASUREMENTS, type MeasurementValuesMm } from "#core/schemas/measurements.ts";
+import type { WorkshopLine } from "#core/schemas/stitching-styles.ts";
 
-/** A made-to-measure line's measurements in both units, labelled in `lang` (the workshop and work order). */
+/**
+ * A made-to-measure line's measurements in both units, labelled in `lang` (the workshop and the work
+ * order). The server labels and converts them, so no schema code reaches the shared chunks.
+ */
 export function MeasurementTable({
-  valuesMm,
+  rows,
   lang = "en",
   caption,
 }: {
-  valuesMm: MeasurementValuesMm;
+  rows: WorkshopLine["measurements"];
   lang?: "en" | "ar";
   caption: string;
 }) {
-  const rows = MEASUREMENTS.filter((m) => valuesMm[m.key] !== undefined);
   return (
     <table className="w-full text-sm" data-testid="measurement-table">
       <caption className="mb-1 text-start text-xs font-semibold text-neutral-600 uppercase">
@@ -30,18 +32,15 @@ export function MeasurementTable({
         </tr>
       </thead>
       <tbody>
-        {rows.map((m) => {
-          const mm = valuesMm[m.key] ?? 0;
-          return (
-            <tr key={m.key} className="border-b border-neutral-100">
-              <th scope="row" className="py-1 text-start font-normal">
-                {m[lang]}
-              </th>
-              <td className="py-1 text-end tabular-nums">{fromMillimetres(mm, "cm")}</td>
-              <td className="py-1 text-end tabular-nums">{fromMillimetres(mm, "in")}</td>
-            </tr>
-          );
-        })}
+        {rows.map((m) => (
+          <tr key={m.key} className="border-b border-neutral-100">
+            <th scope="row" className="py-1 text-start font-normal">
+              {m[lang]}
+            </th>
+            <td className="py-1 text-end tabular-nums">{m.cm}</td>
+            <td className="py-1 text-end tabular-nums">{m.in}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { WORK_STEP_NAMES } from "#core/i18n/workshop.ts";
-import { WORK_STEPS, type WorkStep } from "#core/schemas/measurements.ts";
+import type { WorkStep } from "#core/schemas/measurements.ts";
 import type { WorkshopAnswer } from "#core/schemas/stitching-styles.ts";
 import { type ActionResult, AdminApiError, adminGet, adminSend } from "./api";
 import { formatDate, formatDateTime } from "./format";
 import { MeasurementTable } from "./measurement-table";
 import { buttonClass, Card, Notice } from "./ui";
-
-const stepName = (step: WorkStep) => WORK_STEP_NAMES.en[step];
 
 /**
  * The order screen's Workshop panel (issue 29, part 2; decision 0041): each made-to-measure line's style,
@@ -40,7 +37,7 @@ export function OrderWorkshop({ orderId }: { orderId: string }) {
       setData(answer);
       setResult({
         ok: true,
-        message: `${name}: ${stepName(step)}.${answer.mailed ? " Every made-to-measure line is ready: the shopper is e-mailed." : ""}`,
+        message: `${name}: ${answer.steps.find((s) => s.key === step)?.en ?? step}.${answer.mailed ? " Every made-to-measure line is ready: the shopper is e-mailed." : ""}`,
       });
       await revalidator.revalidate();
     } catch (error) {
@@ -52,6 +49,9 @@ export function OrderWorkshop({ orderId }: { orderId: string }) {
   }
 
   if (!data) return <Card title="Workshop">Loading the workshop…</Card>;
+  // The steps in order with their names, as the server answers them.
+  const steps = data.steps.map((s) => s.key);
+  const stepName = (step: WorkStep) => data.steps.find((s) => s.key === step)?.en ?? step;
   return (
     <Card title="Workshop" className="mt-4">
       <div className="mb-3">
@@ -59,9 +59,9 @@ export function OrderWorkshop({ orderId }: { orderId: string }) {
       </div>
       <ul className="flex flex-col gap-4" data-testid="workshop-lines">
         {data.lines.map((line) => {
-          const index = WORK_STEPS.indexOf(line.workStep);
-          const next = WORK_STEPS[index + 1];
-          const previous = index > 0 ? WORK_STEPS[index - 1] : undefined;
+          const index = steps.indexOf(line.workStep);
+          const next = steps[index + 1];
+          const previous = index > 0 ? steps[index - 1] : undefined;
           return (
             <li
               key={line.lineId}
@@ -108,7 +108,7 @@ export function OrderWorkshop({ orderId }: { orderId: string }) {
                 <summary className="cursor-pointer text-sm underline underline-offset-4">
                   Measurements
                 </summary>
-                <MeasurementTable valuesMm={line.valuesMm} caption={`Measurements (taken in ${line.unit})`} />
+                <MeasurementTable rows={line.measurements} caption={`Measurements (taken in ${line.unit})`} />
               </details>
             </li>
           );

@@ -108,7 +108,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             {order.invoice.title}
           </Link>
           {madeToMeasure ? (
-            <Link to="work-order" className={buttonClass.ghost}>
+            <Link to="print/work-order" className={buttonClass.ghost}>
               Work order
             </Link>
           ) : null}

@@ -1,26 +1,7 @@
 import { Link } from "react-router";
-import { WORK_STEP_NAMES, WORKSHOP_TEXT } from "#core/i18n/workshop.ts";
 import type { WorkshopAnswer } from "#core/schemas/stitching-styles.ts";
-import { adminGet } from "../../components/admin/api";
-import { AdminLoading } from "../../components/admin/loading";
-import { MeasurementTable } from "../../components/admin/measurement-table";
-import { buttonClass } from "../../components/admin/ui";
-import type { Route } from "./+types/work-order";
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Work order ${loaderData?.orderNumber ?? ""} · Back office` }];
-}
-
-export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const lang = new URL(request.url).searchParams.get("lang") === "ar" ? "ar" : "en";
-  const workshop = await adminGet<WorkshopAnswer>(`/api/admin/orders/${params.id}/workshop`, request.signal);
-  return { ...workshop, lang } as const;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <AdminLoading />;
-}
+import { MeasurementTable } from "./measurement-table";
+import { buttonClass } from "./ui";
 
 const WORDS = {
   en: {
@@ -34,6 +15,8 @@ const WORDS = {
     none: "None",
     unit: "Taken in",
     measurements: "Measurements",
+    readyBy: "Ready by",
+    step: "Workshop step",
   },
   ar: {
     title: "أمر تفصيل",
@@ -46,6 +29,8 @@ const WORDS = {
     none: "لا يوجد",
     unit: "أُخذت بـ",
     measurements: "المقاسات",
+    readyBy: "جاهز بحلول",
+    step: "مرحلة التفصيل",
   },
 } as const;
 
@@ -59,14 +44,21 @@ const dateIn = (lang: "en" | "ar", iso: string) =>
  * Issue 29 (decision 0041): the tailor's printable work order: per made-to-measure line its style, the
  * measurements in centimetres and inches, the note and the ready-by date, in English or Arabic.
  */
-export default function WorkOrder({ loaderData, params }: Route.ComponentProps) {
-  const { lang, lines, orderNumber, customerName, placedAt } = loaderData;
+export function WorkOrder({
+  orderId,
+  workshop,
+  lang,
+}: {
+  orderId: string;
+  workshop: WorkshopAnswer;
+  lang: "en" | "ar";
+}) {
+  const { lines, orderNumber, customerName, placedAt } = workshop;
   const w = WORDS[lang];
-  const t = WORKSHOP_TEXT[lang];
   return (
     <>
       <div className="admin-no-print mb-4 flex flex-wrap gap-2">
-        <Link to={`/admin/orders/${params.id}`} className={buttonClass.secondary}>
+        <Link to={`/admin/orders/${orderId}`} className={buttonClass.secondary}>
           Back to the order
         </Link>
         <button type="button" className={buttonClass.primary} onClick={() => window.print()}>
@@ -113,17 +105,17 @@ export default function WorkOrder({ loaderData, params }: Route.ComponentProps) 
               </dd>
               <dt className="font-medium">{w.forWhom}</dt>
               <dd>{line.profileName ?? customerName}</dd>
-              <dt className="font-medium">{t.readyBy}</dt>
+              <dt className="font-medium">{w.readyBy}</dt>
               <dd data-testid="work-order-ready-by">{dateIn(lang, line.readyBy)}</dd>
-              <dt className="font-medium">{t.step}</dt>
-              <dd>{WORK_STEP_NAMES[lang][line.workStep]}</dd>
+              <dt className="font-medium">{w.step}</dt>
+              <dd>{workshop.steps.find((s) => s.key === line.workStep)?.[lang] ?? line.workStep}</dd>
               <dt className="font-medium">{w.note}</dt>
               <dd className="whitespace-pre-line">{line.note || w.none}</dd>
               <dt className="font-medium">{w.unit}</dt>
               <dd>{lang === "ar" ? (line.unit === "cm" ? "سم" : "إنش") : line.unit}</dd>
             </dl>
             <div className="mt-3">
-              <MeasurementTable valuesMm={line.valuesMm} lang={lang} caption={w.measurements} />
+              <MeasurementTable rows={line.measurements} lang={lang} caption={w.measurements} />
             </div>
           </section>
         ))}
@@ -131,5 +123,3 @@ export default function WorkOrder({ loaderData, params }: Route.ComponentProps) 
     </>
   );
 }
-
-export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";
