@@ -13,6 +13,7 @@ import {
 import { TEST_ENGINES } from "./testing/engines.ts";
 import { makeLinesMadeToMeasure, testSnapshot } from "./testing/made-to-measure.ts";
 import { readMail, startTestSmtpServer, type TestSmtpServer } from "./testing/smtp.ts";
+import { createTestStore, type TestStore } from "./testing/store.ts";
 
 /**
  * Stitching styles and the workshop (issue 29, part 2; decision 0041), through HTTP on a listening
@@ -370,5 +371,37 @@ describe.each(TEST_ENGINES)("stitching styles and the workshop on $name", (engin
     const none = await placeCod([abaya]);
     expect(await workshopOf(none._id)).toEqual([]);
     expect((await owner.call("GET", "/api/admin/orders/no-such-order/workshop")).status).toBe(404);
+  });
+});
+
+describe.each(TEST_ENGINES)("the demo store's stitching styles on $name", (engine) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await createTestStore(engine);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it("seeds four styles with pictures drawn by the project, offered by fabric", async () => {
+    expect(store.seed?.seeded).toBe(true);
+    const styles = async (slug: string) => {
+      const res = await store.app.inject({ method: "GET", url: `/api/stitching/styles?product=${slug}` });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { styles: { name: string; nameAr: string | null; image: string | null }[] })
+        .styles;
+    };
+    const lawn = await styles("gulnaz-unstitched-lawn-3-piece");
+    expect(lawn.map((s) => s.name)).toEqual([
+      "Classic A-line abaya",
+      "Straight kameez with trousers",
+      "Jalabiya with embroidered neckline",
+    ]);
+    expect(lawn.every((s) => s.nameAr && s.image?.startsWith("/media/stitching/"))).toBe(true);
+    expect((await styles("laila-unstitched-organza-3-piece")).map((s) => s.name)).toContain(
+      "Flared Anarkali",
+    );
+    const picture = await store.app.inject({ method: "GET", url: `${lawn[0]!.image}?w=240` });
+    expect([picture.statusCode, picture.headers["content-type"]]).toEqual([200, "image/webp"]);
   });
 });
