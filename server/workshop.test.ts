@@ -328,6 +328,17 @@ describe.each(TEST_ENGINES)("stitching styles and the workshop on $name", (engin
     expect((await workshopOf(order._id)).map((l) => l.workStep)).toEqual(["ready", "ready"]);
   });
 
+  it("does not work on a cancelled order's lines", async () => {
+    const order = await madeToMeasureOrder();
+    const cancelled = await owner.call("POST", `/api/admin/orders/${order._id}/status`, {
+      status: "Cancelled",
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const refused = await step(owner, order._id, order.lines[0]!, "cutting");
+    expect([refused.status, refused.body.code]).toEqual([409, "invalid_transition"]);
+    expect((await workshopOf(order._id)).map((l) => l.workStep)).toEqual(["measured", "measured"]);
+  });
+
   it("mails an Arabic shopper in Arabic", async () => {
     const order = await placeCod([lawn]);
     const [line] = await makeLinesMadeToMeasure(store.database.db, order._id, [0]);
