@@ -50,6 +50,7 @@ const admin = [
     route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
     route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
     route("promotions", "routes/admin/promotions.tsx"),
+    route("stitching-styles", "routes/admin/stitching-styles.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),

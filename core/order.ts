@@ -6,6 +6,12 @@ import { type OrderMessageKey, tOrder } from "./i18n/en-orders.ts";
 import { LanguageSchema } from "./locale.ts";
 import type { CancelState } from "./order-cancel.ts";
 import { AddressSchema } from "./schemas/account.schema.ts";
+import {
+  type StitchingSnapshot,
+  StitchingSnapshotSchema,
+  WORK_STEPS,
+  type WorkStep,
+} from "./schemas/measurements.ts";
 
 /**
  * Orders as the API hands them out and the payloads that create them (SPEC §3 Order, Order payload; §7
@@ -35,6 +41,10 @@ export interface OrderLineDto {
   vatFils: number;
   /** Issue 28: this line's share of the order's code discount (absent on an order without one). */
   discountFils?: number;
+  /** Issue 29: a made-to-measure line's snapshot of style and measurements; null on a ready-made line. */
+  stitching?: StitchingSnapshot | null;
+  /** Issue 29: a made-to-measure line's workshop step; null on a ready-made line. */
+  workStep?: WorkStep | null;
 }
 
 export interface OrderDto {
@@ -123,6 +133,8 @@ export const OrderDtoSchema = z
         lineTotalFils: fils,
         vatFils: fils,
         discountFils: fils.optional(),
+        stitching: StitchingSnapshotSchema.nullable().optional(),
+        workStep: z.enum(WORK_STEPS).nullable().optional(),
       }),
     ),
     price: z.object({

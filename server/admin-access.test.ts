@@ -79,6 +79,13 @@ const ENDPOINTS: { method: Method; url: string; owner?: boolean; body?: unknown 
     body: { code: "", kind: "percent", value: 1 },
   },
   { method: "PATCH", url: `/api/admin/promotions/${missing}`, owner: true, body: { active: false } },
+  { method: "GET", url: "/api/admin/stitching-styles" },
+  { method: "GET", url: `/api/admin/stitching-styles/${missing}` },
+  { method: "POST", url: "/api/admin/stitching-styles", owner: true, body: { name: "" } },
+  { method: "PATCH", url: `/api/admin/stitching-styles/${missing}`, owner: true, body: { active: false } },
+  { method: "POST", url: `/api/admin/stitching-styles/${missing}/image`, owner: true, body: {} },
+  { method: "GET", url: `/api/admin/orders/${missing}/workshop` },
+  { method: "POST", url: `/api/admin/orders/${missing}/lines/${missing}/step`, body: { step: "cutting" } },
 ];
 
 describe.each(TEST_ENGINES)("back-office access on $name", (engine) => {

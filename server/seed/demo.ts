@@ -28,6 +28,7 @@ import { addMissingTermNames } from "../db/repositories/terms.ts";
 import type { CatalogTermKind, Database } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { MediaStore } from "../media.ts";
+import { saveDemoStyleArtwork, seedDemoStitchingStyles } from "./stitching-styles.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
 /** Set once the demo store's Arabic texts are in (seeded with them, or added to an older demo store). */
@@ -97,6 +98,7 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
     images += 1;
   }
   await ensureSiteArtwork(media);
+  images += await saveDemoStyleArtwork(media);
 
   await db.transaction().execute(async (trx) => {
     await upsertDemoCategories(
@@ -187,6 +189,7 @@ export async function seedDemoStore(db: Kysely<Database>, media: MediaStore): Pr
       });
     }
 
+    await seedDemoStitchingStyles(trx, now);
     await insertAppMeta(trx, SEEDED_KEY, now);
     await insertAppMeta(trx, ARABIC_KEY, now);
   });

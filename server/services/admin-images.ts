@@ -64,7 +64,7 @@ function megapixels(pixels: number): string {
  */
 export async function storeUpload(
   media: MediaStore,
-  folder: "products" | "blog",
+  folder: "products" | "blog" | "stitching",
   buffer: Buffer,
   filename: string,
   maxMegapixels: number,

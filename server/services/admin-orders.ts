@@ -40,6 +40,7 @@ import type { OrdersService } from "./orders.ts";
 import { releaseOrderUse } from "./promotions/uses.ts";
 import { creditCancelledSupply } from "./refunds/cancellation.ts";
 import { displayedPaymentStatus } from "./refunds/summary.ts";
+import { assertMadeToMeasureReady } from "./workshop.ts";
 
 /** Asia/Dubai is UTC+4 all year (no daylight saving), so its days and months start at 20:00 UTC. */
 const DUBAI_OFFSET_MS = 4 * 3600_000;
@@ -195,6 +196,7 @@ export function createAdminOrders(options: {
             "invalid_transition",
             `An order in '${order.status}' cannot move to '${input.status}'`,
           );
+        await assertMadeToMeasureReady(trx, id, input.status);
         const at = new Date().toISOString();
         if (!(await moveOrderStatus(trx, id, order.status, input.status, at)))
           throw new AdminError("conflict", "invalid_transition", "The order changed meanwhile: reload it");

@@ -16,6 +16,8 @@ import { createAdminSessions } from "./admin-session.ts";
 import type { SettingsService } from "./admin-settings.ts";
 import { createAdminStaff } from "./admin-staff.ts";
 import type { OrdersService } from "./orders.ts";
+import { createStitchingStyles } from "./stitching-styles.ts";
+import { createWorkshop } from "./workshop.ts";
 
 /**
  * The back office's services (issue 15; decision 0013), reached as `services.admin`. Routes under
@@ -49,6 +51,9 @@ export function createAdminService(options: {
     mail: createAdminMail({ db, mailer, log }),
     audit: (query: Parameters<typeof listAudit>[1]) => listAudit(db, query),
     exports: createAdminExports({ db }),
+    /** Issue 29, part 2 (decision 0041): the stitching styles and the workshop's steps. */
+    stitchingStyles: createStitchingStyles({ db, media, maxMegapixels: config.UPLOAD_MAX_MEGAPIXELS }),
+    workshop: createWorkshop({ db, mailer, settings, log }),
   };
 }
 

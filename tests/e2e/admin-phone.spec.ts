@@ -179,6 +179,7 @@ describe.each(["phone", "desktop"] as const)("the back office at %s size", (size
         ["/admin/blog", "Blog"],
         ["/admin/blog/new", /post/i],
         ["/admin/promotions", "Promotions"],
+        ["/admin/stitching-styles", "Stitching styles"],
         ["/admin/settings", "Settings"],
         ["/admin/staff", "Staff"],
         ["/admin/audit", "Audit log"],

@@ -528,6 +528,7 @@ describe("staff and customers", () => {
           "Customers",
           "Products",
           "Promotions",
+          "Stitching styles",
           "Requests & messages",
           "Reviews",
           "Blog",

@@ -10,6 +10,7 @@ import type { OrderDto } from "#core/order.ts";
 import { AddressLines } from "./address-view";
 import AfterSale from "./after-sale";
 import { Invoice, LineColor, LineName, toAddress } from "./invoice";
+import { LineSteps } from "./line-steps";
 import { OrderCancel } from "./order-cancel";
 import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
@@ -103,6 +104,7 @@ export default function OrderDetail({
                 <p className="text-stone">
                   {t("orders.quantity", { n: line.quantity })} × {money(line.unitPriceFils)}
                 </p>
+                <LineSteps line={line} />
               </div>
               <p className="shrink-0 text-sm font-semibold text-ink">{money(line.lineTotalFils)}</p>
             </li>

@@ -14,6 +14,7 @@ import {
   HamburgerMenuIcon,
   PersonIcon,
   ResetIcon,
+  ScissorsIcon,
   StarIcon,
   TokensIcon,
 } from "@radix-ui/react-icons";
@@ -40,6 +41,7 @@ const NAV = [
   { to: "/admin/customers", label: "Customers", Icon: AvatarIcon },
   { to: "/admin/products", label: "Products", Icon: ArchiveIcon },
   { to: "/admin/promotions", label: "Promotions", Icon: TokensIcon },
+  { to: "/admin/stitching-styles", label: "Stitching styles", Icon: ScissorsIcon },
   { to: "/admin/inbox", label: "Requests & messages", Icon: EnvelopeClosedIcon },
   { to: "/admin/reviews", label: "Reviews", Icon: StarIcon },
   { to: "/admin/blog", label: "Blog", Icon: FileTextIcon },

@@ -1,21 +1,38 @@
 import { Link } from "react-router";
 import type { IssuedDocument } from "#core/schemas/document.schema.ts";
+import type { WorkshopAnswer } from "#core/schemas/stitching-styles.ts";
 import { adminGet, notFound } from "../../components/admin/api";
 import { formatDate, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import type { AdminOrderDetail } from "../../components/admin/types";
 import { buttonClass } from "../../components/admin/ui";
+import { WorkOrder } from "../../components/admin/work-order";
 import type { Route } from "./+types/order-print";
 
 export function meta({ params }: Route.MetaArgs) {
-  return [{ title: `${params.document === "slip" ? "Packing slip" : "Invoice"} · Back office` }];
+  const titles: Record<string, string> = { slip: "Packing slip", "work-order": "Work order" };
+  return [{ title: `${titles[params.document] ?? "Invoice"} · Back office` }];
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   // Issue 24: a credit note prints like the invoice (print/CN-000001).
   const creditNote = /^CN-\d{6,}$/.test(params.document);
-  if (params.document !== "slip" && params.document !== "invoice" && !creditNote) throw notFound();
+  if (
+    params.document !== "slip" &&
+    params.document !== "invoice" &&
+    !creditNote &&
+    params.document !== "work-order"
+  )
+    throw notFound();
   const lang = new URL(request.url).searchParams.get("lang") === "ar" ? "ar" : "en";
+  // Issue 29 (decision 0041): the tailor's work order, from the workshop's view of the order.
+  if (params.document === "work-order") {
+    const workshop = await adminGet<WorkshopAnswer>(
+      `/api/admin/orders/${params.id}/workshop`,
+      request.signal,
+    );
+    return { workshop, lang } as const;
+  }
   const [detail, issued] = await Promise.all([
     adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal),
     params.document === "invoice" || creditNote
@@ -27,7 +44,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
         )
       : undefined,
   ]);
-  return { ...detail, document: issued?.document, lang } as const;
+  return { ...detail, document: issued?.document, lang, workshop: undefined } as const;
 }
 clientLoader.hydrate = true as const;
 
@@ -40,6 +57,8 @@ export function HydrateFallback() {
  * paper; admin.css's print rules leave only this document on the page.
  */
 export default function OrderPrint({ loaderData, params }: Route.ComponentProps) {
+  if (loaderData.workshop)
+    return <WorkOrder orderId={params.id} workshop={loaderData.workshop} lang={loaderData.lang} />;
   const { order, customer, paymentStatus, document, lang } = loaderData;
   const slip = params.document === "slip";
   if (!slip && document) return <IssuedDocumentPage orderId={order._id} document={document} lang={lang} />;

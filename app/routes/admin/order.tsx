@@ -8,6 +8,7 @@ import { OrderNotes } from "../../components/admin/order-notes";
 import { OrderRefunds, paymentLabel } from "../../components/admin/order-refunds";
 import { OrderAfterSale } from "../../components/admin/order-returns";
 import { type MoveExtras, OrderMove, ShippingCard } from "../../components/admin/order-shipping";
+import { OrderWorkshop } from "../../components/admin/order-workshop";
 import { ContactLine, PhoneLink } from "../../components/admin/phone-link";
 import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
@@ -47,6 +48,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const next = nextStatuses.find((status) => status !== "Cancelled");
   const cancellable = nextStatuses.includes("Cancelled");
   const name = [order.address.first_name, order.address.last_name].filter(Boolean).join(" ");
+  // Issue 29: made-to-measure lines have the workshop's panel and a printable work order.
+  const madeToMeasure = order.line_items.some((line) => line.stitching);
   return (
     <>
       <p className="admin-no-print mb-2 text-sm">
@@ -104,6 +107,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           <Link to="print/invoice" className={buttonClass.ghost}>
             {order.invoice.title}
           </Link>
+          {madeToMeasure ? (
+            <Link to="print/work-order" className={buttonClass.ghost}>
+              Work order
+            </Link>
+          ) : null}
         </div>
       </div>
       <div className="grid gap-4 xl:grid-cols-3">
@@ -175,6 +183,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+      {madeToMeasure ? <OrderWorkshop orderId={order._id} /> : null}
       <OrderNotes orderId={order._id} notes={notes} />
       <OrderRefunds orderId={order._id} />
       <OrderAfterSale orderId={order._id} paymentMode={order.price.payment_mode} />

@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   "request",
   "mail",
   "promotion",
+  "stitching_style",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

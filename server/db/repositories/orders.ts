@@ -149,6 +149,10 @@ const orderWithLines = prepared((db, v: { id: string }) =>
       "l.quantity as line_quantity",
       "l.line_total_fils as line_line_total_fils",
       "l.vat_fils as line_vat_fils",
+      // Issue 29: a made-to-measure line's snapshot and workshop step.
+      "l.stitching as line_stitching",
+      "l.work_step as line_work_step",
+      "l.work_step_at as line_work_step_at",
     ])
     .where("o.id", "=", v.id)
     .orderBy("l.position"),
@@ -176,6 +180,9 @@ export async function findOrderWithLines(
     line_quantity: _quantity,
     line_line_total_fils: _total,
     line_vat_fils: _vat,
+    line_stitching: _stitching,
+    line_work_step: _workStep,
+    line_work_step_at: _workStepAt,
     ...order
   } = rows[0]!;
   const lines: OrderLineTable[] = [];
@@ -197,6 +204,9 @@ export async function findOrderWithLines(
       quantity: Number(r.line_quantity),
       line_total_fils: Number(r.line_line_total_fils),
       vat_fils: Number(r.line_vat_fils),
+      stitching: r.line_stitching ?? null,
+      work_step: r.line_work_step ?? null,
+      work_step_at: r.line_work_step_at ?? null,
     });
   }
   return { order: order as OrderTable, lines };

@@ -9,6 +9,7 @@ import { loadTermNames } from "../../db/repositories/terms.ts";
 import type { Database, OrderLineTable, OrderTable, RefundTable } from "../../db/schema.ts";
 import { invoiceOf, isTestOrder } from "../documents.ts";
 import { displayedPaymentStatus } from "../refunds/summary.ts";
+import { parseStitching, workStepOf } from "../stitching-snapshot.ts";
 import type { OrdersContext } from "./context.ts";
 
 /** The Arabic names of the catalog's colours (order lines keep the English value they were bought in). */
@@ -70,6 +71,9 @@ export function toDto(
       lineTotalFils: Number(l.line_total_fils),
       vatFils: Number(l.vat_fils),
       ...(order.discount_code ? { discountFils: Number(l.discount_fils ?? 0) } : {}),
+      // Issue 29: a made-to-measure line's snapshot and workshop step (null on a ready-made line).
+      stitching: parseStitching(l.stitching),
+      workStep: l.stitching ? (workStepOf(l.work_step) ?? "measured") : null,
     })),
     price: {
       currency_code: "AED",

@@ -29,6 +29,7 @@ import promotionRoutes from "./promotions.ts";
 import refundRoutes from "./refunds.ts";
 import returnRoutes from "./returns.ts";
 import { adminErrors, adminSession, adminTags, principal } from "./shared.ts";
+import stitchingRoutes from "./stitching.ts";
 
 /**
  * A change must come from this site: an Origin (or Sec-Fetch-Site) naming another site is refused.
@@ -173,5 +174,6 @@ export default async function adminRoutes(
     await scope.register(refundRoutes, { services });
     await scope.register(returnRoutes, { services });
     await scope.register(promotionRoutes, { services });
+    await scope.register(stitchingRoutes, { services });
   });
 }
