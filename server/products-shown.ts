@@ -29,3 +29,39 @@ export function noteEveryProductShown(): void {
 export function recordingProductsShown<T>(into: Set<string>, render: () => T): T {
   return shown.run(into, render);
 }
+
+/**
+ * What a change of one product can alter in a list beyond the product itself (decision 0037, amended):
+ * - `lists`: which products a list holds and in what order (a product published, archived, deleted or
+ *   moved to another collection, its bestseller flag): every list;
+ * - `shop`: what the shop's filters and sorts see (its price, fabric, type, colours): the shop's list;
+ * - `search`: what a text search finds (its names): the shop's list with a search.
+ * A list depends on these for its collection, or for "all" when it takes every collection. They travel
+ * as made-up product ids (`~lists:abayas`), so the stock changes' numbering, relay, NOTIFY and poll carry
+ * them unchanged; no product id begins with `~`.
+ */
+export type ListAspect = "lists" | "shop" | "search";
+
+/** Every collection: the scope of a list that is not filtered by one. */
+export const ALL_COLLECTIONS = "all";
+
+/** The made-up id a list of `scope` (a collection's slug, or "all") depends on for `aspect`. */
+export function listKey(aspect: ListAspect, scope: string): string {
+  return `~${aspect}:${scope}`;
+}
+
+/** The list being rendered (of one collection, or of all) holds what `aspects` decide. */
+export function noteListShown(aspects: readonly ListAspect[], collection: string | undefined): void {
+  const into = shown.getStore();
+  if (!into) return;
+  const scope = collection && collection !== ALL_COLLECTIONS ? collection : ALL_COLLECTIONS;
+  for (const aspect of aspects) into.add(listKey(aspect, scope));
+}
+
+/** The keys a change of `aspects` of products in these collections drops: theirs and every list's. */
+export function listKeysChanged(aspects: readonly ListAspect[], collections: readonly string[]): string[] {
+  const keys = new Set<string>();
+  for (const aspect of aspects)
+    for (const scope of [...collections, ALL_COLLECTIONS]) keys.add(listKey(aspect, scope));
+  return [...keys];
+}

@@ -17,6 +17,7 @@ import { toProductDtos } from "../db/repositories/products.ts";
 import { listPublishedReviews, productExists } from "../db/repositories/reviews.ts";
 import { loadTermNames } from "../db/repositories/terms.ts";
 import type { Database } from "../db/schema.ts";
+import { noteProductsShown } from "../products-shown.ts";
 import { sanitizeBlogHtml } from "../sanitize.ts";
 
 /** A post leaves the service with its HTML cleaned: the post page renders it as-is. */
@@ -124,6 +125,8 @@ export function createCatalogService(db: Kysely<Database>) {
      * ones are not shown); undefined when the product does not exist.
      */
     async reviewsForProduct(productId: string) {
+      // A cached answer with these reviews is dropped when they change (decision 0037).
+      noteProductsShown([productId]);
       if (!(await productExists(db, productId))) return undefined;
       return listPublishedReviews(db, productId);
     },

@@ -27,7 +27,21 @@ export async function noteStockChanged(db: Db, variantIds: Iterable<string>): Pr
     .distinct()
     .where("id", "in", variants)
     .execute();
-  const products = rows.map((r) => r.product_id).sort();
+  await noteProductsChanged(
+    db,
+    rows.map((r) => r.product_id),
+  );
+}
+
+/**
+ * Marks these products, and the list keys a change of them reaches (server/products-shown.ts's
+ * `listKeysChanged`), as changed: a price, a text, a picture, a review or the sizes of some products
+ * (decision 0037, amended). Numbered, heard, relayed and notified like a stock change, which is one: the
+ * cached answers showing these products, and the lists depending on these keys, are re-rendered; the
+ * rest stay. In the write's own transaction, as its last statement.
+ */
+export async function noteProductsChanged(db: Db, ids: Iterable<string>): Promise<void> {
+  const products = [...new Set(ids)].sort();
   if (products.length === 0) return;
   const now = new Date().toISOString();
   const next = sql<string>`cast(cast(${sql.ref("app_meta.value")} as integer) + 1 as text)`;
@@ -48,8 +62,8 @@ export async function noteStockChanged(db: Db, variantIds: Iterable<string>): Pr
       .where("seq", "<=", seq - KEPT_CHANGES)
       .execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const ids = products.join(",");
-    const notice = `stock:${seq}:${ids.length <= MAX_NOTICE ? ids : ""}`;
+    const joined = products.join(",");
+    const notice = `stock:${seq}:${joined.length <= MAX_NOTICE ? joined : ""}`;
     await sql`select pg_notify(${CATALOG_CHANNEL}, ${notice})`.execute(db);
   }
   announceStockChange(seq, products);
