@@ -16,6 +16,8 @@ describe.each(TEST_ENGINES)("invalidation of a product's edit on $name", (engine
   let base: string;
   let a: TestProduct;
   let b: TestProduct;
+  /** In A's collection: its page shows A as a related product's card. */
+  let c: TestProduct;
 
   beforeAll(async () => {
     store = await createTestStore(engine, { pages: true, env: { SEED_DEMO: "false" } });
@@ -26,6 +28,10 @@ describe.each(TEST_ENGINES)("invalidation of a product's edit on $name", (engine
     a = await addTestProduct(db, {
       name: "Midnight Crepe Abaya",
       variants: [{ size: "M/54", retailFils: 45_000, stock: 5 }],
+    });
+    c = await addTestProduct(db, {
+      name: "Pleated Chiffon Abaya",
+      variants: [{ size: "S/52", retailFils: 52_000, stock: 2 }],
     });
     b = await addTestProduct(db, {
       name: "Quiet Kaftan",
@@ -154,6 +160,31 @@ describe.each(TEST_ENGINES)("invalidation of a product's edit on $name", (engine
     expect(cheap.cache).toBe("miss");
     expect(cheap.products.map((x) => x.name)).toEqual(["Moonlit Crepe Abaya"]);
     for (const path of untouched) expect((await get(path)).cache).toBe("hit");
+  });
+
+  it("a sale of A leaves the pages that show A only as a card, which an edit of A's name does not", async () => {
+    const pageC = `/product/${c.slug}`;
+    const shopAbayas = "/shop?category=abayas";
+    for (const path of [pageC, shopAbayas]) await get(path);
+    await cached([pageA(), pageC, shopAbayas, listAll]);
+    expect((await get(pageC)).body).toContain("Moonlit Crepe Abaya");
+
+    await store.services.admin.catalog.adjustStock(
+      a.productId,
+      { variantId: a.variants[0]!.variantId, delta: -5 },
+      async () => {},
+    );
+    // A's page and the list API show its stock; C's page and the shop show A's card, which has none.
+    expect((await get(pageA())).cache).toBe("miss");
+    expect((await get(listAll)).cache).toBe("miss");
+    for (const path of [pageC, shopAbayas]) expect((await get(path)).cache).toBe("hit");
+
+    await editA({ name: "Moonlit Satin Abaya" });
+    for (const path of [pageC, shopAbayas]) {
+      const res = await get(path);
+      expect(res.cache).toBe("miss");
+      expect(res.body).toContain("Moonlit Satin Abaya");
+    }
   });
 
   it("archiving A drops the lists of its collection; a settings change still drops everything", async () => {

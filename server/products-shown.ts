@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * The cache keeps the set with the answer, so a stock change of one product drops only the answers that
  * show it. Outside a cached render (the cart, the quote, an order) nothing is noted.
  */
-const shown = new AsyncLocalStorage<Set<string>>();
+const shown = new AsyncLocalStorage<{ add(id: string): void }>();
 
 /** Stands for every product: the answer depends on the stock of products it may not list. */
 export const EVERY_PRODUCT = "*";
@@ -23,6 +23,28 @@ export function noteProductsShown(ids: readonly string[]): void {
  */
 export function noteEveryProductShown(): void {
   shown.getStore()?.add(EVERY_PRODUCT);
+}
+
+/**
+ * The made-up id of a product shown on a card only (a list's or a related product's card: its name,
+ * picture, price and size names, never what is left of a size): a product's edit drops it, a change of
+ * its stock does not (decision 0037, amended).
+ */
+export function cardKey(id: string): string {
+  return `#${id}`;
+}
+
+/**
+ * Runs `read`, noting the products it reads as shown on cards only: the caller keeps no stock of them
+ * (toProductCard). List keys and "every product" are noted as they are.
+ */
+export function showingCardsOnly<T>(read: () => T): T {
+  const into = shown.getStore();
+  if (!into) return read();
+  const cards = {
+    add: (id: string) => into.add(id === EVERY_PRODUCT || id.startsWith("~") ? id : cardKey(id)),
+  };
+  return shown.run(cards, read);
 }
 
 /** Runs `render`, noting into `into` the products it shows. */

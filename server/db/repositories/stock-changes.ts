@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import { cardKey } from "../../products-shown.ts";
 import { CATALOG_CHANNEL } from "../catalog-listener.ts";
 import type { Database } from "../schema.ts";
 import { announceStockChange, STOCK_SEQ_KEY } from "./catalog-version.ts";
@@ -27,7 +28,7 @@ export async function noteStockChanged(db: Db, variantIds: Iterable<string>): Pr
     .distinct()
     .where("id", "in", variants)
     .execute();
-  await noteProductsChanged(
+  await recordChange(
     db,
     rows.map((r) => r.product_id),
   );
@@ -41,6 +42,13 @@ export async function noteStockChanged(db: Db, variantIds: Iterable<string>): Pr
  * rest stay. In the write's own transaction, as its last statement.
  */
 export async function noteProductsChanged(db: Db, ids: Iterable<string>): Promise<void> {
+  const all = [...ids];
+  // Shown with its stock (a product page, the list API) or on a card only (server/products-shown.ts).
+  await recordChange(db, [...all, ...all.filter((id) => !id.startsWith("~")).map(cardKey)]);
+}
+
+/** Numbers the change of these ids, logs it, notifies it and hears it here (see above). */
+async function recordChange(db: Db, ids: Iterable<string>): Promise<void> {
   const products = [...new Set(ids)].sort();
   if (products.length === 0) return;
   const now = new Date().toISOString();
