@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminProductInput, AdminProductInputSchema } from "#core/schemas/admin/catalog.ts";
 import { watchCatalogVersion } from "./db/repositories/catalog-version.ts";
+import { createReview } from "./db/repositories/reviews.ts";
+import { newId } from "./ids.ts";
 import { listKey } from "./products-shown.ts";
 import { addTestProduct, freePort, newShopper, type TestProduct } from "./testing/checkout.ts";
 import { TEST_ENGINES } from "./testing/engines.ts";
@@ -185,6 +187,51 @@ describe.each(TEST_ENGINES)("invalidation of a product's edit on $name", (engine
       expect(res.cache).toBe("miss");
       expect(res.body).toContain("Moonlit Satin Abaya");
     }
+  });
+
+  it("a review or a picture's text of A drops A's page and review answers only", async () => {
+    const reviewsA = `/api/review/product/${a.productId}`;
+    const reviewsB = `/api/review/product/${b.productId}`;
+    const untouched = [pageB(), reviewsB, listKaftans];
+    for (const path of [reviewsA, ...untouched]) await get(path);
+    await cached([pageA(), reviewsA, ...untouched]);
+
+    const reviewId = newId();
+    await store.database.db.transaction().execute((trx) =>
+      createReview(trx, {
+        id: reviewId,
+        product_id: a.productId,
+        user_id: null,
+        user_name: "Maryam",
+        rating: 5,
+        comment: "The crepe falls beautifully and the sleeves are just right.",
+        is_verified_purchase: true,
+        created_at: new Date().toISOString(),
+      }),
+    );
+    const withReview = await get(reviewsA);
+    expect(withReview.cache).toBe("miss");
+    expect(withReview.body).toContain("the sleeves are just right");
+    expect((await get(pageA())).body).toContain("the sleeves are just right");
+    for (const path of untouched) expect((await get(path)).cache).toBe("hit");
+
+    await cached([pageA(), reviewsA]);
+    await store.services.admin.catalog.moderateReview(reviewId, "hide", async () => {});
+    expect((await get(reviewsA)).body).not.toContain("the sleeves are just right");
+    expect((await get(pageA())).body).not.toContain("the sleeves are just right");
+
+    await cached([pageA()]);
+    const [image] = (await store.services.admin.catalog.getProduct(a.productId)).images;
+    await store.services.admin.catalog.setImageAlt(
+      a.productId,
+      image!.id,
+      "Back view, satin belt",
+      async () => {},
+    );
+    const afterAlt = await get(pageA());
+    expect(afterAlt.cache).toBe("miss");
+    expect(afterAlt.body).toContain("Back view, satin belt");
+    for (const path of untouched) expect((await get(path)).cache).toBe("hit");
   });
 
   it("archiving A drops the lists of its collection; a settings change still drops everything", async () => {
