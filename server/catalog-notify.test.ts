@@ -1,6 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./db/connection.ts";
+import { noteProductsChanged } from "./db/repositories/stock-changes.ts";
+import { listKeysChanged } from "./products-shown.ts";
 import {
   addTestProduct,
   api,
@@ -83,6 +85,47 @@ describe.runIf(postgres)("two server processes on one PostgreSQL database", () =
     expect(await listedStock(b.base, product)).toEqual({ stock: 3, cache: "hit" });
     // The answer that does not show the sold product was never dropped.
     expect((await fetch(otherList)).headers.get("x-cache")).toBe("hit");
+  });
+
+  it("shows a product's edit on the other's cached list within a second, and keeps a list of another product", {
+    timeout: 60_000,
+  }, async () => {
+    const db = database.db;
+    const edited = await addTestProduct(db, {
+      name: "Notify Crepe Abaya",
+      variants: [{ size: "M/54", retailFils: 41_000, stock: 3 }],
+    });
+    await addTestProduct(db, {
+      name: "Notify Linen Jalabiya",
+      variants: [{ size: "L/56", retailFils: 29_000, stock: 3 }],
+    });
+    // The abayas from 250 to 300 AED show the jalabiya, not the edited abaya (410 AED).
+    const keptList = `${b.base}/api/product/list?category=abayas&minPrice=250&maxPrice=300&limit=100`;
+    const names = async () => {
+      const res = await fetch(`${b.base}/api/product/list?limit=100`);
+      return ((await res.json()) as { products: { name: string }[] }).products.map((p) => p.name);
+    };
+    await fetch(keptList);
+    await expect
+      .poll(async () => (await fetch(keptList)).headers.get("x-cache"), { timeout: 10_000 })
+      .toBe("hit");
+    expect(await names()).toContain("Notify Crepe Abaya");
+
+    // Renamed as the back office does (decision 0037): the product, and the searches of its collection.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("products")
+        .set({ name: "Notify Satin Abaya" })
+        .where("id", "=", edited.productId)
+        .execute();
+      await noteProductsChanged(trx, [edited.productId, ...listKeysChanged(["search"], ["abayas"])]);
+    });
+    const committedAt = Date.now();
+    await expect
+      .poll(async () => (await names()).includes("Notify Satin Abaya"), { timeout: 1_000, interval: 25 })
+      .toBe(true);
+    expect(Date.now() - committedAt).toBeLessThan(1_000);
+    expect((await fetch(keptList)).headers.get("x-cache")).toBe("hit");
   });
 
   it("clears every cache when the LISTEN connection comes back after a cut", {

@@ -2,7 +2,8 @@ import cluster, { type Worker } from "node:cluster";
 import { enableCompileCache } from "node:module";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import type { CatalogChange } from "./db/repositories/catalog-version.ts";
-import { startConfiguredTracing, type Tracing, tracesUrl } from "./telemetry/tracing.ts";
+import { startupDetails } from "./operations/startup-line.ts";
+import { startConfiguredTracing, type Tracing } from "./telemetry/tracing.ts";
 
 const startedAt = performance.now();
 // V8's compiled code, and Node's stripped TypeScript, kept on disk between starts (in the system's temp
@@ -90,7 +91,8 @@ async function runServer(config: Config, tracing: Tracing | undefined) {
   const details = {
     engine: database.engine,
     database: database.location,
-    traces: tracing ? tracesAddress(config) : undefined,
+    // Where pictures are kept and whether traces leave (issue 27): never a key.
+    ...startupDetails(config),
     startupMs: Math.round(performance.now() - startedAt),
   };
   if (worker) app.log.info({ ...details, worker: cluster.worker?.id, jobs }, "worker listening");
@@ -136,14 +138,6 @@ function demoOwnerLine(owner: { email: string; generatedPassword?: string }): st
     ? `password ${owner.generatedPassword} (generated now and printed only this once)`
     : "the password in DEMO_OWNER_PASSWORD";
   return `DEMO OWNER: sign in at /admin/login as ${owner.email} with ${password}. It signs in only from this machine (localhost) unless ALLOW_PUBLIC_DEMO_OWNER=true; npm run admin:create -- --email ${owner.email} --name "Your Name" sets a password of your own.`;
-}
-
-/** Where traces are posted, for the start-up line: without any credentials or query in the URL. */
-function tracesAddress(config: Config): string | undefined {
-  const url = tracesUrl(config);
-  if (!url) return undefined;
-  const parsed = new URL(url);
-  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
 /** Where /metrics is served (issue 27): its own port, with a token when METRICS_TOKEN is set. */
@@ -199,7 +193,7 @@ async function runPrimary(config: Config, count: number) {
       if (listening === count) {
         log(
           "info",
-          { workers: count, startupMs: Math.round(performance.now() - startedAt) },
+          { workers: count, ...startupDetails(config), startupMs: Math.round(performance.now() - startedAt) },
           `store ready on http://localhost:${config.PORT}`,
         );
       }

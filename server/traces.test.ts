@@ -166,6 +166,38 @@ describe.each(TEST_ENGINES)("traces on $name", (engine) => {
     );
   });
 
+  it("makes a reconciliation pass a trace of its own, with its queries and the Paymennt check beneath it", async () => {
+    const db = store.database.db;
+    const product = await addTestProduct(db, { variants: [{ size: "L/56", retailFils: 30_000, stock: 3 }] });
+    const shopper = await newShopper(store.base, db);
+    const started = await api(store.base, "POST", "/api/order/paymennt", {
+      body: orderPayload([{ product, quantity: 1 }]),
+      token: shopper.token,
+    });
+    expect(started.status).toBe(200);
+    const since = spans().length;
+    // A day later: the attempt is due and past its hold, so the pass asks Paymennt and releases it.
+    const handled = await store.services.orders.reconcile(new Date(Date.now() + 24 * 3600_000));
+    expect(handled).toBeGreaterThan(0);
+
+    const run = spans()
+      .slice(since)
+      .find((s) => s.name === "reconciliation");
+    expect(run).toBeDefined();
+    expect(run!.parentSpanContext).toBeUndefined();
+    expect(run!.kind).toBe(SpanKind.INTERNAL);
+    expect(run!.attributes["reconciliation.claimed"]).toBe(handled);
+    const trace = spans().filter((s) => traceOf(s) === traceOf(run!));
+    const queries = trace.filter((s) => databaseSpan.test(s.name));
+    expect(queries.length).toBeGreaterThan(3);
+    for (const query of queries) expect(descendsFrom(query, run!)).toBe(true);
+    const check = trace.find((s) => s.name === "paymennt GET checkout/{id}");
+    expect(check).toBeDefined();
+    expect(descendsFrom(check!, run!)).toBe(true);
+    const keys = await sandboxCredentials(db, store.config);
+    expectNowhere([keys.apiKey, keys.apiSecret, shopper.token, product.productId], since);
+  });
+
   it("gives a sign-up's code mail its SMTP span under the request, with neither the code nor the password", async () => {
     const since = spans().length;
     const email = `traced-${engine.name}-${Date.now()}@example.com`;

@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, settings } = getServices(context);
   const query = parseShopSearchParams(new URL(request.url).searchParams);
   const [{ products, total }, facets, shop] = await Promise.all([
-    catalog.listProducts(query, locale),
+    // Cards only: no size's stock on this page, so a sale does not re-render it (decision 0037).
+    catalog.listProducts(query, locale, { cards: true }),
     catalog.listFacets(locale),
     settings.shop(),
   ]);

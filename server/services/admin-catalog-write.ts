@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { uniqueViolationOn } from "../db/repositories/admin-products.ts";
 import { bumpCatalogVersion } from "../db/repositories/catalog-version.ts";
-import { noteStockChanged } from "../db/repositories/stock-changes.ts";
+import { noteProductsChanged, noteStockChanged } from "../db/repositories/stock-changes.ts";
 import type { Database } from "../db/schema.ts";
 import type { AuditRecord, AuditRecorder } from "./admin-audit.ts";
 import { AdminError, notFound } from "./admin-errors.ts";
@@ -20,9 +20,10 @@ export interface CatalogChange<T = undefined> {
   /**
    * False when only the back office sees the change (an unpublished post); true by default: every
    * cached answer is dropped. `{ stockOf }`: only these sizes' stock changed, so only the answers showing
-   * their products are (decision 0037).
+   * their products are (decision 0037). `{ products }`: only these products (and the list keys named
+   * with them, server/products-shown.ts) changed, so only the answers showing or depending on them are.
    */
-  bump?: boolean | { stockOf: string[] };
+  bump?: boolean | { stockOf: string[] } | { products: string[] };
   result?: T;
 }
 
@@ -50,7 +51,10 @@ export async function catalogWrite<T = undefined>(
       if (!change) return undefined;
       for (const record of [change.audit].flat()) await audit(trx, record);
       const bump = change.bump ?? true;
-      if (typeof bump === "object") await noteStockChanged(trx, bump.stockOf);
+      if (typeof bump === "object")
+        await ("stockOf" in bump
+          ? noteStockChanged(trx, bump.stockOf)
+          : noteProductsChanged(trx, bump.products));
       else if (bump) await bumpCatalogVersion(trx);
       return change.result;
     });

@@ -73,7 +73,7 @@ export function createAdminProductImages(options: {
             changes: [{ field: "image", before: null, after: image.url }],
           });
         }
-        return { audit: records };
+        return { audit: records, bump: { products: [productId] } };
       });
       return imagesOf(productId);
     },
@@ -95,6 +95,7 @@ export function createAdminProductImages(options: {
         for (const [position, imageId] of imageIds.entries())
           await setImagePosition(trx, productId, imageId, position);
         return {
+          bump: { products: [productId] },
           audit: {
             action: "image.reorder",
             entity: "product",
@@ -122,6 +123,7 @@ export function createAdminProductImages(options: {
         if (altAr !== undefined && altAr !== image.alt_ar)
           changes.push({ field: "altAr", before: image.alt_ar ?? "", after: altAr ?? "" });
         return {
+          bump: { products: [productId] },
           audit: {
             action: "image.alt",
             entity: "image",
@@ -144,6 +146,7 @@ export function createAdminProductImages(options: {
         for (const [position, other] of rest.entries())
           await setImagePosition(trx, productId, other.id, position);
         return {
+          bump: { products: [productId] },
           audit: {
             action: "image.delete",
             entity: "image",

@@ -33,6 +33,7 @@ import { catalogWrite, type Db, found } from "./admin-catalog-write.ts";
 import { AdminError } from "./admin-errors.ts";
 import { saveVariants, toVariant } from "./admin-product-sizes.ts";
 import type { SettingsService } from "./admin-settings.ts";
+import { listedFieldsOf, productEditKeys, productShelfKeys } from "./product-change.ts";
 
 export function toImage(i: {
   id: string;
@@ -303,7 +304,18 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
           label: name,
           changes,
         };
-        return { audit: changes.length > 0 ? record : [] };
+        // Only the answers that show this product, and the lists its edit reaches (decision 0037).
+        const reached = productEditKeys(listedFieldsOf(row, colorsBefore), {
+          name,
+          nameAr: nameAr ?? null,
+          category,
+          type,
+          fabric,
+          colors: input.colors,
+          bestseller,
+          effectivePriceFils: sizes.prices.effective_price_fils,
+        });
+        return { audit: changes.length > 0 ? record : [], bump: { products: [id, ...reached] } };
       });
       return loadProduct(db, id);
     },
@@ -314,6 +326,7 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
         const now = new Date().toISOString();
         if (!(await setProductArchived(trx, id, archived ? now : null, now))) return null;
         return {
+          bump: { products: [id, ...productShelfKeys(row)] },
           audit: {
             action: archived ? "product.archive" : "product.unarchive",
             entity: "product",
@@ -332,6 +345,7 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
         const row = found(await findProductRowById(trx, id), "Product");
         if (!(await setProductDraft(trx, id, draft, new Date().toISOString()))) return null;
         return {
+          bump: { products: [id, ...productShelfKeys(row)] },
           audit: {
             action: draft ? "product.unpublish" : "product.publish",
             entity: "product",
@@ -362,6 +376,7 @@ export function createAdminProducts(options: { db: Kysely<Database>; settings: S
             );
         await deleteProductRow(trx, id);
         return {
+          bump: { products: [id, ...productShelfKeys(row)] },
           audit: {
             action: "product.delete",
             entity: "product",

@@ -51,8 +51,8 @@ export function createAdminReviews(options: { db: Kysely<Database> }) {
     },
 
     /**
-     * Moves a review. Whatever puts a review on show or takes it off bumps the catalog version, so the
-     * product page, its rating figures and every cached answer drop it at once.
+     * Moves a review. Whatever puts a review on show or takes it off marks its product as changed, so the
+     * product page, its rating figures and its review answers drop it at once.
      */
     async moderateReview(id: string, move: ReviewMove, audit: AuditRecorder): Promise<AdminReview> {
       const { to, from, action } = REVIEW_MOVES[move];
@@ -70,7 +70,8 @@ export function createAdminReviews(options: { db: Kysely<Database> }) {
         if (!(await setReviewStatus(trx, id, to))) return null;
         return {
           // Only a review that is or was on show changes the storefront.
-          bump: to === "published" || row.status === "published",
+          // Only its product's page and review answers show it (decision 0037).
+          bump: to === "published" || row.status === "published" ? { products: [row.product_id] } : false,
           audit: {
             action,
             entity: "review",

@@ -17,6 +17,7 @@ import { toProductDtos } from "../db/repositories/products.ts";
 import { listPublishedReviews, productExists } from "../db/repositories/reviews.ts";
 import { loadTermNames } from "../db/repositories/terms.ts";
 import type { Database } from "../db/schema.ts";
+import { noteProductsShown, showingCardsOnly } from "../products-shown.ts";
 import { sanitizeBlogHtml } from "../sanitize.ts";
 
 /** A post leaves the service with its HTML cleaned: the post page renders it as-is. */
@@ -69,21 +70,33 @@ export function createCatalogService(db: Kysely<Database>) {
   }
 
   return {
-    async listProducts(query: ProductQuery, locale: Locale = "en"): Promise<ProductPage> {
-      const { rows, total } = await listProductRows(db, query, locale);
-      return { products: await toProductDtos(db, rows, locale), total };
+    /**
+     * `cards`: the caller shows them as cards (toProductCard), never their stock, so a sale does not drop
+     * its cached answer (decision 0037, amended); the list API shows the stock.
+     */
+    async listProducts(
+      query: ProductQuery,
+      locale: Locale = "en",
+      options: { cards?: boolean } = {},
+    ): Promise<ProductPage> {
+      const read = async () => {
+        const { rows, total } = await listProductRows(db, query, locale);
+        return { products: await toProductDtos(db, rows, locale), total };
+      };
+      return options.cards ? showingCardsOnly(read) : read();
     },
 
-    /** SPEC §2 Home "Featured Products": the newest by date. */
+    /** SPEC §2 Home "Featured Products": the newest by date, shown as cards. */
     async listNewestProducts(count: number, locale: Locale = "en"): Promise<ProductDto[]> {
       const query = ProductQuerySchema.parse({ sort: "newest", limit: count });
-      return (await this.listProducts(query, locale)).products;
+      return (await this.listProducts(query, locale, { cards: true })).products;
     },
 
-    /** SPEC §2 Home "Graceful Abayas collection": bestsellers of that collection. */
+    /** SPEC §2 Home "Graceful Abayas collection": bestsellers of that collection, shown as cards. */
     async listBestsellers(category: string, count: number, locale: Locale = "en"): Promise<ProductDto[]> {
-      const rows = await listBestsellerRows(db, category, count);
-      return toProductDtos(db, rows, locale);
+      return showingCardsOnly(async () =>
+        toProductDtos(db, await listBestsellerRows(db, category, count), locale),
+      );
     },
 
     async findProductBySlug(slug: string, locale: Locale = "en"): Promise<ProductDto | undefined> {
@@ -109,14 +122,16 @@ export function createCatalogService(db: Kysely<Database>) {
       return listCategories(db, locale);
     },
 
-    /** SPEC §2 'You May Also Like': same category, not this product. */
+    /** SPEC §2 'You May Also Like': same category, not this product, shown as cards. */
     async listRelatedProducts(
       product: ProductDto,
       count: number,
       locale: Locale = "en",
     ): Promise<ProductDto[]> {
-      const rows = await listRelatedProductRows(db, product.category, product._id, count);
-      return toProductDtos(db, rows, locale);
+      // Shown as cards: a sale of a related product does not drop this page.
+      return showingCardsOnly(async () =>
+        toProductDtos(db, await listRelatedProductRows(db, product.category, product._id, count), locale),
+      );
     },
 
     /**
@@ -124,6 +139,8 @@ export function createCatalogService(db: Kysely<Database>) {
      * ones are not shown); undefined when the product does not exist.
      */
     async reviewsForProduct(productId: string) {
+      // A cached answer with these reviews is dropped when they change (decision 0037).
+      noteProductsShown([productId]);
       if (!(await productExists(db, productId))) return undefined;
       return listPublishedReviews(db, productId);
     },

@@ -169,7 +169,30 @@ export function inClientSpan<T>(
   work: (span: Span | undefined) => Promise<T>,
 ): Promise<T> {
   if (!tracer) return work(undefined);
-  return tracer.startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+  return inSpan(tracer, name, { kind: SpanKind.CLIENT, attributes }, work);
+}
+
+/**
+ * Runs work no request started (a pass of the reconciliation timer) as a trace of its own while tracing
+ * runs, so its queries and calls, which need a parent span (decision 0036), nest under it; a plain call
+ * otherwise.
+ */
+export function inJobSpan<T>(
+  name: string,
+  attributes: Attributes,
+  work: (span: Span | undefined) => Promise<T>,
+): Promise<T> {
+  if (!tracer) return work(undefined);
+  return inSpan(tracer, name, { kind: SpanKind.INTERNAL, attributes, root: true }, work);
+}
+
+function inSpan<T>(
+  active: Tracer,
+  name: string,
+  options: { kind: SpanKind; attributes: Attributes; root?: boolean },
+  work: (span: Span | undefined) => Promise<T>,
+): Promise<T> {
+  return active.startActiveSpan(name, options, async (span) => {
     try {
       return await work(span);
     } catch (error) {

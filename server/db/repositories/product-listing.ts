@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { CategoryDto } from "#core/catalog.ts";
 import { fieldPicker, type Locale } from "#core/locale.ts";
 import type { ProductQuery } from "#core/schemas/catalog.schema.ts";
+import { noteListShown } from "../../products-shown.ts";
 import type { Database, ProductTable } from "../schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -78,6 +79,8 @@ export async function listProductRows(
   query: ProductQuery,
   locale: Locale = "en",
 ): Promise<{ rows: ProductTable[]; total: number }> {
+  // A cached answer of this list is dropped by what changes its products, filters, sorts or search.
+  noteListShown(query.search ? ["lists", "shop", "search"] : ["lists", "shop"], query.category);
   let q = filtered(db, query, locale).selectAll("products");
   switch (query.sort) {
     case "price-low-high":
@@ -120,6 +123,7 @@ export async function findProductRowBySlug(db: Db, slug: string): Promise<Produc
 
 /** SPEC §2 Home: a collection's bestsellers, most popular first. */
 export async function listBestsellerRows(db: Db, category: string, count: number): Promise<ProductTable[]> {
+  noteListShown(["lists"], category);
   return db
     .selectFrom("products")
     .selectAll()
@@ -140,6 +144,7 @@ export async function listRelatedProductRows(
   productId: string,
   count: number,
 ): Promise<ProductTable[]> {
+  noteListShown(["lists"], category);
   return db
     .selectFrom("products")
     .selectAll()

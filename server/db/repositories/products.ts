@@ -3,9 +3,10 @@ import type { ProductDto, ProductImageDto, ProductVariantDto } from "#core/catal
 import { fieldPicker, type Locale } from "#core/locale.ts";
 import { filsToAed } from "#core/money.ts";
 import { discountedPrice, listPrice } from "#core/pricing.ts";
-import { noteProductsShown } from "../../products-shown.ts";
+import { listKeysChanged, noteProductsShown } from "../../products-shown.ts";
 import type { Database, ProductTable } from "../schema.ts";
 import { bumpCatalogVersion } from "./catalog-version.ts";
+import { noteProductsChanged } from "./stock-changes.ts";
 import { loadTermNames } from "./terms.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -111,7 +112,8 @@ export async function createProduct(db: Db, product: NewProduct): Promise<void> 
 
 /**
  * Sets one size's price and discount and re-derives the product's list-view price columns from all its
- * sizes; bumps the catalog version. False when the variant does not exist.
+ * sizes; drops the answers showing the product and the lists its price reaches. False when the variant
+ * does not exist.
  */
 export async function updateVariantPrice(
   db: Db,
@@ -136,19 +138,22 @@ export async function updateVariantPrice(
       discountPercent: Number(v.discount_percent),
     })),
   );
-  if (priced) {
-    await db
-      .updateTable("products")
-      .set({
-        price_fils: priced.price,
-        sale_price_fils: priced.salePrice ?? null,
-        effective_price_fils: priced.salePrice ?? priced.price,
-        updated_at: new Date().toISOString(),
-      })
-      .where("id", "=", variant.product_id)
-      .execute();
-  }
-  await bumpCatalogVersion(db);
+  const product = priced
+    ? await db
+        .updateTable("products")
+        .set({
+          price_fils: priced.price,
+          sale_price_fils: priced.salePrice ?? null,
+          effective_price_fils: priced.salePrice ?? priced.price,
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", variant.product_id)
+        .returning("category_slug")
+        .executeTakeFirst()
+    : undefined;
+  // The product's answers, and the shop's lists that filter and sort by price (decision 0037).
+  const lists = product ? listKeysChanged(["shop"], [product.category_slug]) : [];
+  await noteProductsChanged(db, [variant.product_id, ...lists]);
   return true;
 }
 

@@ -2,21 +2,21 @@ import type { Kysely, Transaction } from "kysely";
 import type { ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
 import type { OwnReviewDto } from "#core/schemas/review.schema.ts";
 import type { Database, ReviewStatus, ReviewTable } from "../schema.ts";
-import { bumpCatalogVersion } from "./catalog-version.ts";
+import { noteProductsChanged } from "./stock-changes.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A review to store; without a status it is published (the demo store's reviews). */
 export type NewReview = Omit<ReviewTable, "status"> & { status?: ReviewStatus };
 
-/** A published review changes the product's public page and answers, so it bumps the catalog version. */
+/** A published review changes its product's public page and answers, which are dropped (decision 0037). */
 export async function createReview(db: Db, review: NewReview): Promise<void> {
   const status = review.status ?? "published";
   await db
     .insertInto("reviews")
     .values({ ...review, status })
     .execute();
-  if (status === "published") await bumpCatalogVersion(db);
+  if (status === "published") await noteProductsChanged(db, [review.product_id]);
 }
 
 /** True when the failed insert ran into the one-review-per-shopper-and-product index, on either engine. */

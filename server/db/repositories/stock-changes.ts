@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import { cardKey } from "../../products-shown.ts";
 import { CATALOG_CHANNEL } from "../catalog-listener.ts";
 import type { Database } from "../schema.ts";
 import { announceStockChange, STOCK_SEQ_KEY } from "./catalog-version.ts";
@@ -27,7 +28,28 @@ export async function noteStockChanged(db: Db, variantIds: Iterable<string>): Pr
     .distinct()
     .where("id", "in", variants)
     .execute();
-  const products = rows.map((r) => r.product_id).sort();
+  await recordChange(
+    db,
+    rows.map((r) => r.product_id),
+  );
+}
+
+/**
+ * Marks these products, and the list keys a change of them reaches (server/products-shown.ts's
+ * `listKeysChanged`), as changed: a price, a text, a picture, a review or the sizes of some products
+ * (decision 0037, amended). Numbered, heard, relayed and notified like a stock change, which is one: the
+ * cached answers showing these products, and the lists depending on these keys, are re-rendered; the
+ * rest stay. In the write's own transaction, as its last statement.
+ */
+export async function noteProductsChanged(db: Db, ids: Iterable<string>): Promise<void> {
+  const all = [...ids];
+  // Shown with its stock (a product page, the list API) or on a card only (server/products-shown.ts).
+  await recordChange(db, [...all, ...all.filter((id) => !id.startsWith("~")).map(cardKey)]);
+}
+
+/** Numbers the change of these ids, logs it, notifies it and hears it here (see above). */
+async function recordChange(db: Db, ids: Iterable<string>): Promise<void> {
+  const products = [...new Set(ids)].sort();
   if (products.length === 0) return;
   const now = new Date().toISOString();
   const next = sql<string>`cast(cast(${sql.ref("app_meta.value")} as integer) + 1 as text)`;
@@ -48,8 +70,8 @@ export async function noteStockChanged(db: Db, variantIds: Iterable<string>): Pr
       .where("seq", "<=", seq - KEPT_CHANGES)
       .execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const ids = products.join(",");
-    const notice = `stock:${seq}:${ids.length <= MAX_NOTICE ? ids : ""}`;
+    const joined = products.join(",");
+    const notice = `stock:${seq}:${joined.length <= MAX_NOTICE ? joined : ""}`;
     await sql`select pg_notify(${CATALOG_CHANNEL}, ${notice})`.execute(db);
   }
   announceStockChange(seq, products);

@@ -9,6 +9,7 @@ import {
 } from "../../db/repositories/payments.ts";
 import type { PaymentTable } from "../../db/schema.ts";
 import { metrics } from "../../operations/metrics.ts";
+import { inJobSpan } from "../../telemetry/tracing.ts";
 import { CHECK_INTERVAL_MS, CLAIM_MS, type OrdersContext } from "./context.ts";
 import type { createSettlement } from "./settlement.ts";
 
@@ -86,14 +87,18 @@ export function createOrderJobs(ctx: OrdersContext, settlement: ReturnType<typeo
      * per attempt), asked about, and placed, cancelled, expired past its hold, or checked again later.
      */
     async reconcile(now = new Date()): Promise<number> {
-      try {
-        const handled = await reconcilePass(now);
-        metrics.reconciliationRuns.inc({ outcome: "ok" });
-        return handled;
-      } catch (error) {
-        metrics.reconciliationRuns.inc({ outcome: "failed" });
-        throw error;
-      }
+      // A trace of its own (decision 0036): its queries and Paymennt checks have no request to nest in.
+      return inJobSpan("reconciliation", {}, async (span) => {
+        try {
+          const handled = await reconcilePass(now);
+          metrics.reconciliationRuns.inc({ outcome: "ok" });
+          span?.setAttribute("reconciliation.claimed", handled);
+          return handled;
+        } catch (error) {
+          metrics.reconciliationRuns.inc({ outcome: "failed" });
+          throw error;
+        }
+      });
     },
 
     /** Adds work to every reconciliation pass (pending refunds, issue 24; decision 0023). */
