@@ -63,6 +63,8 @@ const PAGE_AREAS: Record<string, string[]> = {
     "account",
     "orders",
     "aftersale",
+    "quote",
+    "alteration",
     "address",
     "addresses",
     "settings",
