@@ -2,6 +2,7 @@ import type { enMadeToOrder } from "./en-made-to-order.ts";
 
 /** The Arabic of en-made-to-order.ts (decision 0043). */
 export const arMadeToOrder: Record<keyof typeof enMadeToOrder, string> = {
+  "account.tab.requests": "طلبات الخياطة",
   "quote.title": "عروض الأسعار على طلبات الخياطة",
   "quote.none": "لا يوجد عرض سعر بعد. نرد على طلب الخياطة خلال 24 ساعة.",
   "quote.heading": "عرض السعر {number} للطلب {reference}",

@@ -3,6 +3,7 @@
  * page only (app/lib/page-areas.ts, areas `quote` and `alteration`).
  */
 export const enMadeToOrder = {
+  "account.tab.requests": "Stitching requests",
   "quote.title": "Quotes on your stitching requests",
   "quote.none": "No quote yet. We answer a stitching request within 24 hours.",
   "quote.heading": "Quote {number} for request {reference}",

@@ -80,6 +80,9 @@ export type QuoteDto = z.infer<typeof QuoteSchema>;
 
 export const QuoteAnswerSchema = z.object({ success: z.literal(true), quote: QuoteSchema });
 export const QuoteListAnswerSchema = z.object({ success: z.literal(true), quotes: z.array(QuoteSchema) });
+/** The back office's request screen: its quotes, and whether it can be quoted (sent signed in). */
+export const AdminRequestQuotesAnswerSchema = QuoteListAnswerSchema.extend({ acceptOnline: z.boolean() });
+export type AdminRequestQuotes = z.infer<typeof AdminRequestQuotesAnswerSchema>;
 
 export const QUOTE_PAYMENTS = ["online", "cod"] as const;
 

@@ -167,8 +167,16 @@ export function createQuotesService(ctx: {
 
   return {
     /** The back office: a request's quotes, oldest first. */
-    async ofRequest(requestId: string, now = new Date()): Promise<QuoteDto[]> {
-      return dtos(db, await quotesOfRequest(db, requestId), now);
+    async ofRequest(
+      requestId: string,
+      now = new Date(),
+    ): Promise<{ quotes: QuoteDto[]; acceptOnline: boolean }> {
+      const request = await findStitchingRow(db, requestId);
+      if (!request) throw new DomainError("not_found", "not_found", "Request not found");
+      return {
+        quotes: await dtos(db, await quotesOfRequest(db, requestId), now),
+        acceptOnline: request.user_id !== null,
+      };
     },
 
     /** My Account: the shopper's quotes, newest first. */

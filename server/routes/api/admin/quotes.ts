@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { IdParamsSchema } from "#core/admin.ts";
 import {
+  AdminRequestQuotesAnswerSchema,
   ALTERATION_STATUSES,
   AlterationAnswerSchema,
   AlterationListAnswerSchema,
   AlterationStepSchema,
   QuoteAnswerSchema,
   QuoteCreateSchema,
-  QuoteListAnswerSchema,
 } from "#core/schemas/quotes.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
@@ -32,12 +32,12 @@ export default async function quoteRoutes(base: FastifyInstance, { services }: {
         operationId: "adminRequestQuotes",
         summary: "A stitching request's quotes, oldest first",
         params: IdParamsSchema,
-        response: { 200: QuoteListAnswerSchema, ...adminErrors(400) },
+        response: { 200: AdminRequestQuotesAnswerSchema, ...adminErrors(400, 404) },
       },
     },
     async (request) => ({
       success: true as const,
-      quotes: await services.quotes.ofRequest(request.params.id),
+      ...(await services.quotes.ofRequest(request.params.id)),
     }),
   );
 
