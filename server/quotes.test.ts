@@ -219,6 +219,19 @@ describe.each(TEST_ENGINES)("stitching quotes and alterations on $name", (engine
     await smtp.waitFor(buyer.email, { since, subject: new RegExp(order.order_number) });
     const again = await accept(buyer.token, q.id, "cod");
     expect(again.body.orderId).toBe(order.id);
+    // Delivered, its lines are made to measure: never returnable (decision 0043).
+    const delivered = await staff.call("POST", `/api/admin/orders/${order.id}/status`, {
+      status: "Delivered",
+    });
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    const afterSale = await api(store.base, "GET", `/api/order/${order.id}/after-sale`, {
+      token: buyer.token,
+    });
+    const options = afterSale.body.returns as { lines: { policy: string; returnableQuantity: number }[] };
+    expect(options.lines.map((l) => [l.policy, l.returnableQuantity])).toEqual([
+      ["made_to_measure", 0],
+      ["made_to_measure", 0],
+    ]);
   });
 
   it("refuses an expired quote (the validity setting and the clock), a withdrawn one, a request sent without an account, and a quote without a price", async () => {
@@ -269,6 +282,48 @@ describe.each(TEST_ENGINES)("stitching quotes and alterations on $name", (engine
     const bad = await quote(await request(buyer.token), { lines: [], readyDate: "soon" });
     expect(bad.status).toBe(400);
     expect(typeof bad.body.message).toBe("string");
+  });
+
+  it("replaces a card attempt that was declined with a new order on the next acceptance, refuses cash on delivery when it is off, and shows the back office whether a request can be quoted", async () => {
+    const buyer = await newShopper(store.base, store.database.db);
+    const requestId = await request(buyer.token);
+    const q = (await quote(requestId)).body.quote as Quote;
+    const listed = await staff.call("GET", `/api/admin/inbox/stitching/${requestId}/quotes`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({
+      acceptOnline: true,
+      quotes: [expect.objectContaining({ id: q.id })],
+    });
+    const anonymous = await staff.call("GET", `/api/admin/inbox/stitching/${await request()}/quotes`);
+    expect(anonymous.body).toMatchObject({ acceptOnline: false, quotes: [] });
+
+    const first = await accept(buyer.token, q.id, "online");
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await submitCard(first.body.checkoutUrl as string, "4000 0000 0000 0002");
+    const declined = await api(store.base, "POST", "/api/order/verifyPaymennt", {
+      token: buyer.token,
+      body: { paymentId: first.body.paymentId },
+    });
+    expect(declined.body.status).toBe("failed");
+    const second = await accept(buyer.token, q.id, "online");
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.orderId).not.toBe(first.body.orderId);
+    expect(second.body.checkoutUrl).not.toBe(first.body.checkoutUrl);
+    const linked = await store.database.db
+      .selectFrom("stitching_quotes")
+      .select("order_id")
+      .where("id", "=", q.id)
+      .executeTakeFirstOrThrow();
+    expect(linked.order_id).toBe(second.body.orderId);
+
+    const off = await owner.call("PUT", "/api/admin/settings", { codEnabled: false });
+    expect(off.status).toBe(200);
+    const other = (await quote(await request(buyer.token))).body.quote as Quote;
+    const refused = await accept(buyer.token, other.id, "cod");
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("cod_unavailable");
+    await owner.call("PUT", "/api/admin/settings", { codEnabled: true });
+    expect((await quotesOf(buyer.token)).find((x) => x.id === other.id)?.orderId).toBeNull();
   });
 
   /** A delivered order with one made-to-measure line and one ready-made line, written straight in. */

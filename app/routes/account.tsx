@@ -1,4 +1,4 @@
-import { Heart, LogOut, MapPin, Package, Scissors, Settings } from "lucide-react";
+import { Heart, LogOut, MapPin, Package, Ruler, Settings } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
@@ -100,7 +100,7 @@ const SettingsTab = lazy(() =>
 const TABS = [
   { id: "orders", label: "account.tab.orders", Icon: Package },
   { id: "addresses", label: "account.tab.addresses", Icon: MapPin },
-  { id: "requests", label: "account.tab.requests", Icon: Scissors },
+  { id: "requests", label: "account.tab.requests", Icon: Ruler },
   { id: "settings", label: "account.tab.settings", Icon: Settings },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
