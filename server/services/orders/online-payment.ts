@@ -251,7 +251,7 @@ export function createOnlinePayment(
           discount: filsToAmount(order.discount_fils ?? 0),
         },
         items: lineRows.map((l) => ({
-          name: `${l.name} (${l.size})`,
+          name: l.size ? `${l.name} (${l.size})` : l.name,
           sku: l.sku,
           unitprice: filsToAmount(l.unit_price_fils),
           quantity: l.quantity,
