@@ -63,8 +63,6 @@ const PAGE_AREAS: Record<string, string[]> = {
     "account",
     "orders",
     "aftersale",
-    "quote",
-    "alteration",
     "address",
     "addresses",
     "settings",

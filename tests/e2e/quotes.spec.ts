@@ -202,8 +202,8 @@ describe.each([
       await quote.waitFor({ timeout: 15_000 });
       await expect.poll(() => quote.getAttribute("data-status")).toBe("open");
       await expectAccessible(page);
-      await quote.getByLabel(copy["quote.pay.online"]).check();
-      await quote.getByRole("button", { name: copy["quote.accept"] }).click();
+      await quote.getByLabel(copy["aftersale.quote.pay.online"]).check();
+      await quote.getByRole("button", { name: copy["aftersale.quote.accept"] }).click();
       await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
       await page.getByLabel(card.card).fill("4242 4242 4242 4242");
       await page.getByLabel(card.expiry).fill("12/34");
@@ -239,9 +239,9 @@ describe.each([
       const alteration = page.getByTestId("alteration-form");
       await alteration.waitFor({ timeout: 15_000 });
       await expectAccessible(page);
-      await alteration.getByLabel(copy["alteration.what"]).selectOption("sleeves");
-      await alteration.getByLabel(copy["alteration.note"]).fill("2 cm shorter");
-      await alteration.getByRole("button", { name: copy["alteration.submit"] }).click();
+      await alteration.getByLabel(copy["aftersale.alteration.what"]).selectOption("sleeves");
+      await alteration.getByLabel(copy["aftersale.alteration.note"]).fill("2 cm shorter");
+      await alteration.getByRole("button", { name: copy["aftersale.alteration.submit"] }).click();
       await expect
         .poll(() => page.getByTestId("alteration-sent").textContent())
         .toContain(`${order.order_number}-A1`);

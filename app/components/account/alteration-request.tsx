@@ -49,7 +49,7 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
     setBusy(false);
     if (result.success && result.alteration) {
       setProblem("");
-      setSent(t("alteration.sent", { number: bidi(result.alteration.number) }));
+      setSent(t("aftersale.alteration.sent", { number: bidi(result.alteration.number) }));
       onSent();
       return void load();
     }
@@ -63,7 +63,7 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
         id="order-alterations-title"
         className="mb-4 font-sans text-sm font-semibold tracking-wider text-ink uppercase"
       >
-        {t("alteration.title")}
+        {t("aftersale.alteration.title")}
       </h4>
       {view.alterations.length > 0 ? (
         <ul className="mb-4 flex flex-col gap-2">
@@ -74,9 +74,9 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
               data-testid="alteration"
               data-status={a.status}
             >
-              {t("alteration.status", {
+              {t("aftersale.alteration.status", {
                 number: bidi(a.number),
-                status: t(`alteration.step.${a.status}`, { number: "" }).trim(),
+                status: t(`aftersale.alteration.step.${a.status}`, { number: "" }).trim(),
               })}
             </li>
           ))}
@@ -88,9 +88,11 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
       {view.open ? (
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="alteration-form">
           <p className="text-sm text-charcoal">
-            {view.deadline ? t("alteration.window", { date: formatOrderDate(view.deadline, locale) }) : null}
+            {view.deadline
+              ? t("aftersale.alteration.window", { date: formatOrderDate(view.deadline, locale) })
+              : null}
           </p>
-          <Field label={t("alteration.item")} required>
+          <Field label={t("aftersale.alteration.item")} required>
             {(control) => (
               <select {...control} name="lineId" className={`${inputClass} appearance-auto`}>
                 {view.lines.map((l) => (
@@ -101,7 +103,7 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
               </select>
             )}
           </Field>
-          <Field label={t("alteration.what")} required>
+          <Field label={t("aftersale.alteration.what")} required>
             {(control) => (
               <select
                 {...control}
@@ -111,13 +113,13 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
               >
                 {ALTERATION_WHATS.map((w) => (
                   <option key={w} value={w}>
-                    {t(`alteration.what.${w}`)}
+                    {t(`aftersale.alteration.what.${w}`)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label={t("alteration.note")} optional>
+          <Field label={t("aftersale.alteration.note")} optional>
             {(control) => (
               <textarea {...control} name="note" rows={3} maxLength={500} className={inputClass} />
             )}
@@ -128,12 +130,12 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
             </p>
           ) : null}
           <button type="submit" disabled={busy} className="btn-primary self-start disabled:opacity-70">
-            {t("alteration.submit")}
+            {t("aftersale.alteration.submit")}
           </button>
         </form>
       ) : (
         <p className="text-sm text-charcoal" data-testid="alteration-closed">
-          {t("alteration.closed")}
+          {t("aftersale.alteration.closed")}
         </p>
       )}
     </Panel>

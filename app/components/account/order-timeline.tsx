@@ -47,7 +47,7 @@ export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
           number: locale === "ar" ? `\u2066${e.returnNumber ?? ""}\u2069` : (e.returnNumber ?? ""),
         });
       case "alteration":
-        return t(`alteration.step.${(e.step ?? "requested") as AlterationStatusName}`, {
+        return t(`aftersale.alteration.step.${(e.step ?? "requested") as AlterationStatusName}`, {
           number: locale === "ar" ? `\u2066${e.returnNumber ?? ""}\u2069` : (e.returnNumber ?? ""),
         });
     }

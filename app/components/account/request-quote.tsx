@@ -46,7 +46,7 @@ export function RequestQuote({
     setBusy(false);
     if (result.success && result.orderNumber) {
       setProblem("");
-      setPlaced(t("quote.placed", { number: bidi(result.orderNumber) }));
+      setPlaced(t("aftersale.quote.placed", { number: bidi(result.orderNumber) }));
       return onChanged();
     }
     const code = result.code as ErrorCode | undefined;
@@ -55,8 +55,8 @@ export function RequestQuote({
 
   const status =
     quote.status === "accepted"
-      ? t("quote.status.accepted", { number: bidi(quote.orderNumber ?? "") })
-      : t(`quote.status.${quote.status}`);
+      ? t("aftersale.quote.status.accepted", { number: bidi(quote.orderNumber ?? "") })
+      : t(`aftersale.quote.status.${quote.status}`);
   return (
     <div
       className="rounded-xl bg-cream px-4 py-3 text-sm"
@@ -64,7 +64,10 @@ export function RequestQuote({
       data-status={quote.status}
     >
       <p className="font-medium text-ink">
-        {t("quote.heading", { number: bidi(quote.number), reference: bidi(quote.requestReference) })}
+        {t("aftersale.quote.heading", {
+          number: bidi(quote.number),
+          reference: bidi(quote.requestReference),
+        })}
       </p>
       <p className="text-charcoal" data-testid="quote-status">
         {status}
@@ -77,12 +80,12 @@ export function RequestQuote({
         ))}
       </ul>
       <p className="mt-2 font-medium text-ink" data-testid="quote-total">
-        {t("quote.total", { amount: money(quote.totalFils) })}
+        {t("aftersale.quote.total", { amount: money(quote.totalFils) })}
       </p>
       <p className="text-charcoal">
-        {t("quote.ready", { date: formatOrderDate(`${quote.readyDate}T12:00:00Z`, locale) })}
+        {t("aftersale.quote.ready", { date: formatOrderDate(`${quote.readyDate}T12:00:00Z`, locale) })}
         {quote.status === "open"
-          ? ` · ${t("quote.expires", { date: formatOrderDate(quote.expiresAt, locale) })}`
+          ? ` · ${t("aftersale.quote.expires", { date: formatOrderDate(quote.expiresAt, locale) })}`
           : ""}
       </p>
       {quote.note ? <p className="mt-1 whitespace-pre-line text-charcoal">{quote.note}</p> : null}
@@ -92,7 +95,7 @@ export function RequestQuote({
       {quote.status === "open" && quote.acceptOnline && methods.length > 0 && !placed ? (
         <form onSubmit={accept} className="mt-3 flex flex-col gap-3" data-testid="quote-accept">
           <fieldset>
-            <legend className="font-medium text-ink">{t("quote.pay")}</legend>
+            <legend className="font-medium text-ink">{t("aftersale.quote.pay")}</legend>
             <div className="mt-2 flex flex-wrap gap-4">
               {methods.map((m, index) => (
                 <label key={m} className="flex min-h-11 items-center gap-2">
@@ -103,7 +106,7 @@ export function RequestQuote({
                     defaultChecked={index === 0}
                     className="size-4 accent-accent"
                   />
-                  {t(m === "online" ? "quote.pay.online" : "quote.pay.cod")}
+                  {t(m === "online" ? "aftersale.quote.pay.online" : "aftersale.quote.pay.cod")}
                 </label>
               ))}
             </div>
@@ -114,7 +117,7 @@ export function RequestQuote({
             </p>
           ) : null}
           <button type="submit" className="btn-primary self-start disabled:opacity-70" disabled={busy}>
-            {busy ? t("quote.accepting") : t("quote.accept")}
+            {busy ? t("aftersale.quote.accepting") : t("aftersale.quote.accept")}
           </button>
         </form>
       ) : null}

@@ -39,10 +39,10 @@ export function RequestsTab() {
         id="account-quotes-title"
         className="mb-4 font-sans text-sm font-semibold tracking-wider text-ink uppercase"
       >
-        {t("quote.title")}
+        {t("aftersale.quote.title")}
       </h3>
       {quotes.length === 0 ? (
-        <p className="text-sm text-charcoal">{t("quote.none")}</p>
+        <p className="text-sm text-charcoal">{t("aftersale.quote.none")}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {quotes.map((q) => (
