@@ -74,6 +74,8 @@ describe.each(TEST_ENGINES)("stitching quotes and alterations on $name", (engine
       COD_ENABLED: "true",
       SHOP_TRN: "100123456700003",
       SMTP_URL: smtp.url,
+      // Every request of this file comes from 127.0.0.1.
+      REQUEST_RATE_LIMIT_PER_IP: "1000",
     });
     const db = store.database.db;
     owner = await adminLogin(store.app, (await createRoleUser(db, "owner")).email);
@@ -324,6 +326,20 @@ describe.each(TEST_ENGINES)("stitching quotes and alterations on $name", (engine
     expect(refused.body.code).toBe("cod_unavailable");
     await owner.call("PUT", "/api/admin/settings", { codEnabled: true });
     expect((await quotesOf(buyer.token)).find((x) => x.id === other.id)?.orderId).toBeNull();
+  });
+
+  it("makes one order when the same quote is accepted twice at once", async () => {
+    const buyer = await newShopper(store.base, store.database.db);
+    const q = (await quote(await request(buyer.token))).body.quote as Quote;
+    const [a, b] = await Promise.all([accept(buyer.token, q.id, "cod"), accept(buyer.token, q.id, "cod")]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.orderId).toBe(b.body.orderId);
+    const orders = await store.database.db
+      .selectFrom("orders")
+      .select("id")
+      .where("user_id", "=", buyer.id)
+      .execute();
+    expect(orders).toEqual([{ id: a.body.orderId }]);
   });
 
   /** A delivered order with one made-to-measure line and one ready-made line, written straight in. */
