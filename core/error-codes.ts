@@ -100,6 +100,12 @@ export const ERROR_CODES = [
   // Promotions (issue 28; decision 0038)
   "discount_refused", // the discount code was refused at order time; `reason` says why (core/schemas/promotions.ts)
   "code_taken", // another discount code has this code
+  // Quotes and alterations (issue 29; decision 0043)
+  "quote_expired", // the quote's validity passed before it was accepted
+  "quote_withdrawn", // the shop withdrew the quote
+  "quote_not_online", // the request was sent without an account: the shop answers by mail
+  "alteration_window_closed", // not delivered, or delivered longer ago than the alteration window
+  "not_made_to_measure", // only a made-to-measure line can be altered
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -40,6 +40,7 @@ import cartRoutes from "./routes/api/cart.ts";
 import contactRoutes from "./routes/api/contact.ts";
 import orderRoutes from "./routes/api/order.ts";
 import productRoutes from "./routes/api/product.ts";
+import quoteRoutes from "./routes/api/quotes.ts";
 import returnRoutes from "./routes/api/returns.ts";
 import reviewRoutes from "./routes/api/review.ts";
 import stitchingRoutes from "./routes/api/stitching.ts";
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(addressRoutes, { services });
       await api.register(orderRoutes, { services });
       await api.register(returnRoutes, { services });
+      await api.register(quoteRoutes, { services });
       await api.register(webhookRoutes, { services });
       await api.register(contactRoutes, { services });
       await api.register(stitchingRoutes, { services });

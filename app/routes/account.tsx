@@ -1,4 +1,4 @@
-import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
+import { Heart, LogOut, MapPin, Package, Ruler, Settings } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
@@ -89,6 +89,10 @@ let LoadedAddressesTab: typeof import("../components/account/addresses-tab").Add
 if (typeof document !== "undefined" && document.querySelector('[data-testid="address-book"][data-drawn]')) {
   LoadedAddressesTab = (await loadAddressesTab()).AddressesTab;
 }
+// Issue 29 (decision 0043): the quotes on her stitching requests.
+const RequestsTab = lazy(() =>
+  import("../components/account/requests-tab").then((m) => ({ default: m.RequestsTab })),
+);
 const SettingsTab = lazy(() =>
   import("../components/account/settings-tab").then((m) => ({ default: m.SettingsTab })),
 );
@@ -96,6 +100,7 @@ const SettingsTab = lazy(() =>
 const TABS = [
   { id: "orders", label: "account.tab.orders", Icon: Package },
   { id: "addresses", label: "account.tab.addresses", Icon: MapPin },
+  { id: "requests", label: "account.tab.requests", Icon: Ruler },
   { id: "settings", label: "account.tab.settings", Icon: Settings },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -250,6 +255,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   remove={params.get("remove")}
                   notice={params.get("notice")}
                 />
+              ) : tab === "requests" ? (
+                <RequestsTab />
               ) : (
                 <SettingsTab user={session.user} />
               )}

@@ -86,4 +86,9 @@ export const arApi = {
   "api.stock_changed": "تغيّر المخزون منذ أن اطّلعتِ عليه. راجعي الرقم الجديد وأعيدي العدّ.",
   "api.discount_refused": "لا يمكن استخدام رمز الخصم هذا لهذا الطلب.",
   "api.code_taken": "يوجد رمز خصم بهذا الاسم من قبل.",
+  "api.quote_expired": "انتهت صلاحية عرض السعر هذا. اطلبي منا عرضًا جديدًا.",
+  "api.quote_withdrawn": "سحب المتجر عرض السعر هذا. اطلبي منا عرضًا جديدًا.",
+  "api.quote_not_online": "أُرسل هذا الطلب دون حساب: نرد عليه بالبريد الإلكتروني أو الهاتف.",
+  "api.alteration_window_closed": "التعديلات المجانية متاحة خلال مدة التعديل بعد التوصيل.",
+  "api.not_made_to_measure": "يمكن تعديل القطع المفصّلة حسب المقاس فقط.",
 } as const satisfies Record<keyof typeof enApi, string>;

@@ -92,4 +92,9 @@ export const enApi = {
   "api.stock_changed": "The stock changed since you read it. Check the new figure and count again.",
   "api.discount_refused": "This discount code cannot be used for this order.",
   "api.code_taken": "There is already a discount code with this code.",
+  "api.quote_expired": "This quote has expired. Please ask us for a new one.",
+  "api.quote_withdrawn": "The shop withdrew this quote. Please ask us for a new one.",
+  "api.quote_not_online": "This request was sent without an account: we answer it by e-mail or phone.",
+  "api.alteration_window_closed": "Free alterations are taken within the alteration window after delivery.",
+  "api.not_made_to_measure": "Only a made-to-measure item can be altered.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

@@ -99,7 +99,25 @@ export const ReturnRequestSchema = z
   .meta({ id: "ReturnRequest" });
 export type ReturnRequestDto = z.infer<typeof ReturnRequestSchema>;
 
-export const TIMELINE_KINDS = ["placed", "paid", "status", "refund", "refund_pending", "return"] as const;
+export const TIMELINE_KINDS = [
+  "placed",
+  "paid",
+  "status",
+  "refund",
+  "refund_pending",
+  "return",
+  // Issue 29 (decision 0043): a step of an alteration of a made-to-measure line; `returnNumber` is its number.
+  "alteration",
+] as const;
+/** The steps of an alteration as the timeline tells them (core/schemas/quotes.ts ALTERATION_STATUSES). */
+export const ALTERATION_STEPS = [
+  "requested",
+  "accepted",
+  "refused",
+  "in_progress",
+  "ready",
+  "returned",
+] as const;
 
 /** One event of an order's timeline; every key is present (null when it does not apply). */
 export const TimelineEventSchema = z
@@ -116,7 +134,9 @@ export const TimelineEventSchema = z
     paymentMode: z.enum(["online", "cod"]).nullable(),
     returnNumber: z.string().nullable(),
     returnKind: z.enum(RETURN_KINDS).nullable(),
-    step: z.enum(RETURN_STEPS).nullable(),
+    step: z
+      .enum([...RETURN_STEPS, ...ALTERATION_STEPS.filter((x) => x !== "requested" && x !== "refused")])
+      .nullable(),
     message: z.string().nullable(),
   })
   .meta({ id: "TimelineEvent" });

@@ -13,6 +13,7 @@ import type {
   StockHoldTable,
 } from "./schema/orders.ts";
 import type { PromotionsTables } from "./schema/promotions.ts";
+import type { QuotesTables } from "./schema/quotes.ts";
 import type { RefundsTables } from "./schema/refunds.ts";
 import type { ReturnPolicy, ReturnsTables } from "./schema/returns.ts";
 
@@ -371,7 +372,12 @@ export interface ShopSettingTable {
   updated_by: string | null;
 }
 
-export interface Database extends ReturnsTables, RefundsTables, PromotionsTables, MadeToMeasureTables {
+export interface Database
+  extends ReturnsTables,
+    RefundsTables,
+    PromotionsTables,
+    MadeToMeasureTables,
+    QuotesTables {
   categories: CategoryTable;
   products: ProductTable;
   product_colors: ProductColorTable;

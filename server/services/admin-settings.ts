@@ -54,6 +54,9 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     freeDeliveryThresholdFils: null,
     emirateDeliveryFeesFils: {},
     sameDayDeliveryFeeFils: 0,
+    // Issue 29 (decision 0043): a week to accept a quote; SPEC's free minor alterations within 15 days.
+    quoteValidDays: 7,
+    alterationWindowDays: 15,
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;

@@ -19,6 +19,7 @@ import { type AccountsService, createAccountsService } from "./accounts.ts";
 import { type AddressesService, createAddressesService } from "./addresses.ts";
 import { type AdminService, createAdminService } from "./admin.ts";
 import { createSettingsService, type SettingsService } from "./admin-settings.ts";
+import { type AlterationsService, createAlterationsService } from "./alterations/index.ts";
 import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
@@ -26,6 +27,7 @@ import { createLowStockDigest, type LowStockDigest } from "./low-stock-digest.ts
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createPendingCart, type PendingCart } from "./pending-cart.ts";
 import { createPromotionsService, type PromotionsService } from "./promotions/index.ts";
+import { createQuotesService, type QuotesService } from "./quotes/index.ts";
 import { createRefundsService, type RefundsService } from "./refunds/index.ts";
 import { createShopperCancellation, type ShopperCancellation } from "./refunds/shopper-cancel.ts";
 import { createRequestsService, type RequestsService } from "./requests.ts";
@@ -63,6 +65,10 @@ export interface Services {
   lowStockDigest: LowStockDigest;
   /** Discount codes, the cart's quote with them, and delivery fees (issue 28; decision 0038). */
   promotions: PromotionsService;
+  /** Quotes on stitching requests (issue 29, part 4; decision 0043). */
+  quotes: QuotesService;
+  /** Alterations of made-to-measure lines (issue 29, part 4; decision 0043). */
+  alterations: AlterationsService;
 }
 
 const sandboxKeys = new WeakMap<Kysely<Database>, Promise<PaymenntCredentials>>();
@@ -181,6 +187,15 @@ export function createServices(
     refunds,
     promotions,
     returns: createReturnsService({ db: database.db, mailer: mail, settings, refunds, log }),
+    quotes: createQuotesService({
+      db: database.db,
+      mailer: mail,
+      settings,
+      orders,
+      siteUrl: config.PUBLIC_SITE_URL,
+      log,
+    }),
+    alterations: createAlterationsService({ db: database.db, mailer: mail, settings, log }),
     cancellation,
     lowStockDigest,
     shop: publicConfig(config),

@@ -70,7 +70,8 @@ function summary(order: OrderTable, lines: OrderLineTable[], context: MailContex
   const w = wording(locale, context);
   const items = lines.map(
     (l) =>
-      `${l.quantity} × ${w.name(l)} (${l.size}${l.color ? `, ${w.color(l.color)}` : ""}): ${w.money(l.line_total_fils)}`,
+      // A stitching quote's line (decision 0043) has no size or colour.
+      `${l.quantity} × ${w.name(l)}${l.size ? ` (${l.size}${l.color ? `, ${w.color(l.color)}` : ""})` : ""}: ${w.money(l.line_total_fils)}`,
   );
   const address = [
     `${order.ship_first_name} ${order.ship_last_name}`.trim(),

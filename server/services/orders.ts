@@ -1,6 +1,7 @@
 import { tOrder } from "#core/i18n/en-orders.ts";
 import type { OrderDto, OrderPayload } from "#core/order.ts";
 import { listPlacedOrdersForUser } from "../db/repositories/orders.ts";
+import { openPaymentsOfOrder } from "../db/repositories/payments.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import type { OrderLineTable, OrderTable } from "../db/schema.ts";
 import { cardPaymentsAvailable } from "../going-live.ts";
@@ -115,6 +116,33 @@ export function createOrdersService(options: OrdersServiceOptions) {
     async placeCashOnDelivery(user: UserRow, payload: OrderPayload, hooks?: OrderCommitHooks, ip?: string) {
       return counted("cod", () => refusingWhenBusy(() => cod.placeCod(user, payload, hooks, ip)));
     },
+    /**
+     * Issue 29 (decision 0043): an order made from rows the caller priced from the database (an accepted
+     * stitching quote): placed at once for cash on delivery, or pending with Paymennt's checkout.
+     */
+    async placePrepared(
+      prepared: { order: OrderTable; lineRows: OrderLineTable[] },
+      how: "online" | "cod",
+      within: (trx: Trx) => Promise<void>,
+    ) {
+      return refusingWhenBusy(async () => {
+        if (how === "cod") {
+          await cod.placePrepared(prepared, within);
+          return { checkoutUrl: null, paymentId: null };
+        }
+        const started = await online.startPrepared(prepared, within);
+        return { checkoutUrl: started.checkoutUrl, paymentId: started.paymentId };
+      });
+    },
+
+    /** Issue 29: the open checkout of a pending order (an accepted quote's card attempt), if it has one. */
+    async openCheckoutOf(orderId: string) {
+      const payment = (await openPaymentsOfOrder(db, orderId))[0];
+      return payment?.provider_checkout_id && payment.redirect_url
+        ? { checkoutUrl: payment.redirect_url, paymentId: payment.provider_checkout_id }
+        : undefined;
+    },
+
     /** SPEC §7 POST /api/order/userorders: placed orders only, newest first. */
     async listUserOrders(user: UserRow): Promise<OrderDto[]> {
       return loadDtos(await listPlacedOrdersForUser(db, user.id));

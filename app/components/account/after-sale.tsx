@@ -3,6 +3,7 @@ import type { ShopperAfterSale } from "#core/schemas/returns.ts";
 import { useFormat, useT } from "../../lib/i18n";
 import { forgetPrivate, readPrivate } from "../../state/private-read";
 import { Panel } from "../ui/panel";
+import { AlterationRequest } from "./alteration-request";
 import { OrderTimeline } from "./order-timeline";
 import { LoadError, PanelSkeleton } from "./panel";
 import { ReturnRequestForm } from "./return-request";
@@ -105,6 +106,13 @@ export default function AfterSale({ orderId }: { orderId: string }) {
           }}
         />
       </Panel>
+      <AlterationRequest
+        orderId={orderId}
+        onSent={() => {
+          forgetPrivate(path);
+          void load();
+        }}
+      />
     </>
   );
 }

@@ -87,20 +87,27 @@ export default function OrderDetail({
         <ul className="mt-3 flex flex-col divide-y divide-sand">
           {order.line_items.map((line, index) => (
             <li key={`${line.sku_id}-${index}`} className="flex gap-3 py-3" data-testid="order-line">
-              <img
-                src={line.image}
-                alt=""
-                width={56}
-                height={70}
-                loading="lazy"
-                className="h-17.5 w-14 shrink-0 rounded-lg bg-cream object-cover"
-              />
+              {line.image ? (
+                <img
+                  src={line.image}
+                  alt=""
+                  width={56}
+                  height={70}
+                  loading="lazy"
+                  className="h-17.5 w-14 shrink-0 rounded-lg bg-cream object-cover"
+                />
+              ) : (
+                <span className="h-17.5 w-14 shrink-0 rounded-lg bg-cream" aria-hidden="true" />
+              )}
               <div className="flex min-w-0 flex-1 flex-col text-sm">
                 <LineName line={line} locale={locale} className="block font-medium text-ink" />
-                <p className="text-stone">
-                  {t("orders.size")}: {line.size} · {t("orders.colour")}:{" "}
-                  <LineColor line={line} locale={locale} />
-                </p>
+                {/* A stitching quote's line (decision 0043) has no size or colour. */}
+                {line.size ? (
+                  <p className="text-stone">
+                    {t("orders.size")}: {line.size} · {t("orders.colour")}:{" "}
+                    <LineColor line={line} locale={locale} />
+                  </p>
+                ) : null}
                 <p className="text-stone">
                   {t("orders.quantity", { n: line.quantity })} × {money(line.unitPriceFils)}
                 </p>

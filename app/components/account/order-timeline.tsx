@@ -1,6 +1,7 @@
 import type { ORDER_STATUSES } from "#core/constants.ts";
 import { courierName } from "#core/couriers.ts";
-import type { TimelineEvent } from "#core/schemas/returns.ts";
+import type { AlterationStatusName } from "#core/schemas/quotes.ts";
+import type { ReturnStep, TimelineEvent } from "#core/schemas/returns.ts";
 import { useFormat, useT } from "../../lib/i18n";
 
 type Status = (typeof ORDER_STATUSES)[number];
@@ -8,7 +9,11 @@ const KNOWN: readonly string[] = ["Order Placed", "Packing", "Shipped", "Out for
 
 /** The key of an event as tests and both screens compare it: `placed`, `status:Shipped`, `return:approved`… */
 export const eventKey = (e: TimelineEvent) =>
-  e.kind === "status" ? `status:${e.status}` : e.kind === "return" ? `return:${e.step}` : e.kind;
+  e.kind === "status"
+    ? `status:${e.status}`
+    : e.kind === "return" || e.kind === "alteration"
+      ? `${e.kind}:${e.step}`
+      : e.kind;
 
 /**
  * The order's timeline in My Account (decision 0032): what the server's one timeline function says,
@@ -38,7 +43,11 @@ export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
           status: KNOWN.includes(e.status ?? "") ? t(`orders.state.${e.status as Status}`) : (e.status ?? ""),
         });
       case "return":
-        return t(`aftersale.step.${e.returnKind ?? "return"}.${e.step ?? "requested"}`, {
+        return t(`aftersale.step.${e.returnKind ?? "return"}.${(e.step ?? "requested") as ReturnStep}`, {
+          number: locale === "ar" ? `\u2066${e.returnNumber ?? ""}\u2069` : (e.returnNumber ?? ""),
+        });
+      case "alteration":
+        return t(`aftersale.alteration.step.${(e.step ?? "requested") as AlterationStatusName}`, {
           number: locale === "ar" ? `\u2066${e.returnNumber ?? ""}\u2069` : (e.returnNumber ?? ""),
         });
     }

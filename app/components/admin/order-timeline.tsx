@@ -13,10 +13,18 @@ const STEP_WORDS: Record<string, string> = {
   received: "items received",
   refunded: "refunded",
   shipped: "new size shipped",
+  accepted: "accepted",
+  in_progress: "in progress",
+  ready: "ready",
+  returned: "returned to the customer",
 };
 
 export const timelineKey = (e: TimelineEvent) =>
-  e.kind === "status" ? `status:${e.status}` : e.kind === "return" ? `return:${e.step}` : e.kind;
+  e.kind === "status"
+    ? `status:${e.status}`
+    : e.kind === "return" || e.kind === "alteration"
+      ? `${e.kind}:${e.step}`
+      : e.kind;
 
 function describe(e: TimelineEvent): string {
   switch (e.kind) {
@@ -36,6 +44,8 @@ function describe(e: TimelineEvent): string {
           : `Status: ${e.status}`;
     case "return":
       return `${e.returnKind === "exchange" ? "Exchange" : "Return"} ${e.returnNumber}: ${STEP_WORDS[e.step ?? ""] ?? e.step}`;
+    case "alteration":
+      return `Alteration ${e.returnNumber}: ${STEP_WORDS[e.step ?? ""] ?? e.step}`;
   }
 }
 

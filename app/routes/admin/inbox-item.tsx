@@ -1,10 +1,12 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { replyText } from "#core/admin-mail-text.ts";
+import type { AdminRequestQuotes } from "#core/schemas/quotes.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { PhoneLink } from "../../components/admin/phone-link";
+import { RequestQuotes } from "../../components/admin/request-quotes";
 import {
   type InboxItem,
   REQUEST_STATUS_LABELS as LABELS,
@@ -27,7 +29,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return adminGet<{ item: InboxItem }>(`/api/admin/inbox/${params.kind}/${params.id}`, request.signal);
+  const [{ item }, quotes] = await Promise.all([
+    adminGet<{ item: InboxItem }>(`/api/admin/inbox/${params.kind}/${params.id}`, request.signal),
+    // Issue 29 (decision 0043): a stitching request's quotes.
+    params.kind === "stitching"
+      ? adminGet<AdminRequestQuotes>(`/api/admin/inbox/stitching/${params.id}/quotes`, request.signal)
+      : null,
+  ]);
+  return { item, quotes };
 }
 clientLoader.hydrate = true as const;
 
@@ -44,8 +53,9 @@ const REPLY_MAIL_STATUS = {
 
 /** Issue 15: one stitching request or message, its status, the staff's notes and a reply by e-mail. */
 export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
-  const { item } = loaderData;
-  const { busy, result, run } = useChange();
+  const { item, quotes } = loaderData;
+  const change = useChange();
+  const { busy, result, run } = change;
   const base = `/api/admin/inbox/${item.kind}/${item.id}`;
 
   function submitted(event: FormEvent<HTMLFormElement>): FormData {
@@ -191,6 +201,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </Card>
+          {quotes ? <RequestQuotes requestId={item.id} data={quotes} change={change} /> : null}
           <Card title="Replies">
             {item.replies.length === 0 ? (
               <p className="text-sm text-neutral-700">No reply yet.</p>

@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from "react-router";
+import type { AlterationDto } from "#core/schemas/quotes.ts";
 import type { AdminReturnRow } from "#core/schemas/returns.ts";
+import { AlterationsCard } from "../../components/admin/alterations";
 import { adminGet, listQuery } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime } from "../../components/admin/format";
@@ -14,11 +16,15 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  const answer = await adminGet<{ returns: AdminReturnRow[]; total: number }>(
-    `/api/admin/returns${listQuery(url, ["status", "page"])}`,
-    request.signal,
-  );
-  return { ...answer, page: Number(url.searchParams.get("page") ?? 1) || 1, limit: 50 };
+  const [answer, { alterations }] = await Promise.all([
+    adminGet<{ returns: AdminReturnRow[]; total: number }>(
+      `/api/admin/returns${listQuery(url, ["status", "page"])}`,
+      request.signal,
+    ),
+    // Issue 29 (decision 0043): alteration requests follow returns' pattern on the same screen.
+    adminGet<{ alterations: AlterationDto[] }>("/api/admin/alterations", request.signal),
+  ]);
+  return { ...answer, alterations, page: Number(url.searchParams.get("page") ?? 1) || 1, limit: 50 };
 }
 clientLoader.hydrate = true as const;
 
@@ -65,7 +71,7 @@ const FILTERS = ["", "requested", "approved", "received", "refunded", "shipped",
 /** Issue 24: the customers' return and exchange requests, newest first; each opens its order. */
 export default function Returns({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const { returns, total, page, limit } = loaderData;
+  const { returns, total, page, limit, alterations } = loaderData;
   const current = params.get("status") ?? "";
   return (
     <>
@@ -87,6 +93,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
       </p>
       <DataTable caption="Returns and exchanges" columns={columns} data={returns} empty="No requests." />
       <Pager page={page} total={total} limit={limit} search={params} />
+      <AlterationsCard alterations={alterations} />
     </>
   );
 }

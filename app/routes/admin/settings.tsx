@@ -3,6 +3,7 @@ import { EMIRATES } from "#core/constants.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { aedTextToFils, filsToAedText } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
+import { NumberSetting } from "../../components/admin/number-setting";
 import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
@@ -48,6 +49,8 @@ function readSettings(form: FormData): ShopSettings {
     lowStockThreshold: Number(text("lowStockThreshold")),
     returnWindowDays: Number(text("returnWindowDays")),
     cancelWindowHours: Number(text("cancelWindowHours")),
+    quoteValidDays: Number(text("quoteValidDays")),
+    alterationWindowDays: Number(text("alterationWindowDays")),
     lowStockDigestTime: text("lowStockDigestTime") || null,
     deliveryFeeFils: aed(text("deliveryFee")) ?? 0,
     freeDeliveryThresholdFils: aed(text("freeDeliveryThreshold")),
@@ -274,6 +277,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               max={720}
               value={s.cancelWindowHours}
             />
+            <NumberSetting
+              id="set-quote-valid"
+              label="Quotes valid for (days)"
+              hint="Days a customer has to accept a stitching quote in My Account"
+              name="quoteValidDays"
+              max={90}
+              value={s.quoteValidDays}
+            />
+            <NumberSetting
+              id="set-alteration-window"
+              label="Alteration window (days)"
+              hint="Days after delivery (Dubai calendar days) a made-to-measure item may be altered for free"
+              name="alterationWindowDays"
+              max={90}
+              value={s.alterationWindowDays}
+            />
             <Field
               id="set-low-stock-digest"
               label="Low-stock mail at"
@@ -341,31 +360,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </div>
       </form>
     </>
-  );
-}
-
-/** A whole number from 0 to `max` with its label and hint (the settings' counts, days and hours). */
-function NumberSetting(props: {
-  id: string;
-  label: string;
-  hint: string;
-  name: string;
-  max: number;
-  value: number;
-}) {
-  return (
-    <Field id={props.id} label={props.label} hint={props.hint}>
-      <input
-        id={props.id}
-        name={props.name}
-        type="number"
-        min={0}
-        max={props.max}
-        defaultValue={props.value}
-        aria-describedby={`${props.id}-hint`}
-        className={inputClass}
-      />
-    </Field>
   );
 }
 

@@ -75,6 +75,18 @@ export const ShopSettingsSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Enter a time as HH:MM (24 hours)" })
     .nullable(),
+  /** Issue 29: the days a stitching quote can be accepted after it is sent (decision 0043). */
+  quoteValidDays: z
+    .number({ error: "Quote validity must be a number of days" })
+    .int({ error: "Quote validity is a whole number of days" })
+    .min(1, { error: "A quote is valid for at least 1 day" })
+    .max(90, { error: "A quote is valid for at most 90 days" }),
+  /** Issue 29: the days after delivery (Dubai calendar days) a made-to-measure line may be altered (SPEC: 15). */
+  alterationWindowDays: z
+    .number({ error: "Alteration window must be a number of days" })
+    .int({ error: "Alteration window is a whole number of days" })
+    .min(0, { error: "Alteration window cannot be negative" })
+    .max(90, { error: "Alteration window is at most 90 days" }),
   /** Issue 28: the flat UAE delivery fee in fils, VAT-inclusive; 0 (SPEC's free delivery) by default. */
   deliveryFeeFils: feeFils("Delivery fee"),
   /** Free delivery from this order value (fils, after a code's discount); null: no threshold. */

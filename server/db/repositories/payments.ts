@@ -147,3 +147,14 @@ export async function releasePaymentClaim(db: Db, id: string, nextCheckAt: strin
     .where("id", "=", id)
     .execute();
 }
+
+/** Issue 29: an order's attempts still open, newest first (an accepted quote's card payment). */
+export async function openPaymentsOfOrder(db: Db, orderId: string): Promise<PaymentTable[]> {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("status", "in", ["created", "pending"])
+    .orderBy("created_at", "desc")
+    .execute();
+}

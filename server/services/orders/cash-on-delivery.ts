@@ -5,6 +5,7 @@ import { insertOrder, insertOrderEvent } from "../../db/repositories/orders.ts";
 import { noteStockChanged } from "../../db/repositories/stock-changes.ts";
 import { takeStock } from "../../db/repositories/stock-holds.ts";
 import type { UserRow } from "../../db/repositories/users.ts";
+import type { OrderLineTable, OrderTable } from "../../db/schema.ts";
 import { newId } from "../../ids.ts";
 import { DomainError } from "../errors.ts";
 import { takeOrderUse, UseRefused } from "../promotions/uses.ts";
@@ -120,5 +121,43 @@ export function createCashOnDelivery(
     }
   }
 
-  return { placeCod, placeNow };
+  /**
+   * Issue 29 (decision 0043): an order the caller priced from the database (an accepted quote's lines,
+   * no stock), placed at once for cash on delivery with its invoice and mails; `within` runs in its
+   * transaction.
+   */
+  async function placePrepared(
+    prepared: { order: OrderTable; lineRows: OrderLineTable[] },
+    within: (trx: Parameters<OrderCommitHooks["committing"]>[0]) => Promise<void>,
+  ): Promise<OrderTable> {
+    const { order, lineRows } = prepared;
+    let orderNumber = await orderNumberBeforeTransaction();
+    const at = new Date().toISOString();
+    Object.assign(order, {
+      status: ORDER_PLACED,
+      payment_status: "unpaid",
+      payment_mode: "cod",
+      hold_expires_at: null,
+      placed_at: at,
+    } satisfies Partial<OrderTable>);
+    await db.transaction().execute(async (trx) => {
+      orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
+      await insertOrder(trx, order, lineRows);
+      await insertOrderEvent(trx, {
+        id: newId(),
+        order_id: order.id,
+        at,
+        actor: "shopper",
+        from_status: null,
+        to_status: ORDER_PLACED,
+        note: "stitching quote accepted, cash on delivery",
+      });
+      await within(trx);
+      await onOrderPlaced(trx, order, lineRows);
+    });
+    deliverMails();
+    return order;
+  }
+
+  return { placeCod, placeNow, placePrepared };
 }

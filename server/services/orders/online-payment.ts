@@ -163,6 +163,63 @@ export function createOnlinePayment(
   }
 
   /**
+   * Issue 29 (decision 0043): a pending order whose rows the caller priced from the database (an
+   * accepted quote's lines, no stock), its attempt and Paymennt's checkout; `within` runs last in the
+   * order's transaction (the quote is linked there, so the two commit together).
+   */
+  async function startPrepared(
+    prepared: { order: OrderTable; lineRows: OrderLineTable[] },
+    within: (trx: Parameters<OrderCommitHooks["committing"]>[0]) => Promise<void>,
+  ) {
+    const { order, lineRows } = prepared;
+    let orderNumber = await orderNumberBeforeTransaction();
+    const now = new Date();
+    const at = now.toISOString();
+    Object.assign(order, {
+      status: AWAITING_PAYMENT,
+      payment_status: "pending",
+      payment_mode: "online",
+      hold_expires_at: new Date(now.getTime() + config.PAYMENT_HOLD_MINUTES * 60_000).toISOString(),
+      placed_at: null,
+      is_test: paymentsAreTest(config, paymennt),
+    } satisfies Partial<OrderTable>);
+    const payment: PaymentTable = {
+      id: newId(),
+      order_id: order.id,
+      provider: "paymennt",
+      provider_checkout_id: null,
+      request_id: newId(),
+      amount_fils: order.total_fils,
+      currency: "AED",
+      status: "created",
+      redirect_url: null,
+      status_history: "[]",
+      next_check_at: new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString(),
+      claimed_until: null,
+      checks: 0,
+      finalized_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    await db.transaction().execute(async (trx) => {
+      orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
+      await insertOrder(trx, order, lineRows);
+      await insertPayment(trx, payment);
+      await insertOrderEvent(trx, {
+        id: newId(),
+        order_id: order.id,
+        at,
+        actor: "shopper",
+        from_status: null,
+        to_status: AWAITING_PAYMENT,
+        note: "stitching quote accepted",
+      });
+      await within(trx);
+    });
+    return openCheckout(order, lineRows, payment, { keyed: false, resuming: false });
+  }
+
+  /**
    * Paymennt's checkout for an attempt committed with its order: by startPayment, or again by a repeat of
    * the same idempotency key whose first request never answered (decision 0017), with the same request id.
    * Paymennt refuses a second checkout under one request id, so two requests resuming one attempt cannot
@@ -194,7 +251,7 @@ export function createOnlinePayment(
           discount: filsToAmount(order.discount_fils ?? 0),
         },
         items: lineRows.map((l) => ({
-          name: `${l.name} (${l.size})`,
+          name: l.size ? `${l.name} (${l.size})` : l.name,
           sku: l.sku,
           unitprice: filsToAmount(l.unit_price_fils),
           quantity: l.quantity,
@@ -319,5 +376,5 @@ export function createOnlinePayment(
     return { success: false as const, status, code, message };
   }
 
-  return { startPayment, resumePayment, verify };
+  return { startPayment, startPrepared, resumePayment, verify };
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { discountedPrice } from "#core/pricing.ts";
+import { QUOTE_PRODUCT_ID } from "#core/schemas/quotes.ts";
 import type { ReturnOptions, ReturnPolicyName, ReturnRequestDto } from "#core/schemas/returns.ts";
 import { listRefunds } from "../../db/repositories/refunds.ts";
 import { returnLinesOf, variantsOfProducts } from "../../db/repositories/returns.ts";
@@ -106,7 +107,13 @@ export async function returnOptions(
     closedReason: open ? null : delivered ? "window_closed" : "not_delivered",
     lines: state.lines.map((line) => {
       const own = variants.filter((v) => v.product_id === line.product_id);
-      const policy = (own[0]?.return_policy ?? "returnable") as ReturnPolicyName;
+      // Issue 29 (decision 0043): a made-to-measure line, or a stitching quote's line (no product of
+      // its own), is never returned; it may be altered instead.
+      const policy = (
+        line.stitching || line.product_id === QUOTE_PRODUCT_ID
+          ? "made_to_measure"
+          : (own[0]?.return_policy ?? "returnable")
+      ) as ReturnPolicyName;
       const left = Math.max(0, Number(line.quantity) - (taken.get(line.id) ?? 0));
       return {
         lineId: line.id,

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ReturnStep, TimelineEvent } from "#core/schemas/returns.ts";
 import { listOrderEvents } from "../../db/repositories/admin-orders.ts";
+import { alterationEventsOfOrder, alterationsOfOrder } from "../../db/repositories/alterations.ts";
 import { listRefunds } from "../../db/repositories/refunds.ts";
 import { returnEventsOf, returnRequestsOf } from "../../db/repositories/returns.ts";
 import type { Database, OrderTable } from "../../db/schema.ts";
@@ -40,7 +41,7 @@ const actorOf = (actor: string): TimelineEvent["actor"] =>
         : "system";
 
 export async function orderTimeline(db: Db, order: OrderTable): Promise<TimelineEvent[]> {
-  const [events, payments, refunds, requests, steps] = await Promise.all([
+  const [events, payments, refunds, requests, steps, alterations, alterationSteps] = await Promise.all([
     listOrderEvents(db, order.id),
     db
       .selectFrom("payments")
@@ -51,6 +52,8 @@ export async function orderTimeline(db: Db, order: OrderTable): Promise<Timeline
     listRefunds(db, order.id),
     returnRequestsOf(db, order.id),
     returnEventsOf(db, order.id),
+    alterationsOfOrder(db, order.id),
+    alterationEventsOfOrder(db, order.id),
   ]);
   const timeline: TimelineEvent[] = [];
   if (order.placed_at)
@@ -121,6 +124,20 @@ export async function orderTimeline(db: Db, order: OrderTable): Promise<Timeline
       message: s.message,
       courier: shipped ? request.courier : null,
       trackingNumber: shipped ? request.tracking_number : null,
+    });
+  }
+  // Issue 29 (decision 0043): every step of an alteration of a made-to-measure line.
+  for (const s of alterationSteps) {
+    const alteration = alterations.find((a) => a.id === s.request_id);
+    if (!alteration) continue;
+    timeline.push({
+      ...blank,
+      at: s.at,
+      kind: "alteration",
+      actor: s.actor,
+      returnNumber: alteration.number,
+      step: s.step as TimelineEvent["step"],
+      message: s.message,
     });
   }
   // Oldest first; events of one moment keep the order they were gathered in.

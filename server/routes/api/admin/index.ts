@@ -26,6 +26,7 @@ import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
 import ownerRoutes from "./owner.ts";
 import promotionRoutes from "./promotions.ts";
+import quoteRoutes from "./quotes.ts";
 import refundRoutes from "./refunds.ts";
 import returnRoutes from "./returns.ts";
 import { adminErrors, adminSession, adminTags, principal } from "./shared.ts";
@@ -173,6 +174,7 @@ export default async function adminRoutes(
     await scope.register(mailRoutes, { services });
     await scope.register(refundRoutes, { services });
     await scope.register(returnRoutes, { services });
+    await scope.register(quoteRoutes, { services });
     await scope.register(promotionRoutes, { services });
     await scope.register(stitchingRoutes, { services });
   });
