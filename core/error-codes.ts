@@ -100,6 +100,10 @@ export const ERROR_CODES = [
   // Promotions (issue 28; decision 0038)
   "discount_refused", // the discount code was refused at order time; `reason` says why (core/schemas/promotions.ts)
   "code_taken", // another discount code has this code
+  // 'Stitch it for me' (issue 29; decision 0042)
+  "stitching_unavailable", // the style is unknown, inactive, or does not suit this fabric (or it is not unstitched)
+  "profile_not_found", // no such measurement profile among the shopper's own (another's is never named)
+  "measurements_invalid", // typed measurements missing or out of range; `field` names the first
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,6 +6,7 @@ import { type OrderMessageKey, tOrder } from "./i18n/en-orders.ts";
 import { LanguageSchema } from "./locale.ts";
 import type { CancelState } from "./order-cancel.ts";
 import { AddressSchema } from "./schemas/account.schema.ts";
+import { StitchingChoiceSchema } from "./schemas/stitched-line.ts";
 
 /**
  * Orders as the API hands them out and the payloads that create them (SPEC §3 Order, Order payload; §7
@@ -190,6 +191,8 @@ export const OrderPayloadLineSchema = z.object(
       ),
     size: z.string().max(40).optional(),
     color: z.string().max(60).optional(),
+    /** Issue 29: 'Stitch it for me' (ids and the shopper's words; the server prices it). */
+    stitching: StitchingChoiceSchema.optional(),
   },
   say("orderApi.lineInvalid"),
 );

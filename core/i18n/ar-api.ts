@@ -86,4 +86,7 @@ export const arApi = {
   "api.stock_changed": "تغيّر المخزون منذ أن اطّلعتِ عليه. راجعي الرقم الجديد وأعيدي العدّ.",
   "api.discount_refused": "لا يمكن استخدام رمز الخصم هذا لهذا الطلب.",
   "api.code_taken": "يوجد رمز خصم بهذا الاسم من قبل.",
+  "api.stitching_unavailable": "طراز الخياطة هذا غير متاح لهذا القماش. اختاري طرازًا آخر.",
+  "api.profile_not_found": "لم نجد ملف المقاسات هذا. اختاري ملفًا آخر أو أدخلي مقاساتك.",
+  "api.measurements_invalid": "يرجى مراجعة المقاسات والمحاولة مرة أخرى.",
 } as const satisfies Record<keyof typeof enApi, string>;

@@ -92,4 +92,8 @@ export const enApi = {
   "api.stock_changed": "The stock changed since you read it. Check the new figure and count again.",
   "api.discount_refused": "This discount code cannot be used for this order.",
   "api.code_taken": "There is already a discount code with this code.",
+  "api.stitching_unavailable": "This stitching style is not available for this fabric. Choose another style.",
+  "api.profile_not_found":
+    "We could not find this measurement profile. Choose another or enter your measurements.",
+  "api.measurements_invalid": "Please check the measurements and try again.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

@@ -54,6 +54,8 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     freeDeliveryThresholdFils: null,
     emirateDeliveryFeesFils: {},
     sameDayDeliveryFeeFils: 0,
+    // Issue 29: weekends only until the owner lists the workshop's holidays.
+    workshopHolidays: [],
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;
