@@ -6,6 +6,7 @@ import { type OrderMessageKey, tOrder } from "./i18n/en-orders.ts";
 import { LanguageSchema } from "./locale.ts";
 import type { CancelState } from "./order-cancel.ts";
 import { AddressSchema } from "./schemas/account.schema.ts";
+import { type StitchingSnapshot, StitchingSnapshotSchema } from "./schemas/measurements.ts";
 import { StitchingChoiceSchema } from "./schemas/stitched-line.ts";
 
 /**
@@ -36,6 +37,9 @@ export interface OrderLineDto {
   vatFils: number;
   /** Issue 28: this line's share of the order's code discount (absent on an order without one). */
   discountFils?: number;
+  /** Issue 29: a made-to-measure line's snapshot and workshop step (absent on a ready-made line). */
+  stitching?: StitchingSnapshot | null;
+  workStep?: string | null;
 }
 
 export interface OrderDto {
@@ -124,6 +128,8 @@ export const OrderDtoSchema = z
         lineTotalFils: fils,
         vatFils: fils,
         discountFils: fils.optional(),
+        stitching: StitchingSnapshotSchema.nullable().optional(),
+        workStep: z.string().nullable().optional(),
       }),
     ),
     price: z.object({

@@ -10,14 +10,9 @@ export interface StitchingChoice {
   note?: string | undefined;
 }
 
-export function stitchingKey(c: StitchingChoice | null | undefined): string {
-  if (!c) return "";
-  const v = c.values ?? {};
-  const values = Object.keys(v)
-    .sort()
-    .map((k) => `${k}=${String(v[k]).trim()}`);
-  return [c.styleId, c.profileId ?? "", c.unit ?? "", values.join(), c.note?.trim() ?? ""].join("|");
-}
+export const stitchingKey = (c: StitchingChoice | null | undefined): string =>
+  // Kept short: the browser's cart carries it on every page. Values keep the order they were typed in.
+  c ? JSON.stringify([c.styleId, c.profileId, c.unit, c.values, c.note?.trim() || undefined]) : "";
 
 /** What a quote shows of a stitched line: the server's names, price and lead time. */
 export interface StitchingQuote {

@@ -323,6 +323,10 @@ describe.each(TEST_ENGINES)("stitched cart lines on $name", (engine) => {
       readyBy: readyDate([7]),
     });
 
+    // Her order page reads the same snapshot and the workshop's step.
+    const orderLine = (placed.body.order as { line_items: Record<string, unknown>[] }).line_items[0]!;
+    expect(orderLine).toMatchObject({ stitching: snapshot, workStep: "measured" });
+
     const db = store.database.db;
     await db
       .updateTable("measurement_profiles")
@@ -345,6 +349,37 @@ describe.each(TEST_ENGINES)("stitched cart lines on $name", (engine) => {
         .where("id", "=", style.classic)
         .execute();
     }
+  });
+
+  it("'Stitch again' uses the profile while it is hers, the snapshot's measurements once it is gone", async () => {
+    const buyer = await newShopper(store.base, store.database.db);
+    const profile = await addProfile(buyer.id, "Sister");
+    const again = {
+      styleId: style.classic,
+      profileId: profile,
+      unit: "cm",
+      values: { shoulder: 38, bust: 92, waist: 78, hips: 100, sleeveLength: 58, fullLength: 140 },
+    };
+    const quote = async () => {
+      const res = await api(store.base, "POST", "/api/cart/quote", {
+        token: buyer.token,
+        body: { lines: [{ productId: fabric.productId, size: "3 metres", quantity: 1, stitching: again }] },
+      });
+      expect(res.status).toBe(200);
+      return (res.body.lines as { stitching?: { profileName: string | null }; problem: string | null }[])[0]!;
+    };
+    expect((await quote()).stitching?.profileName).toBe("Sister");
+    await store.database.db.deleteFrom("measurement_profiles").where("id", "=", profile).execute();
+    const gone = await quote();
+    expect(gone.problem).toBeNull();
+    expect(gone.stitching?.profileName).toBeNull();
+    // Without measurements to fall back on, a profile that is not hers is still refused.
+    const { values: _v, unit: _u, ...bare } = again;
+    const refused = await api(store.base, "POST", "/api/cart/add", {
+      token: buyer.token,
+      body: { itemId: fabric.productId, quantity: 1, stitching: bare },
+    });
+    expect(refused.status).toBe(404);
   });
 
   it("pays a stitched line online through the sandbox, its code's share and VAT counting the stitching", async () => {

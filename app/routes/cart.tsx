@@ -1,7 +1,7 @@
 import { Heart, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 
-import { type CartLine, type CartQuote, type CartQuoteLine, quotedLine } from "#core/cart.ts";
+import { type CartLine, type CartQuote, type CartQuoteLine, quotedLine, sameLine } from "#core/cart.ts";
 import { cartTotals } from "#core/cart-totals.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
 import type { QuotePromotion } from "#core/schemas/promotions.ts";
@@ -76,11 +76,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const sameChoice = (l: CartLine, q: CartQuoteLine) =>
-  l._id === q.productId &&
-  l.selectedSize === q.size &&
-  l.selectedColor === q.color &&
-  stitchingKey(l.stitching) === stitchingKey(q.stitching?.choice);
+const sameChoice = (l: CartLine, q: CartQuoteLine) => sameLine(l, quotedLine(q));
 
 /**
  * The server's price counts (issue 10): once the quote is back, lines whose price, name or picture changed

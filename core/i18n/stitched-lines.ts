@@ -22,6 +22,11 @@ const en = {
   stitchAgain: "Stitch again",
   workStep: "Workshop: {step}",
   loading: "Loading the stitching options…",
+  step_measured: "measured",
+  step_cutting: "cutting",
+  step_stitching: "stitching",
+  step_finishing: "finishing",
+  step_ready: "ready",
 } as const;
 
 export type StitchKey = keyof typeof en;
@@ -46,6 +51,11 @@ const ar: Record<StitchKey, string> = {
   stitchAgain: "خيطي مرة أخرى",
   workStep: "الورشة: {step}",
   loading: "جارٍ تحميل خيارات الخياطة…",
+  step_measured: "تم أخذ المقاسات",
+  step_cutting: "القص",
+  step_stitching: "الخياطة",
+  step_finishing: "التشطيب",
+  step_ready: "جاهز",
 };
 
 export function stitchText(

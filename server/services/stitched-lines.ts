@@ -90,8 +90,9 @@ export async function resolveStitchings(
       });
     const note = choice.note?.trim() || null;
     const base = { key: stitchingKey(choice), style, note };
-    if (choice.profileId) {
-      const profile = profiles.get(choice.profileId);
+    // 'Stitch again' sends the snapshot's measurements too: they stand in for a profile since deleted.
+    const profile = choice.profileId ? profiles.get(choice.profileId) : undefined;
+    if (choice.profileId && (profile || !choice.values)) {
       if (!profile)
         throw new DomainError("not_found", "profile_not_found", stitchText("profileNotFound", language), {
           field: "profileId",

@@ -15,6 +15,7 @@ import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
 import { Link, useFormat, useT } from "../../lib/i18n";
 import { Panel, panelClass } from "../ui/panel";
+import { StitchedOrderLine } from "./stitched-order-line";
 
 /**
  * One order in My Orders (issue 11): its lines (name, size, colour, quantity, price), the delivery
@@ -103,6 +104,7 @@ export default function OrderDetail({
                 <p className="text-stone">
                   {t("orders.quantity", { n: line.quantity })} × {money(line.unitPriceFils)}
                 </p>
+                <StitchedOrderLine line={line} locale={locale} />
               </div>
               <p className="shrink-0 text-sm font-semibold text-ink">{money(line.lineTotalFils)}</p>
             </li>

@@ -3,6 +3,7 @@ import { filsToAed } from "#core/money.ts";
 import type { OrderDto } from "#core/order.ts";
 import { cancelState, DEFAULT_CANCEL_WINDOW_HOURS } from "#core/order-cancel.ts";
 import type { DocumentSnapshot } from "#core/schemas/document.schema.ts";
+import { type StitchingSnapshot, StitchingSnapshotSchema } from "#core/schemas/measurements.ts";
 import { findOrderWithLines, orderLines } from "../../db/repositories/orders.ts";
 import { listRefundsOf } from "../../db/repositories/refunds.ts";
 import { loadTermNames } from "../../db/repositories/terms.ts";
@@ -70,6 +71,8 @@ export function toDto(
       lineTotalFils: Number(l.line_total_fils),
       vatFils: Number(l.vat_fils),
       ...(order.discount_code ? { discountFils: Number(l.discount_fils ?? 0) } : {}),
+      // Issue 29 (decision 0042): what the workshop makes, as kept at placement.
+      ...(l.stitching ? { stitching: readSnapshot(l.stitching), workStep: l.work_step ?? null } : {}),
     })),
     price: {
       currency_code: "AED",
@@ -151,4 +154,14 @@ export function createOrderDtos(ctx: OrdersContext) {
   }
 
   return { loadDtos, orderDto };
+}
+
+/** A stored snapshot, or null when it cannot be read (never a failed answer). */
+function readSnapshot(text: string): StitchingSnapshot | null {
+  try {
+    const parsed = StitchingSnapshotSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
