@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readyDate } from "#core/business-days.ts";
 import type { StitchingSnapshot } from "#core/schemas/measurements.ts";
+import { openDatabase } from "./db/connection.ts";
+import { migrateTo, migrateToLatest } from "./db/migrate.ts";
 import { newId } from "./ids.ts";
 import { type AdminClient, adminLogin, createRoleUser } from "./testing/admin.ts";
 import {
@@ -25,6 +27,78 @@ import { TEST_ENGINES } from "./testing/engines.ts";
 const FABRIC_FILS = 20_000;
 const STYLE_FILS = 15_000;
 const MEASURED = { shoulder: 38, bust: 92, waist: 78, hips: 100, sleeveLength: 58, fullLength: 140 };
+
+describe.each(TEST_ENGINES)("migration 0025 on $name", (engine) => {
+  it("keeps the carts already stored and lets one fabric have a plain and a stitched line", async () => {
+    const fresh = await engine.create();
+    const database = openDatabase(fresh.url, { poolSize: 2 });
+    try {
+      const db = database.db;
+      await migrateTo(db, "2026-11-27-0022-made-to-measure");
+      const at = "2026-11-25T10:00:00.000Z";
+      await db
+        .insertInto("users")
+        .values({
+          id: "u1",
+          name: "Amal",
+          email: "amal@example.com",
+          email_verified: true,
+          phone: "+971501234567",
+          password_hash: null,
+          google_sub: null,
+          session_version: 0,
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .execute();
+      const product = await addTestProduct(db, {
+        variants: [{ size: "Free", retailFils: 10_000, stock: 5 }],
+      });
+      const line = { user_id: "u1", product_id: product.productId, size: "Free", color: "Black" };
+      await db
+        .insertInto("cart_lines")
+        .values({ id: "c1", ...line, quantity: 2, created_at: at, updated_at: at } as never)
+        .execute();
+      await migrateToLatest(db);
+      expect(await db.selectFrom("cart_lines").selectAll().execute()).toEqual([
+        {
+          id: "c1",
+          ...line,
+          quantity: 2,
+          created_at: at,
+          updated_at: at,
+          stitching: null,
+          stitching_key: "",
+        },
+      ]);
+      const stitched = {
+        ...line,
+        quantity: 1,
+        created_at: at,
+        updated_at: at,
+        stitching: "{}",
+        stitching_key: "k",
+      };
+      await db
+        .insertInto("cart_lines")
+        .values({ id: "c2", ...stitched })
+        .execute();
+      await expect(
+        db
+          .insertInto("cart_lines")
+          .values({ id: "c3", ...stitched })
+          .execute(),
+      ).rejects.toThrow();
+      expect(await db.selectFrom("cart_lines").select("id").orderBy("id").execute()).toEqual([
+        { id: "c1" },
+        { id: "c2" },
+      ]);
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
+  });
+});
 
 describe.each(TEST_ENGINES)("stitched cart lines on $name", (engine) => {
   let store: ListeningStore;
