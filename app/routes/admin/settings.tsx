@@ -6,6 +6,7 @@ import { AdminLoading } from "../../components/admin/loading";
 import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
+import { holidaysOf, WorkshopHolidays } from "../../components/admin/workshop-holidays";
 import { postBack } from "../../lib/post-back.server";
 import type { Route } from "./+types/settings";
 
@@ -59,9 +60,7 @@ function readSettings(form: FormData): ShopSettings {
     ),
     sameDayDeliveryFeeFils: aed(text("sameDayDeliveryFee")) ?? 0,
     // Issue 29: one date per line or comma; the server checks each.
-    workshopHolidays: text("workshopHolidays")
-      .split(/[\s,]+/)
-      .filter(Boolean),
+    workshopHolidays: holidaysOf(text("workshopHolidays")),
   };
 }
 
@@ -337,22 +336,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
-          <div className="mt-4">
-            <label htmlFor="set-workshop-holidays" className="block text-sm font-medium text-neutral-800">
-              Workshop holidays
-            </label>
-            <p id="set-workshop-holidays-hint" className="text-xs text-neutral-600">
-              Dates (YYYY-MM-DD), one per line: stitched items' ready dates skip them and the weekend
-            </p>
-            <textarea
-              id="set-workshop-holidays"
-              name="workshopHolidays"
-              rows={3}
-              aria-describedby="set-workshop-holidays-hint"
-              defaultValue={(s.workshopHolidays ?? []).join("\n")}
-              className="mt-1 w-full rounded border border-neutral-300 px-2 py-1 text-sm focus-visible:outline-2"
-            />
-          </div>
+          <WorkshopHolidays value={s.workshopHolidays} />
         </Card>
         <div>
           <button type="submit" className={buttonClass.primary} disabled={busy}>
