@@ -246,6 +246,40 @@ describe.each(TEST_ENGINES)("stitched cart lines on $name", (engine) => {
     expect((withdrawn.body.lines as { problem: string }[])[0]!.problem).toMatch(/not available/);
   });
 
+  it("moves the ready date past the owner's workshop holidays, and refuses a date that does not exist", async () => {
+    const quoteReady = async () =>
+      (
+        await api(store.base, "POST", "/api/cart/quote", {
+          body: {
+            lines: [
+              {
+                productId: fabric.productId,
+                size: "3 metres",
+                quantity: 1,
+                stitching: { styleId: style.classic, unit: "cm", values: MEASURED },
+              },
+            ],
+          },
+        })
+      ).body.readyBy;
+    expect(await quoteReady()).toBe(readyDate([7]));
+    // Every working day of the next three weeks off: the date moves by at least that much.
+    const holidays: string[] = [];
+    for (let d = 1; d <= 21; d++)
+      holidays.push(new Date(Date.now() + 4 * 3600_000 + d * 86_400_000).toISOString().slice(0, 10));
+    const set = await owner.call("PUT", "/api/admin/settings", { workshopHolidays: holidays });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    try {
+      expect(await quoteReady()).toBe(readyDate([7], { holidays }));
+      expect(readyDate([7], { holidays })! > holidays.at(-1)!).toBe(true);
+      const bad = await owner.call("PUT", "/api/admin/settings", { workshopHolidays: ["2026-02-30"] });
+      expect(bad.status).toBe(400);
+    } finally {
+      await owner.call("PUT", "/api/admin/settings", { workshopHolidays: [] });
+    }
+    expect(await quoteReady()).toBe(readyDate([7]));
+  });
+
   it("refuses a withdrawn or unsuitable style, a ready-made product, another's profile and bad measurements", async () => {
     const buyer = await newShopper(store.base, store.database.db);
     const stranger = await newShopper(store.base, store.database.db);
