@@ -1,6 +1,7 @@
 import { cartItemCount } from "./cart-count.ts";
 import type { ProductDto } from "./catalog.ts";
 import { DEFAULT_STOCK_CAP } from "./constants.ts";
+import { type StitchingChoice, type StitchingQuote, stitchingKey } from "./stitching-key.ts";
 
 /** SPEC §3 cart line (local cart): the product's fields the cart shows, plus the shopper's choices. */
 export interface CartLine {
@@ -14,15 +15,20 @@ export interface CartLine {
   selectedColor: string;
   sku?: string;
   quantity: number;
+  /** Issue 29: 'Stitch it for me' (decision 0042); part of the line's name. */
+  stitching?: StitchingChoice;
 }
 
-/** What names one line: product, size and colour (SPEC §4: the same three add to one line). */
-export type CartLineKey = Pick<CartLine, "_id" | "selectedSize" | "selectedColor">;
+/** What names one line: product, size, colour and its stitching (SPEC §4: the same add to one line). */
+export type CartLineKey = Pick<CartLine, "_id" | "selectedSize" | "selectedColor" | "stitching">;
 
 export type AddResult = { ok: true; lines: CartLine[] } | { ok: false; reason: "stock"; available: number };
 
 export const sameLine = (a: CartLineKey, b: CartLineKey) =>
-  a._id === b._id && a.selectedSize === b.selectedSize && a.selectedColor === b.selectedColor;
+  a._id === b._id &&
+  a.selectedSize === b.selectedSize &&
+  a.selectedColor === b.selectedColor &&
+  stitchingKey(a.stitching) === stitchingKey(b.stitching);
 
 /** The stock a shopper may buy of a size: SPEC §9's 9999 when the shop does not track it. */
 export function stockCap(stock: number | null | undefined): number {
@@ -78,6 +84,7 @@ export interface CartEntry {
   size: string;
   color: string;
   quantity: number;
+  stitching?: StitchingChoice;
 }
 
 /**
@@ -93,7 +100,10 @@ export function mergeCartEntries(
 ): CartEntry[] {
   const merged: CartEntry[] = [];
   const same = (a: CartEntry, b: CartEntry) =>
-    a.productId === b.productId && a.size === b.size && a.color === b.color;
+    a.productId === b.productId &&
+    a.size === b.size &&
+    a.color === b.color &&
+    stitchingKey(a.stitching) === stitchingKey(b.stitching);
   for (const entry of [...server, ...local]) {
     const existing = merged.find((m) => same(m, entry));
     if (existing) existing.quantity = Math.max(existing.quantity, entry.quantity);
@@ -115,6 +125,7 @@ export interface CartQuoteRequestLine {
   size: string;
   color?: string;
   quantity: number;
+  stitching?: StitchingChoice;
 }
 
 /** The server's answer for one line of POST /api/cart/quote: today's price and stock of what was chosen. */
@@ -142,6 +153,8 @@ export interface CartQuoteLine {
   available: number | null;
   /** SPEC §8 stock text, or 'This product is no longer available.'; null when the line can be bought. */
   problem: string | null;
+  /** Issue 29: the stitching service (its price is in unitPriceFils). */
+  stitching?: StitchingQuote;
 }
 
 export interface CartQuote {
@@ -169,13 +182,17 @@ export function quotedLine(q: CartQuoteLine): CartLine {
     selectedColor: q.color,
     sku: q.sku,
     quantity: q.quantity,
+    ...(q.stitching ? { stitching: q.stitching.choice } : {}),
   };
 }
 
 /** The server cart's answer (SPEC §3/§7 cartData): product id → total quantity, plus its lines by size. */
 export type CartData = Record<
   string,
-  { quantity: number; lines: { size: string; color: string; quantity: number }[] }
+  {
+    quantity: number;
+    lines: { size: string; color: string; quantity: number; stitching?: StitchingChoice }[];
+  }
 >;
 
 /** cartData → one entry per line. A bare number (SPEC §3's older reader) has no size and is skipped. */
@@ -185,13 +202,19 @@ export function cartDataEntries(data: Record<string, unknown>): CartEntry[] {
     if (!value || typeof value !== "object") continue;
     const lines = (value as { lines?: unknown }).lines;
     if (!Array.isArray(lines)) continue;
-    for (const line of lines as { size?: unknown; color?: unknown; quantity?: unknown }[]) {
+    for (const line of lines as {
+      size?: unknown;
+      color?: unknown;
+      quantity?: unknown;
+      stitching?: StitchingChoice;
+    }[]) {
       if (typeof line.size !== "string" || typeof line.quantity !== "number") continue;
       entries.push({
         productId,
         size: line.size,
         color: typeof line.color === "string" ? line.color : "",
         quantity: line.quantity,
+        ...(line.stitching ? { stitching: line.stitching } : {}),
       });
     }
   }

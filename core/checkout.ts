@@ -1,5 +1,6 @@
 import { CART_SHIPPING_COST_AED, CURRENCY, DEFAULT_DELIVERY_TYPE, DELIVERY_TYPES } from "./constants.ts";
 import { filsToAed } from "./money.ts";
+import type { StitchingChoice } from "./stitching-key.ts";
 
 /** SPEC §9 delivery types: 'next day delivery' (default) or 'same day delivery'. */
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -30,6 +31,8 @@ export interface PricedLine {
   color: string;
   quantity: number;
   unitPriceFils: number;
+  /** Issue 29: the quote's stitching service, sent back as the shopper chose it. */
+  stitching?: { choice: StitchingChoice } | undefined;
 }
 
 export interface OrderPayloadLine {
@@ -41,6 +44,7 @@ export interface OrderPayloadLine {
   name: string;
   size: string;
   color: string;
+  stitching?: StitchingChoice;
 }
 
 export interface OrderPrice {
@@ -146,6 +150,7 @@ export function buildOrderPayload(input: {
       name: line.name,
       size: line.size,
       color: line.color,
+      ...(line.stitching ? { stitching: line.stitching.choice } : {}),
     })),
   };
 }

@@ -106,6 +106,10 @@ export const ERROR_CODES = [
   "quote_not_online", // the request was sent without an account: the shop answers by mail
   "alteration_window_closed", // not delivered, or delivered longer ago than the alteration window
   "not_made_to_measure", // only a made-to-measure line can be altered
+  // 'Stitch it for me' (issue 29; decision 0042)
+  "stitching_unavailable", // the style is unknown, inactive, or does not suit this fabric (or it is not unstitched)
+  "profile_not_found", // no such measurement profile among the shopper's own (another's is never named)
+  "measurements_invalid", // typed measurements missing or out of range; `field` names the first
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,7 @@ import {
   WORK_STEPS,
   type WorkStep,
 } from "./schemas/measurements.ts";
+import { StitchingChoiceSchema } from "./schemas/stitched-line.ts";
 
 /**
  * Orders as the API hands them out and the payloads that create them (SPEC §3 Order, Order payload; §7
@@ -202,6 +203,8 @@ export const OrderPayloadLineSchema = z.object(
       ),
     size: z.string().max(40).optional(),
     color: z.string().max(60).optional(),
+    /** Issue 29: 'Stitch it for me' (ids and the shopper's words; the server prices it). */
+    stitching: StitchingChoiceSchema.optional(),
   },
   say("orderApi.lineInvalid"),
 );

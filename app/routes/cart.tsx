@@ -1,10 +1,12 @@
 import { Heart, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 
-import { type CartLine, type CartQuote, type CartQuoteLine, quotedLine } from "#core/cart.ts";
+import { type CartLine, type CartQuote, type CartQuoteLine, quotedLine, sameLine } from "#core/cart.ts";
 import { cartTotals } from "#core/cart-totals.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
 import type { QuotePromotion } from "#core/schemas/promotions.ts";
+import { stitchingKey } from "#core/stitching-key.ts";
+import { ReadyByNote, StitchedLineNote } from "../components/cart/stitched-line";
 import { CodeBox } from "../components/checkout/code-box";
 import { MediaImage, Price } from "../components/media-image";
 import { drawnCartLines } from "../lib/cart-forms.server";
@@ -74,8 +76,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const sameChoice = (l: CartLine, q: CartQuoteLine) =>
-  l._id === q.productId && l.selectedSize === q.size && l.selectedColor === q.color;
+const sameChoice = (l: CartLine, q: CartQuoteLine) => sameLine(l, quotedLine(q));
 
 /**
  * The server's price counts (issue 10): once the quote is back, lines whose price, name or picture changed
@@ -206,6 +207,7 @@ function Line({
             </div>
           ) : null}
         </dl>
+        <StitchedLineNote quoted={quoted} locale={locale} />
         {quoted?.problem ? (
           <p className="text-sm font-medium text-sale" data-testid="line-problem">
             {quoted.problem}
@@ -241,6 +243,7 @@ function Line({
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { money } = useFormat();
   const t = useT();
+  const locale = useLocale();
   const cart = useCart();
   // Until the browser's storage is read (the server's render and hydration), the lines the server drew.
   const drawn = loaderData.cart;
@@ -250,7 +253,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.code === undefined) setCode(storedCode());
   }, [loaderData.code]);
-  const { quote, loading, error } = useCartQuote(useLocale(), drawn?.quote ?? null, { code });
+  const { quote, loading, error } = useCartQuote(locale, drawn?.quote ?? null, { code });
   useLineDetailsFrom(quote);
   function changeCode(next: string | null) {
     storeCode(next);
@@ -312,7 +315,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <ul className="border-t border-sand" data-testid="cart-lines">
             {lines.map((line, index) => (
               <Line
-                key={`${line._id}|${line.selectedSize}|${line.selectedColor}`}
+                key={`${line._id}|${line.selectedSize}|${line.selectedColor}|${stitchingKey(line.stitching)}`}
                 line={line}
                 quoted={quote?.lines.find((q) => sameChoice(line, q))}
                 first={index === 0}
@@ -350,6 +353,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dd data-testid="cart-total">{money(totals.totalFils)}</dd>
             </div>
           </dl>
+          <ReadyByNote readyBy={(current as { readyBy?: string | null } | null)?.readyBy} locale={locale} />
           <div className="mt-5 border-t border-sand-dark pt-4">
             <CodeBox
               code={code}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CartQuote } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
 import type { Locale } from "#core/i18n/locale.ts";
+import type { StitchingChoice } from "#core/stitching-key.ts";
 import { useCart } from "./cart-store";
 
 const EMPTY_QUOTE: CartQuote = {
@@ -21,7 +22,13 @@ export interface CartQuoteState {
   refresh(): void;
 }
 
-type QuoteRequest = { productId: string; size: string; color: string; quantity: number }[];
+type QuoteRequest = {
+  productId: string;
+  size: string;
+  color: string;
+  quantity: number;
+  stitching?: StitchingChoice;
+}[];
 
 /** What the quote is asked besides the lines (issue 28): the code, and where and how it is delivered. */
 export interface QuoteTerms {
@@ -68,6 +75,7 @@ export function useCartQuote(
             size: l.size,
             color: l.color,
             quantity: l.quantity,
+            ...(l.stitching ? { stitching: l.stitching.choice } : {}),
           })),
           locale,
           terms,
@@ -83,6 +91,7 @@ export function useCartQuote(
     size: l.selectedSize,
     color: l.selectedColor,
     quantity: l.quantity,
+    ...(l.stitching ? { stitching: l.stitching } : {}),
   }));
   // The server names the products in the page's language (issue 14); prices and stock are the same.
   const key = quoteKey(request, locale, terms);

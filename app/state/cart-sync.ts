@@ -8,6 +8,7 @@ import {
   sameLine,
 } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
+import { stitchingKey } from "#core/stitching-key.ts";
 import { toast } from "../lib/toast";
 import { getCartLines, setCartLines } from "./cart-store";
 import { forgetPrivate, readPrivate } from "./private-read";
@@ -70,6 +71,7 @@ const toRequest = (l: CartLine) => ({
   size: l.selectedSize,
   color: l.selectedColor,
   quantity: l.quantity,
+  ...(l.stitching ? { stitching: l.stitching } : {}),
 });
 
 /**
@@ -80,7 +82,10 @@ const toRequest = (l: CartLine) => ({
 async function adoptServerCart(data: CartData, before: CartLine[], token?: string): Promise<void> {
   const entries = cartDataEntries(data);
   const same = (l: CartLine, e: CartEntry) =>
-    l._id === e.productId && l.selectedSize === e.size && l.selectedColor === e.color;
+    l._id === e.productId &&
+    l.selectedSize === e.size &&
+    l.selectedColor === e.color &&
+    stitchingKey(l.stitching) === stitchingKey(e.stitching);
   const missing = entries.filter((e) => !before.some((l) => same(l, e)));
   const details = new Map<string, CartLine>();
   if (missing.length > 0) {
@@ -90,12 +95,14 @@ async function adoptServerCart(data: CartData, before: CartLine[], token?: strin
     });
     for (const q of quote.success && Array.isArray(quote.lines) ? quote.lines : []) {
       if (!q.slug) continue;
-      details.set(`${q.productId}|${q.size}|${q.color}`, quotedLine(q));
+      details.set(`${q.productId}|${q.size}|${q.color}|${stitchingKey(q.stitching?.choice)}`, quotedLine(q));
     }
   }
   if (getCartLines() !== before) return;
   const lines = entries.flatMap((e): CartLine[] => {
-    const known = before.find((l) => same(l, e)) ?? details.get(`${e.productId}|${e.size}|${e.color}`);
+    const known =
+      before.find((l) => same(l, e)) ??
+      details.get(`${e.productId}|${e.size}|${e.color}|${stitchingKey(e.stitching)}`);
     return known ? [{ ...known, quantity: e.quantity }] : [];
   });
   // The usual case: the account holds what this browser shows; nothing to store or draw again.

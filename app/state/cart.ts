@@ -4,6 +4,7 @@ import {
   type CartLine,
   type CartLineKey,
   removeLine,
+  sameLine,
   updateQuantity,
 } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
@@ -35,6 +36,7 @@ const lineBody = (key: CartLineKey) => ({
   itemId: key._id,
   size: key.selectedSize,
   color: key.selectedColor,
+  ...(key.stitching ? { stitching: key.stitching } : {}),
 });
 
 /**
@@ -59,9 +61,7 @@ export function addToCart(line: CartLine, stock: number | null | undefined): Add
 /** SPEC §4/§5: the quantity is clamped between 1 and the stock (9999 when unknown). */
 export function updateCartQuantity(key: CartLineKey, quantity: number, stock: number | null | undefined) {
   const lines = updateQuantity(current().lines, key, quantity, stock);
-  const line = lines.find(
-    (l) => l._id === key._id && l.selectedSize === key.selectedSize && l.selectedColor === key.selectedColor,
-  );
+  const line = lines.find((l) => sameLine(l, key));
   if (!line) return;
   setCartLines(lines);
   toast.success(t("toast.cartUpdated"));
@@ -90,9 +90,7 @@ export function clearCart(options: { silent?: boolean } = {}): void {
  * unless it is already there.
  */
 export function moveToWishlist(key: CartLineKey) {
-  const line = current().lines.find(
-    (l) => l._id === key._id && l.selectedSize === key.selectedSize && l.selectedColor === key.selectedColor,
-  );
+  const line = current().lines.find((l) => sameLine(l, key));
   if (!line) return;
   setCartLines(removeLine(current().lines, key));
   addToWishlist(

@@ -91,4 +91,7 @@ export const arApi = {
   "api.quote_not_online": "أُرسل هذا الطلب دون حساب: نرد عليه بالبريد الإلكتروني أو الهاتف.",
   "api.alteration_window_closed": "التعديلات المجانية متاحة خلال مدة التعديل بعد التوصيل.",
   "api.not_made_to_measure": "يمكن تعديل القطع المفصّلة حسب المقاس فقط.",
+  "api.stitching_unavailable": "طراز الخياطة هذا غير متاح لهذا القماش. اختاري طرازًا آخر.",
+  "api.profile_not_found": "لم نجد ملف المقاسات هذا. اختاري ملفًا آخر أو أدخلي مقاساتك.",
+  "api.measurements_invalid": "يرجى مراجعة المقاسات والمحاولة مرة أخرى.",
 } as const satisfies Record<keyof typeof enApi, string>;

@@ -97,4 +97,8 @@ export const enApi = {
   "api.quote_not_online": "This request was sent without an account: we answer it by e-mail or phone.",
   "api.alteration_window_closed": "Free alterations are taken within the alteration window after delivery.",
   "api.not_made_to_measure": "Only a made-to-measure item can be altered.",
+  "api.stitching_unavailable": "This stitching style is not available for this fabric. Choose another style.",
+  "api.profile_not_found":
+    "We could not find this measurement profile. Choose another or enter your measurements.",
+  "api.measurements_invalid": "Please check the measurements and try again.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

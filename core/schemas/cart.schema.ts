@@ -1,6 +1,7 @@
 import "./zod-setup.ts";
 import { z } from "zod";
 import { type MessageKey, t } from "#core/i18n/index.ts";
+import { StitchingChoiceSchema } from "./stitched-line.ts";
 
 /**
  * The cart and wishlist calls (SPEC §7, issue 10): one schema per body, used by the server to check what
@@ -36,7 +37,13 @@ const setQuantity = z
   .max(QUANTITY_MAX, say("cart.updateQuantity"));
 
 export const CartQuoteRequestLineSchema = z.object(
-  { productId, size, color: color.optional(), quantity: addQuantity },
+  {
+    productId,
+    size,
+    color: color.optional(),
+    quantity: addQuantity,
+    stitching: StitchingChoiceSchema.optional(),
+  },
   say("field.body"),
 );
 
@@ -55,6 +62,8 @@ export const CartAddSchema = body({
   quantity: addQuantity,
   size: size.optional(),
   color: color.optional(),
+  /** Issue 29: 'Stitch it for me' (decision 0042). */
+  stitching: StitchingChoiceSchema.optional(),
 });
 export type CartAddInput = z.output<typeof CartAddSchema>;
 
@@ -64,6 +73,7 @@ export const CartUpdateSchema = body({
   quantity: setQuantity,
   size: size.optional(),
   color: color.optional(),
+  stitching: StitchingChoiceSchema.optional(),
 });
 export type CartUpdateInput = z.output<typeof CartUpdateSchema>;
 

@@ -5,6 +5,7 @@ import type { BlogPostDto, ProductDto, ReviewDto, ReviewSummaryDto } from "../ca
 import { LOCALES } from "../locale.ts";
 import type { AddressDto, UserDto } from "./account.schema.ts";
 import type { OwnReviewDto } from "./review.schema.ts";
+import { StitchingChoiceSchema, StitchingQuoteSchema } from "./stitched-line.ts";
 
 /**
  * The answers' data as zod schemas (issue 23; decision 0028): each names every field its core/ type has,
@@ -142,6 +143,7 @@ export const CartQuoteLineSchema = z
     lineTotalFils: z.number(),
     available: z.number().nullable(),
     problem: z.string().nullable(),
+    stitching: StitchingQuoteSchema.optional(),
   })
   .meta({
     id: "CartQuoteLine",
@@ -153,7 +155,14 @@ export const CartDataSchema = z
     z.string(),
     z.object({
       quantity: z.number(),
-      lines: z.array(z.object({ size: z.string(), color: z.string(), quantity: z.number() })),
+      lines: z.array(
+        z.object({
+          size: z.string(),
+          color: z.string(),
+          quantity: z.number(),
+          stitching: StitchingChoiceSchema.optional(),
+        }),
+      ),
     }),
   )
   .meta({

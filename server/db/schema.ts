@@ -297,6 +297,10 @@ export interface CartLineTable {
   quantity: number;
   created_at: string;
   updated_at: string;
+  /** Issue 29 (migration 0025): JSON StitchingChoice, null for a ready-made line. */
+  stitching?: string | null;
+  /** stitchingKey(choice): '' for a ready-made line; part of the line's unique name. */
+  stitching_key?: string;
 }
 
 export interface WishlistItemTable {

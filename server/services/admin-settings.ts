@@ -57,6 +57,8 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     // Issue 29 (decision 0043): a week to accept a quote; SPEC's free minor alterations within 15 days.
     quoteValidDays: 7,
     alterationWindowDays: 15,
+    // Issue 29: weekends only until the owner lists the workshop's holidays.
+    workshopHolidays: [],
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];
   let cached: { rows: string; settings: ShopSettings; overridden: (keyof ShopSettings)[] } | undefined;

@@ -18,6 +18,7 @@ import type {
   CartQuoteRequest,
   CartUpdateInput,
 } from "#core/schemas/cart.schema.ts";
+import { type StitchingChoice, stitchingKey } from "#core/stitching-key.ts";
 import {
   deleteAllCartLines,
   deleteCartLine,
@@ -35,6 +36,7 @@ import {
 } from "../db/repositories/wishlist.ts";
 import type { CartLineTable, Database } from "../db/schema.ts";
 import { DomainError } from "./errors.ts";
+import { cartRowStitching, resolveStitchings } from "./stitched-lines.ts";
 
 function toCartData(rows: readonly CartLineTable[]): CartData {
   const data: CartData = {};
@@ -43,7 +45,8 @@ function toCartData(rows: readonly CartLineTable[]): CartData {
     const entry = data[row.product_id]!;
     const quantity = Number(row.quantity);
     entry.quantity += quantity;
-    entry.lines.push({ size: row.size, color: row.color, quantity });
+    const stitching = cartRowStitching(row);
+    entry.lines.push({ size: row.size, color: row.color, quantity, ...(stitching ? { stitching } : {}) });
   }
   return data;
 }
@@ -55,7 +58,7 @@ function toCartData(rows: readonly CartLineTable[]): CartData {
  */
 export function resolveLine(
   product: ProductDto | undefined,
-  input: { size?: string | undefined; color?: string | undefined },
+  input: { size?: string | undefined; color?: string | undefined; stitching?: StitchingChoice | undefined },
 ) {
   if (!product) throw new DomainError("not_found", "product_unavailable", t("cart.unavailable"));
   let variant = product.variants.find((v) => v.filter_value === input.size);
@@ -69,7 +72,13 @@ export function resolveLine(
   if (product.colors.length > 0 && !product.colors.includes(color)) {
     throw new DomainError("invalid", "color_unknown", t("cart.colorUnknown"));
   }
-  return { productId: product._id, size: variant.filter_value, color, stock: stockCap(variant.stock) };
+  return {
+    productId: product._id,
+    size: variant.filter_value,
+    color,
+    stock: stockCap(variant.stock),
+    ...(input.stitching ? { stitching: input.stitching } : {}),
+  };
 }
 
 /** The server cart, the wishlist and the quote (SPEC §7 cart calls, issue 10). The user is the token's. */
@@ -110,6 +119,8 @@ export function createCartService(db: Kysely<Database>) {
     /** POST /api/cart/add: adds to the line, refusing a total above the size's stock (SPEC §5). */
     async add(userId: string, input: CartAddInput): Promise<CartData> {
       const line = resolveLine(await product(input.itemId), input);
+      // Issue 29: the style, the profile (hers only) and typed measurements are checked before it is kept.
+      await resolveStitchings(db, userId, [line]);
       await db.transaction().execute(async (trx) => {
         const existing = await findCartLineRow(trx, userId, line);
         const wanted = Number(existing?.quantity ?? 0) + input.quantity;
@@ -141,6 +152,7 @@ export function createCartService(db: Kysely<Database>) {
         return cartData(userId);
       }
       const line = resolveLine(found, input);
+      if (input.quantity > 0) await resolveStitchings(db, userId, [line]);
       if (input.quantity > line.stock) {
         throw new DomainError("conflict", "out_of_stock", t("toast.stockLimitText", { n: line.stock }));
       }
@@ -167,17 +179,22 @@ export function createCartService(db: Kysely<Database>) {
     async merge(userId: string, input: CartMergeInput): Promise<CartData> {
       await db.transaction().execute(async (trx) => {
         const rows = await listCartLineRows(trx, userId);
-        const server: CartEntry[] = rows.map((r) => ({
-          productId: r.product_id,
-          size: r.size,
-          color: r.color,
-          quantity: Number(r.quantity),
-        }));
+        const server: CartEntry[] = rows.map((r) => {
+          const stitching = cartRowStitching(r);
+          return {
+            productId: r.product_id,
+            size: r.size,
+            color: r.color,
+            quantity: Number(r.quantity),
+            ...(stitching ? { stitching } : {}),
+          };
+        });
         const local: CartEntry[] = input.lines.map((l) => ({
           productId: l.productId,
           size: l.size,
           color: l.color ?? "",
           quantity: l.quantity,
+          ...(l.stitching ? { stitching: l.stitching } : {}),
         }));
         const products = await listProductsByIds(
           trx,
@@ -187,18 +204,19 @@ export function createCartService(db: Kysely<Database>) {
           const variant = products.get(id)?.variants.find((v) => v.filter_value === size);
           return variant ? variant.stock : undefined;
         });
+        const sameRow = (m: CartEntry, r: CartLineTable) =>
+          m.productId === r.product_id &&
+          m.size === r.size &&
+          m.color === r.color &&
+          stitchingKey(m.stitching) === (r.stitching_key ?? "");
         for (const row of rows) {
-          const entry = merged.find(
-            (m) => m.productId === row.product_id && m.size === row.size && m.color === row.color,
-          );
+          const entry = merged.find((m) => sameRow(m, row));
           if (!entry) await deleteCartLine(trx, userId, row.id);
           else if (entry.quantity !== Number(row.quantity))
             await setCartLineQuantity(trx, userId, row.id, entry.quantity);
         }
         for (const entry of merged) {
-          const exists = rows.some(
-            (r) => r.product_id === entry.productId && r.size === entry.size && r.color === entry.color,
-          );
+          const exists = rows.some((r) => sameRow(entry, r));
           if (!exists) await insertCartLine(trx, userId, entry);
         }
       });

@@ -1,5 +1,6 @@
 import { formatNumber } from "#core/i18n/format.ts";
 import type { Locale } from "#core/i18n/locale.ts";
+import { stitchText } from "#core/i18n/stitched-lines.ts";
 import { typedLang } from "#core/i18n/typed-lang.ts";
 import type { OrderDto } from "#core/order.ts";
 import { useFormat, useT } from "../../lib/i18n";
@@ -149,6 +150,13 @@ export function Invoice({ order, headingId }: { order: OrderDto; headingId?: str
                       i === 0 ? [part] : [<LineColor key={i} line={line} locale={locale} />, part],
                     )}
                 </span>
+                {line.stitching ? (
+                  <span className="block text-xs text-stone" data-testid="invoice-stitching">
+                    {stitchText("plusStitching", locale === "ar" ? "ar" : "en", {
+                      style: (locale === "ar" && line.stitching.style.nameAr) || line.stitching.style.name,
+                    })}
+                  </span>
+                ) : null}
               </td>
               <td className="px-1.5 py-2.5 text-end sm:px-3 tabular-nums">{line.quantity}</td>
               <td className="px-1.5 py-2.5 text-end sm:px-3 tabular-nums">

@@ -16,6 +16,7 @@ import { formatOrderDate, StatusBadge } from "./orders-tab";
 import "./order-detail.css";
 import { Link, useFormat, useT } from "../../lib/i18n";
 import { Panel, panelClass } from "../ui/panel";
+import { StitchedOrderLine } from "./stitched-order-line";
 
 /**
  * One order in My Orders (issue 11): its lines (name, size, colour, quantity, price), the delivery
@@ -112,6 +113,7 @@ export default function OrderDetail({
                   {t("orders.quantity", { n: line.quantity })} × {money(line.unitPriceFils)}
                 </p>
                 <LineSteps line={line} />
+                <StitchedOrderLine line={line} locale={locale} />
               </div>
               <p className="shrink-0 text-sm font-semibold text-ink">{money(line.lineTotalFils)}</p>
             </li>

@@ -2,8 +2,10 @@ import { AlertTriangle, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 
 import type { CartQuote } from "#core/cart.ts";
+import { stitchingKey } from "#core/stitching-key.ts";
 import { Link, useFormat, useLocale, useT } from "../../lib/i18n";
 import type { PromoQuote } from "../../routes/cart";
+import { ReadyByNote, StitchedLineNote } from "../cart/stitched-line";
 import { MediaImage } from "../media-image";
 
 interface OrderSummaryProps {
@@ -62,7 +64,7 @@ export function OrderSummary({ quote, loading, error, onRetry, codeBox, children
           <ul className="mt-4 flex flex-col divide-y divide-sand" aria-label={t("checkout.summaryItems")}>
             {quote.lines.map((line) => (
               <li
-                key={`${line.productId}-${line.size}-${line.color}`}
+                key={`${line.productId}-${line.size}-${line.color}-${stitchingKey(line.stitching?.choice)}`}
                 className="flex gap-3 py-3"
                 data-testid="summary-line"
               >
@@ -90,6 +92,7 @@ export function OrderSummary({ quote, loading, error, onRetry, codeBox, children
                     ) : null}
                   </p>
                   <p className="text-stone">{t("checkout.quantity", { n: line.quantity })}</p>
+                  <StitchedLineNote quoted={line} locale={locale} />
                   {line.problem ? (
                     <p
                       className="mt-1 flex items-start gap-1.5 font-medium text-sale"
@@ -139,6 +142,7 @@ export function OrderSummary({ quote, loading, error, onRetry, codeBox, children
             </div>
           </dl>
           <p className="mt-1 text-xs text-stone">{t("checkout.vatIncluded")}</p>
+          <ReadyByNote readyBy={(quote as { readyBy?: string | null }).readyBy} locale={locale} />
           <p className="mt-1 text-xs text-stone" data-testid="after-discount-note">
             {t("promo.afterDiscount")}
           </p>

@@ -2,6 +2,7 @@ import "../zod-setup.ts";
 import { z } from "zod";
 import { MAX_CANCEL_WINDOW_HOURS } from "../../order-cancel.ts";
 import { EmirateSchema } from "../promotions.ts";
+import { dubaiDay } from "./dubai-days.ts";
 import { optionalText, text } from "./fields.ts";
 
 /** An Arabic setting shoppers read on /ar (decision 0025): null (or "") falls back to the English one. */
@@ -95,6 +96,10 @@ export const ShopSettingsSchema = z.object({
   emirateDeliveryFeesFils: z.partialRecord(EmirateSchema, feeFils("An emirate's delivery fee")),
   /** Same-day delivery's fee (fils), instead of the flat or the emirate's; the threshold frees it too. */
   sameDayDeliveryFeeFils: feeFils("Same-day delivery fee"),
+  /** Issue 29: dates (Asia/Dubai) the workshop is closed besides Saturday and Sunday; ready dates skip them. */
+  workshopHolidays: z
+    .array(dubaiDay("A workshop holiday"), { error: "Workshop holidays must be a list of dates" })
+    .max(100, { error: "At most 100 workshop holidays" }),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 /** PUT /api/admin/settings: any subset; a field set to its environment default stops overriding it. */

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CartEntry } from "#core/cart.ts";
+import { stitchingKey } from "#core/stitching-key.ts";
 import { newId } from "../../ids.ts";
 import { preparedPerShape } from "../prepared.ts";
 import type { CartLineTable, Database } from "../schema.ts";
@@ -29,6 +30,7 @@ export async function findCartLineRow(
     .where("product_id", "=", line.productId)
     .where("size", "=", line.size)
     .where("color", "=", line.color)
+    .where("stitching_key", "=", stitchingKey(line.stitching))
     .executeTakeFirst();
 }
 
@@ -45,11 +47,14 @@ export async function insertCartLine(db: Db, userId: string, line: CartEntry): P
       quantity: line.quantity,
       created_at: now,
       updated_at: now,
+      // Issue 29 (migration 0025): the line's stitching service, part of its name.
+      stitching: line.stitching ? JSON.stringify(line.stitching) : null,
+      stitching_key: stitchingKey(line.stitching),
     })
     // Two requests adding the same new line at once: the later one sets the quantity, never a 500.
     .onConflict((oc) =>
       oc
-        .columns(["user_id", "product_id", "size", "color"])
+        .columns(["user_id", "product_id", "size", "color", "stitching_key"])
         .doUpdateSet({ quantity: line.quantity, updated_at: now }),
     )
     .execute();

@@ -19,6 +19,8 @@ const quoteAnswer = ok(
     totalFils: z.number(),
     itemCount: z.number(),
     canCheckout: z.boolean(),
+    /** Issue 29: the ready date of the stitched lines (YYYY-MM-DD, Dubai); null without one. */
+    readyBy: z.string().nullable(),
     ...QuotePromotionFields,
   },
   "CartQuote (core/cart.ts): today's prices and stock for each line; the code's discount and the delivery fee (issue 28)",

@@ -116,7 +116,8 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
               ),
               PlacedWithoutPaymentSchema,
             ]),
-            ...errors(400, 401, 403, 409, 422, 429, 502, 503),
+            // 404: a measurement profile that is not the shopper's (issue 29).
+            ...errors(400, 401, 403, 404, 409, 422, 429, 502, 503),
             409: keyConflict,
             422: unprocessable,
           },
@@ -151,7 +152,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
               { message: z.string(), orderNumber: z.string(), order: OrderSchema },
               "The placed order (a repeat of an Idempotency-Key: the first answer)",
             ),
-            ...errors(400, 401, 409, 422, 429, 503),
+            ...errors(400, 401, 404, 409, 422, 429, 503),
             409: keyConflict,
             422: unprocessable,
           },

@@ -102,6 +102,8 @@ export function createOrdersContext(options: OrdersServiceOptions) {
       trn: s ? s.trn : (config.SHOP_TRN ?? null),
       vatRate: s?.vatRate ?? config.VAT_RATE_PERCENT,
       codEnabled: s?.codEnabled ?? config.COD_ENABLED,
+      /** Issue 29: the ready date of stitched lines skips these (and the weekend). */
+      workshopHolidays: s?.workshopHolidays ?? [],
     };
   }
 

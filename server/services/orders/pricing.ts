@@ -1,3 +1,4 @@
+import { readyDate } from "#core/business-days.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { includedVat, type OrderPayload, type OrderPayloadLine } from "#core/order.ts";
 import { discountedPrice } from "#core/pricing.ts";
@@ -9,7 +10,9 @@ import type { OrderLineTable, OrderTable } from "../../db/schema.ts";
 import { newId } from "../../ids.ts";
 import { DomainError } from "../errors.ts";
 import type { DecidedPromotion } from "../promotions/index.ts";
+import { type ResolvedStitching, resolveStitchings } from "../stitched-lines.ts";
 import { type OrdersContext, StockError, type Trx } from "./context.ts";
+import { stitchingSnapshot } from "./stitched-snapshot.ts";
 
 /**
  * Pricing (SPEC §5): every line is priced from the database, never from what the shopper sent; the
@@ -26,6 +29,8 @@ export interface PricedLine {
   discountFils: number;
   /** The VAT included in what is paid for the line (after its discount). */
   vatFils: number;
+  /** Issue 29: the line's stitching service (its price is in unitPriceFils); null when ready-made. */
+  stitching: ResolvedStitching | null;
 }
 
 /** An order's lines priced with its code and delivery fee (issue 28; decision 0038). */
@@ -35,6 +40,8 @@ export interface PricedOrder {
   /** The delivery fee, VAT-inclusive. */
   shippingFils: number;
   shippingVatFils: number;
+  /** Issue 29: the day the stitched lines are promised (YYYY-MM-DD, Dubai); null without one. */
+  readyBy: string | null;
 }
 
 const stockMessage = (line: PricedLine, available: number) =>
@@ -54,14 +61,26 @@ export function createPricing(ctx: OrdersContext) {
    * (and match the size when one is sent); the unit price is the variant's price after its discount now.
    * Lines of the same variant and colour are merged.
    */
-  async function priceLines(lines: OrderPayloadLine[]): Promise<PricedLine[]> {
+  async function priceLines(
+    lines: OrderPayloadLine[],
+    userId: string | null = null,
+    language: "en" | "ar" = "en",
+  ): Promise<PricedLine[]> {
     const { vatRate } = await shopNow();
+    // Issue 29: a stitching service is checked and priced from the database (decision 0042).
+    const services = await resolveStitchings(
+      db,
+      userId,
+      lines.map((l) => ({ productId: l.product_id, stitching: l.stitching })),
+      language,
+    );
     const variants = await variantsForProducts(
       db,
       lines.map((l) => l.product_id),
     );
     const merged = new Map<string, PricedLine>();
-    for (const line of lines) {
+    for (const [index, line] of lines.entries()) {
+      const stitching = services[index] ?? null;
       const ofProduct = variants.filter((v) => v.productId === line.product_id);
       if (ofProduct.length === 0)
         throw new DomainError("invalid", "product_unavailable", tOrder("orderApi.productGone"));
@@ -75,10 +94,13 @@ export function createPricing(ctx: OrdersContext) {
         );
       }
       const color = line.color?.trim() ?? "";
-      const key = `${variant.variantId}\u0000${color}`;
+      // Stitched lines merge only with the same service (a mother's and a daughter's stay two lines).
+      const key = `${variant.variantId}\u0000${color}\u0000${stitching?.key ?? ""}`;
       const existing = merged.get(key);
       const quantity = (existing?.quantity ?? 0) + line.quantity;
-      const unit = discountedPrice(variant.retailPriceFils, variant.discountPercent);
+      const unit =
+        discountedPrice(variant.retailPriceFils, variant.discountPercent) +
+        (stitching ? Number(stitching.style.price_fils) : 0);
       merged.set(key, {
         variant,
         color,
@@ -87,6 +109,7 @@ export function createPricing(ctx: OrdersContext) {
         lineTotalFils: unit * quantity,
         discountFils: 0,
         vatFils: includedVat(unit * quantity, vatRate),
+        stitching,
       });
     }
     const priced = [...merged.values()];
@@ -107,8 +130,12 @@ export function createPricing(ctx: OrdersContext) {
    * is held or numbered; whether its last use is still there is decided again in the order's transaction.
    */
   async function priceOrder(user: UserRow, payload: OrderPayload, ip?: string): Promise<PricedOrder> {
-    const lines = await priceLines(payload.lines);
+    const lines = await priceLines(payload.lines, user.id, payload.language);
     const shop = await shopNow();
+    const readyBy = readyDate(
+      lines.flatMap((l) => (l.stitching ? [Number(l.stitching.style.lead_days)] : [])),
+      { holidays: shop.workshopHolidays },
+    );
     let promotion: DecidedPromotion | null = null;
     if (payload.discountCode) {
       promotion = await promotions.decideForOrder(
@@ -132,7 +159,13 @@ export function createPricing(ctx: OrdersContext) {
       emirate: payload.address.state,
       sameDay: payload.deliveryType === "same day delivery",
     });
-    return { lines, promotion, shippingFils, shippingVatFils: includedVat(shippingFils, shop.vatRate) };
+    return {
+      lines,
+      promotion,
+      shippingFils,
+      shippingVatFils: includedVat(shippingFils, shop.vatRate),
+      readyBy,
+    };
   }
 
   return { priceLines, priceOrder };
@@ -223,6 +256,14 @@ export function orderRow(
     line_total_fils: l.lineTotalFils,
     ...(priced.promotion ? { discount_fils: l.discountFils } : {}),
     vat_fils: l.vatFils,
+    // Issue 29: what the workshop makes, kept as it was at placement (decision 0042).
+    ...(l.stitching
+      ? {
+          stitching: JSON.stringify(stitchingSnapshot(l.stitching, priced.readyBy ?? "")),
+          work_step: "measured",
+          work_step_at: values.created_at,
+        }
+      : {}),
   }));
   return { order, lineRows };
 }

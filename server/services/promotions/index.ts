@@ -40,6 +40,7 @@ import type { AuditRecorder } from "../admin-audit.ts";
 import { diff } from "../admin-audit.ts";
 import { AdminError, notFound } from "../admin-errors.ts";
 import { DomainError } from "../errors.ts";
+import { stitchQuote } from "../stitched-quote.ts";
 import { createCodeAttemptLimiter } from "./limits.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -238,8 +239,13 @@ export function createPromotionsService(options: {
         request.lines.map((l) => l.productId),
         who.locale,
       );
-      const base = quoteCart(request.lines, products);
       const shop = await settings.current();
+      // Issue 29: stitched lines priced by the server, with the ready date (decision 0042).
+      const base = await stitchQuote(db, quoteCart(request.lines, products), request.lines, {
+        userId: who.userId,
+        locale: who.locale,
+        holidays: shop.workshopHolidays,
+      });
       const fees = feesOf(shop);
       const lines: PromoLine[] = base.lines.map((l) => ({
         productId: l.productId,

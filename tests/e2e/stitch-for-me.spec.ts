@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readyDate } from "../../core/business-days.ts";
+import { openDatabase } from "../../server/db/connection.ts";
+import { newId } from "../../server/ids.ts";
+import { ADDRESS, addTestProduct, type TestProduct } from "../../server/testing/checkout.ts";
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  type RunningStore,
+  startStore,
+  waitForHydration,
+} from "./harness.ts";
+import { registerVerified } from "./shopper.ts";
+
+/**
+ * 'Stitch it for me' (issue 29; decision 0042) at phone size: a signed-in shopper with a measurement
+ * profile has a fabric stitched in a style in her account's cart, sees the style and the ready date in
+ * the cart and at checkout, pays with the sandbox card, finds the line 'measured' on her order page (in
+ * English and Arabic) and taps 'Stitch again'. The product page's panel is not built yet: the stitched
+ * line reaches her cart through the cart API, as another device of hers would put it there.
+ */
+
+let store: RunningStore;
+let browser: Browser;
+const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-stitch-"));
+const databaseUrl = `file:${join(dataDir, "store.db")}`;
+let fabric: TestProduct;
+const styleId = newId();
+
+beforeAll(async () => {
+  [store, browser] = await Promise.all([
+    startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", DATABASE_URL: databaseUrl }),
+    launchBrowser(),
+  ]);
+  const database = openDatabase(databaseUrl);
+  try {
+    const db = database.db;
+    fabric = await addTestProduct(db, {
+      name: "Ivory Lawn Fabric",
+      variants: [{ size: "3 metres", retailFils: 20_000, stock: 8 }],
+    });
+    await db
+      .updateTable("products")
+      .set({ type: "Unstitched", fabric: "Cotton Lawn" })
+      .where("id", "=", fabric.productId)
+      .execute();
+    const at = new Date().toISOString();
+    await db
+      .insertInto("stitching_styles")
+      .values({
+        id: styleId,
+        name: "Classic kaftan",
+        name_ar: "قفطان كلاسيكي",
+        description: "",
+        image: null,
+        price_fils: 15_000,
+        lead_days: 5,
+        fabric_types: "[]",
+        active: true,
+        position: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  } finally {
+    await database.close();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call(path: string, body: unknown, token?: string) {
+  const res = await fetch(`${store.baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** A verified shopper with a saved address, a profile, and the stitched fabric in her account's cart. */
+async function shopperWithStitchedCart() {
+  const stamp = Date.now();
+  const shopper = {
+    name: "Noura Shopper",
+    email: `noura.${stamp}@example.com`,
+    phone: `055${String(stamp % 10_000_000).padStart(7, "0")}`,
+    password: "shopper-pass-1",
+  };
+  await registerVerified(store.baseUrl, shopper);
+  const token = String(
+    (await call("/api/user/login", { identifier: shopper.email, password: shopper.password })).body.token,
+  );
+  const saved = await call("/api/address/save", { address: ADDRESS }, token);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  const database = openDatabase(databaseUrl);
+  const profileId = newId();
+  try {
+    const user = await database.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", shopper.email)
+      .executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await database.db
+      .insertInto("measurement_profiles")
+      .values({
+        id: profileId,
+        user_id: user.id,
+        name: "Mother",
+        unit: "cm",
+        values_mm: JSON.stringify({ shoulder: 380, bust: 920, waist: 780, hips: 1000, sleeveLength: 580 }),
+        source: "shopper",
+        request_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  } finally {
+    await database.close();
+  }
+  const added = await call(
+    "/api/cart/add",
+    { itemId: fabric.productId, size: "3 metres", quantity: 1, stitching: { styleId, profileId } },
+    token,
+  );
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return { token };
+}
+
+describe("stitch it for me", () => {
+  it("orders a stitched fabric, pays by card, finds it 'measured' and stitches it again", {
+    timeout: 240_000,
+  }, async () => {
+    const { token } = await shopperWithStitchedCart();
+    const ready = readyDate([5]);
+    const context = await newContext(browser, "phone", store.baseUrl);
+    try {
+      const page = await context.newPage();
+      await page.addInitScript((t) => localStorage.setItem("store.token", t), token);
+      await page.goto("/cart");
+      await waitForHydration(page);
+      const note = page.getByTestId("line-stitching");
+      await expect
+        .poll(() => note.textContent(), { timeout: 15_000 })
+        .toContain("+ stitching: Classic kaftan");
+      await expect.poll(() => note.textContent()).toContain("Measurements: Mother");
+      await expect.poll(() => page.getByTestId("ready-by").getAttribute("data-date")).toBe(ready);
+      // Fabric 200 + stitching 150, priced by the server.
+      await expect.poll(() => page.getByTestId("cart-total").textContent()).toMatch(/350/);
+      await expectAccessible(page);
+
+      await page.getByTestId("proceed-to-checkout").click();
+      await page.waitForURL(/\/checkout$/);
+      await waitForHydration(page);
+      const summary = page.getByTestId("order-summary");
+      await expect
+        .poll(() => summary.getByTestId("ready-by").getAttribute("data-date"), { timeout: 15_000 })
+        .toBe(ready);
+      await expect
+        .poll(() => summary.getByTestId("line-stitching").textContent())
+        .toContain("Classic kaftan");
+      await expect.poll(() => page.getByTestId("payment-online").getByRole("radio").isChecked()).toBe(true);
+      await expectAccessible(page);
+      await page.getByTestId("place-order").click();
+      await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByLabel("Name on card").fill("Noura Shopper");
+      await page.getByRole("button", { name: /^Pay/ }).click();
+      await page.waitForURL(/\/payment-redirect\?checkout=/);
+      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+
+      await page.waitForURL(/\/account$/, { timeout: 10_000 });
+      await page.getByTestId("order").first().getByTestId("order-open").click();
+      const line = page.getByTestId("order-detail").getByTestId("order-line").first();
+      await expect
+        .poll(() => line.getByTestId("line-step-current").textContent(), { timeout: 15_000 })
+        .toContain("Measured");
+      await expect.poll(() => line.getByTestId("line-steps").textContent()).toContain("Classic kaftan");
+      await expectAccessible(page);
+      const orderUrl = page.url();
+
+      // The same line on the Arabic order page.
+      const arabic = await context.newPage();
+      await arabic.goto(orderUrl.replace(store.baseUrl, `${store.baseUrl}/ar`));
+      await waitForHydration(arabic);
+      const arLine = arabic.getByTestId("order-line").first();
+      await expect
+        .poll(() => arLine.getByTestId("line-steps").textContent(), { timeout: 15_000 })
+        .toContain("قفطان كلاسيكي");
+      await expect
+        .poll(() => arLine.getByTestId("line-step-current").textContent())
+        .toContain("تم أخذ المقاسات");
+      await expect.poll(() => arLine.getByTestId("stitch-again").textContent()).toBe("خيطي مرة أخرى");
+      await expectAccessible(arabic);
+      await arabic.close();
+
+      await line.getByTestId("stitch-again").click();
+      await page.waitForURL(/\/cart$/);
+      await expect
+        .poll(() => page.getByTestId("line-stitching").textContent(), { timeout: 15_000 })
+        .toContain("Measurements: Mother");
+      await expect.poll(() => page.getByTestId("line-name").textContent()).toBe("Ivory Lawn Fabric");
+    } finally {
+      await context.close();
+    }
+  });
+});
