@@ -100,6 +100,8 @@ export const ERROR_CODES = [
   // Promotions (issue 28; decision 0038)
   "discount_refused", // the discount code was refused at order time; `reason` says why (core/schemas/promotions.ts)
   "code_taken", // another discount code has this code
+  // Made to measure (issue 29; decision 0040)
+  "profile_limit", // the shopper keeps as many measurement profiles as an account may hold
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

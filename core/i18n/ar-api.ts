@@ -86,4 +86,5 @@ export const arApi = {
   "api.stock_changed": "تغيّر المخزون منذ أن اطّلعتِ عليه. راجعي الرقم الجديد وأعيدي العدّ.",
   "api.discount_refused": "لا يمكن استخدام رمز الخصم هذا لهذا الطلب.",
   "api.code_taken": "يوجد رمز خصم بهذا الاسم من قبل.",
+  "api.profile_limit": "يحتفظ الحساب بـ 12 ملفًا للمقاسات على الأكثر. يُرجى حذف ملف أولًا.",
 } as const satisfies Record<keyof typeof enApi, string>;

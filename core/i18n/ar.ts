@@ -3,6 +3,7 @@ import { arAftersale } from "./ar-aftersale.ts";
 import { arApi } from "./ar-api.ts";
 import { arCart } from "./ar-cart.ts";
 import { arCheckout } from "./ar-checkout.ts";
+import { arMeasurements } from "./ar-measurements.ts";
 import { arRequests } from "./ar-requests.ts";
 import { arReviews } from "./ar-reviews.ts";
 import { arStorefront } from "./ar-storefront.ts";
@@ -298,4 +299,5 @@ export const ar = {
   ...arReviews,
   ...arCart,
   ...arApi,
+  ...arMeasurements,
 } as const satisfies TwinCatalog<StorefrontKey>;

@@ -92,4 +92,5 @@ export const enApi = {
   "api.stock_changed": "The stock changed since you read it. Check the new figure and count again.",
   "api.discount_refused": "This discount code cannot be used for this order.",
   "api.code_taken": "There is already a discount code with this code.",
+  "api.profile_limit": "An account keeps up to 12 measurement profiles. Please remove one first.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

@@ -3,6 +3,7 @@ import { enAftersale } from "./en-aftersale.ts";
 import { enApi } from "./en-api.ts";
 import { enCart } from "./en-cart.ts";
 import { enCheckout } from "./en-checkout.ts";
+import { enMeasurements } from "./en-measurements.ts";
 import { enRequests } from "./en-requests.ts";
 import { enReviews } from "./en-reviews.ts";
 import { enServer } from "./en-server.ts";
@@ -267,6 +268,7 @@ export const en = {
   ...enReviews,
   ...enCart,
   ...enApi,
+  ...enMeasurements,
 } as const;
 
 export type MessageKey = keyof typeof en;
