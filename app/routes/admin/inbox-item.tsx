@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { replyText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
+import { HomeVisitCard } from "../../components/admin/home-visit-card";
 import { AdminLoading } from "../../components/admin/loading";
 import { PhoneLink } from "../../components/admin/phone-link";
 import {
@@ -159,6 +160,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
         <div className="flex flex-col gap-4">
+          {item.kind === "stitching" ? <HomeVisitCard requestId={item.id} /> : null}
           <Card title="Reply by e-mail">
             {item.email ? (
               <form onSubmit={reply} className="flex flex-col gap-3">
