@@ -14,7 +14,6 @@ const PAGES: [path: string | null, file: string][] = [
   ["returns", "routes/returns.tsx"],
   ["contact", "routes/contact.tsx"],
   ["stitching-service", "routes/stitching-service.tsx"],
-  ["measuring-guide", "routes/measuring-guide.tsx"],
   ["shop", "routes/shop.tsx"],
   ["product/:slug", "routes/product.tsx"],
   ["cart", "routes/cart.tsx"],

@@ -1,4 +1,4 @@
-import { Heart, LogOut, MapPin, Package, Ruler, Scissors, Settings } from "lucide-react";
+import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
@@ -120,11 +120,27 @@ const SettingsTab = lazy(() =>
   import("../components/account/settings-tab").then((m) => ({ default: m.SettingsTab })),
 );
 
+// Drawn here rather than imported: each icon module would be one more chunk every page's manifest names.
+function TapeIcon(props: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" {...props}>
+      <path d="M3 15 15 3l6 6L9 21zM7 11l2 2m1-5 2 2m1-5 2 2" />
+    </svg>
+  );
+}
+function NeedleIcon(props: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" {...props}>
+      <path d="M4 20 18 6m0 0a2 2 0 1 0 0-.01M8 4c6 0 12 4 12 10" />
+    </svg>
+  );
+}
+
 const TABS = [
   { id: "orders", label: "account.tab.orders", Icon: Package },
   { id: "addresses", label: "account.tab.addresses", Icon: MapPin },
-  { id: "measurements", label: "mtm.tab.measurements", Icon: Ruler },
-  { id: "requests", label: "mtm.tab.requests", Icon: Scissors },
+  { id: "measurements", label: "profile.mtm.tab.measurements", Icon: TapeIcon },
+  { id: "requests", label: "profile.mtm.tab.requests", Icon: NeedleIcon },
   { id: "settings", label: "account.tab.settings", Icon: Settings },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -290,6 +306,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   open={params.get("profile")}
                   show={params.get("show")}
                   notice={params.get("notice")}
+                  guide={params.get("guide") === "1"}
                 />
               ) : tab === "requests" ? (
                 <RequestsTab drawn={drawnRequests} />

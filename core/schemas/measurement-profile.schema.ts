@@ -16,8 +16,8 @@ const TypedValuesSchema = z.record(z.string().max(40), TypedValueSchema);
 export const ProfileNameSchema = z
   .string()
   .trim()
-  .min(1, { error: () => t("mtm.name.required") })
-  .max(PROFILE_NAME_MAX, { error: () => t("mtm.name.long", { max: PROFILE_NAME_MAX }) });
+  .min(1, { error: () => t("profile.mtm.name.required") })
+  .max(PROFILE_NAME_MAX, { error: () => t("profile.mtm.name.long", { max: PROFILE_NAME_MAX }) });
 
 /** POST /api/measurements and PUT /api/measurements/:id. */
 export const ProfileInputSchema = z.strictObject({

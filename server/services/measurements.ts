@@ -67,7 +67,7 @@ export function toProfile(row: ProfileRow): MeasurementProfile {
   };
 }
 
-const notFound = () => new DomainError("not_found", "not_found", t("mtm.profile.notFound"));
+const notFound = () => new DomainError("not_found", "not_found", t("profile.mtm.profile.notFound"));
 
 /**
  * A shopper's measurement profiles and her stitching requests (issue 29; decision 0040). Every call is
@@ -87,7 +87,7 @@ export function createMeasurementsService(db: Kysely<Database>) {
           throw new DomainError(
             "conflict",
             "profile_limit",
-            t("mtm.profile.limit", { max: PROFILES_PER_SHOPPER_MAX }),
+            t("profile.mtm.profile.limit", { max: PROFILES_PER_SHOPPER_MAX }),
           );
         const at = new Date().toISOString();
         await insertProfile(trx, {

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { ProfileNameSchema } from "#core/schemas/measurement-profile.schema.ts";
 import {
   fromMillimetres,
@@ -45,10 +45,13 @@ export function MeasurementForm({
   posted,
   csrf,
   onSubmit,
+  guide,
 }: {
   profile: MeasurementProfile | null;
   posted?: PostedMeasurement;
   csrf: string;
+  /** The link to the measuring guide (its dialog once hydrated). */
+  guide: ReactNode;
   onSubmit: (input: ProfileSubmit) => Promise<Record<string, string> | null>;
 }) {
   const t = useT();
@@ -62,7 +65,7 @@ export function MeasurementForm({
     const chosen = (form.current?.elements.namedItem("unit") as HTMLSelectElement | null)?.value;
     if (chosen === "cm" || chosen === "in") setUnit(chosen);
   }, []);
-  const unitWord = t(unit === "cm" ? "mtm.unitShort.cm" : "mtm.unitShort.in");
+  const unitWord = t(unit === "cm" ? "profile.mtm.unitShort.cm" : "profile.mtm.unitShort.in");
 
   function switchUnit(next: MeasurementUnit) {
     for (const definition of MEASUREMENTS) {
@@ -115,7 +118,7 @@ export function MeasurementForm({
       aria-labelledby="measurement-form-title"
     >
       <h3 id="measurement-form-title" className="text-2xl text-ink">
-        {profile ? t("mtm.formEdit", { name: profile.name }) : t("mtm.formNew")}
+        {profile ? t("profile.mtm.formEdit", { name: profile.name }) : t("profile.mtm.formNew")}
       </h3>
       <input type="hidden" name="csrf" value={csrf} />
       {profile ? <input type="hidden" name="id" value={profile.id} /> : null}
@@ -125,13 +128,10 @@ export function MeasurementForm({
         </p>
       ) : null}
       <p className="text-sm text-stone">
-        {t("mtm.requiredNote")}{" "}
-        <Link to="/measuring-guide" className="font-medium text-accent-dark underline underline-offset-4">
-          {t("mtm.guideLink")}
-        </Link>
+        {t("profile.mtm.requiredNote")} {guide}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("mtm.name")} required hint={t("mtm.nameHint")} error={errors.name}>
+        <Field label={t("profile.mtm.name")} required hint={t("profile.mtm.nameHint")} error={errors.name}>
           {({ required: _r, ...control }) => (
             <input
               {...control}
@@ -144,7 +144,7 @@ export function MeasurementForm({
             />
           )}
         </Field>
-        <Field label={t("mtm.unit")} hint={t("mtm.unitHint")}>
+        <Field label={t("profile.mtm.unit")} hint={t("profile.mtm.unitHint")}>
           {({ required: _r, ...control }) => (
             <select
               {...control}
@@ -153,8 +153,8 @@ export function MeasurementForm({
               onChange={(event) => switchUnit(event.target.value as MeasurementUnit)}
               className={inputClass}
             >
-              <option value="cm">{t("mtm.unit.cm")}</option>
-              <option value="in">{t("mtm.unit.in")}</option>
+              <option value="cm">{t("profile.mtm.unit.cm")}</option>
+              <option value="in">{t("profile.mtm.unit.in")}</option>
             </select>
           )}
         </Field>
@@ -167,7 +167,7 @@ export function MeasurementForm({
               key={definition.key}
               label={locale === "ar" ? definition.ar : definition.en}
               required={definition.required}
-              hint={t("mtm.rangeHint", { min: range.min, max: range.max, unit: unitWord })}
+              hint={t("profile.mtm.rangeHint", { min: range.min, max: range.max, unit: unitWord })}
               error={errors[definition.key]}
             >
               {({ required: _r, ...control }) => (
@@ -195,10 +195,10 @@ export function MeasurementForm({
           className="btn-primary disabled:opacity-70"
           disabled={busy}
         >
-          {t("mtm.save")}
+          {t("profile.mtm.save")}
         </button>
         <Link to="?tab=measurements" className="btn-outline" preventScrollReset>
-          {t("mtm.cancel")}
+          {t("profile.mtm.cancel")}
         </Link>
       </div>
     </form>

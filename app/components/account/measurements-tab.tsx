@@ -1,5 +1,5 @@
 import { Plus, Ruler } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import {
   fromMillimetres,
   MEASUREMENTS,
@@ -12,6 +12,10 @@ import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import { MeasurementForm, type PostedMeasurement, type ProfileSubmit } from "./measurement-form";
 import { LoadError, PanelSkeleton } from "./panel";
+
+// The guide (its drawing and words) is fetched only when she asks for it.
+const GuideDialog = lazy(() => import("./measuring-guide"));
+const InlineGuide = lazy(() => import("./measuring-guide").then((m) => ({ default: m.MeasuringGuide })));
 
 /** What the server drew the tab with, from the page session (decision 0034's pattern). */
 export interface DrawnProfiles {
@@ -35,6 +39,7 @@ export function MeasurementsTab({
   open,
   show,
   notice,
+  guide = false,
 }: {
   drawn?: DrawnProfiles | null;
   csrf?: string;
@@ -42,6 +47,8 @@ export function MeasurementsTab({
   open?: string | null;
   show?: string | null;
   notice?: string | null;
+  /** ?guide=1: the guide drawn in the page (the link's target before the script). */
+  guide?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -50,6 +57,7 @@ export function MeasurementsTab({
   const [profiles, setProfiles] = useState<MeasurementProfile[] | null>(drawn?.profiles ?? null);
   const [failed, setFailed] = useState(false);
   const [readOnOpen] = useState(drawn === null);
+  const [guideOpen, setGuideOpen] = useState(false);
   const showUnit: MeasurementUnit | null = show === "cm" || show === "in" ? show : null;
 
   const load = useCallback(async () => {
@@ -80,26 +88,42 @@ export function MeasurementsTab({
     );
     if (!result.success) {
       const field = typeof result.field === "string" ? result.field.replace(/^values\./, "") : "";
-      if (field) return { [field]: result.message || t("mtm.saveFailed") };
-      toast.error(t("account.error"), { description: result.message || t("mtm.saveFailed") });
+      if (field) return { [field]: result.message || t("profile.mtm.saveFailed") };
+      toast.error(t("account.error"), { description: result.message || t("profile.mtm.saveFailed") });
       return {};
     }
-    toast.success(t("mtm.profile.saved"));
+    toast.success(t("profile.mtm.profile.saved"));
     await load();
     navigate(`/account?tab=measurements${show ? `&show=${show}` : ""}`, { preventScrollReset: true });
     return null;
   }
 
   async function remove(profile: MeasurementProfile) {
-    if (!window.confirm(t("mtm.removeConfirm", { name: profile.name }))) return;
+    if (!window.confirm(t("profile.mtm.removeConfirm", { name: profile.name }))) return;
     const result = await api(`/api/measurements/${profile.id}`, { method: "DELETE" });
     if (!result.success) {
       toast.error(t("account.error"), { description: result.message });
       return;
     }
-    toast.success(t("mtm.profile.removed"));
+    toast.success(t("profile.mtm.profile.removed"));
     await load();
   }
+
+  // Before the script, the link draws the guide above the form (?guide=1); hydrated, it opens the dialog.
+  const guideHref = `?tab=measurements${open ? `&profile=${open}` : ""}&guide=1`;
+  const guideLink = (
+    <a
+      href={guideHref}
+      className="font-medium text-accent-dark underline underline-offset-4"
+      onClick={(event) => {
+        event.preventDefault();
+        setGuideOpen(true);
+      }}
+      data-testid="guide-link"
+    >
+      {t("profile.mtm.guideLink")}
+    </a>
+  );
 
   const label = (key: string) => {
     const definition = MEASUREMENTS.find((m) => m.key === key);
@@ -114,11 +138,11 @@ export function MeasurementsTab({
           className="rounded-xl bg-accent/10 px-4 py-3 text-sm text-ink"
           data-testid="form-notice"
         >
-          {t(notice === "removed" ? "mtm.profile.removed" : "mtm.profile.saved")}
+          {t(notice === "removed" ? "profile.mtm.profile.removed" : "profile.mtm.profile.saved")}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="max-w-md text-sm text-stone">{t("mtm.intro")}</p>
+        <p className="max-w-md text-sm text-stone">{t("profile.mtm.intro")}</p>
         {profiles.length < PROFILES_PER_SHOPPER_MAX ? (
           <Link
             to="?tab=measurements&profile=new"
@@ -127,15 +151,26 @@ export function MeasurementsTab({
             data-testid="add-profile"
           >
             <Plus className="size-4" aria-hidden="true" />
-            {t("mtm.add")}
+            {t("profile.mtm.add")}
           </Link>
         ) : null}
       </div>
-      <p className="text-sm">
-        <Link to="/measuring-guide" className="font-medium text-accent-dark underline underline-offset-4">
-          {t("mtm.guideLink")}
-        </Link>
-      </p>
+      <p className="text-sm">{guideLink}</p>
+      {guide ? (
+        <section aria-labelledby="guide-title" className="rounded-2xl border border-sand p-4">
+          <h3 id="guide-title" className="mb-3 text-2xl text-ink">
+            {t("profile.mtm.guide.title")}
+          </h3>
+          <Suspense fallback={<PanelSkeleton rows={2} />}>
+            <InlineGuide />
+          </Suspense>
+        </section>
+      ) : null}
+      {guideOpen ? (
+        <Suspense fallback={null}>
+          <GuideDialog open onClose={() => setGuideOpen(false)} />
+        </Suspense>
+      ) : null}
 
       {formOpen ? (
         <MeasurementForm
@@ -144,18 +179,19 @@ export function MeasurementsTab({
           posted={posted}
           csrf={csrf}
           onSubmit={save}
+          guide={guideLink}
         />
       ) : null}
 
       {profiles.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-sand-dark px-6 py-12 text-center">
           <Ruler className="mx-auto size-10 text-accent" aria-hidden="true" />
-          <p className="mt-4 text-xl text-ink">{t("mtm.empty")}</p>
+          <p className="mt-4 text-xl text-ink">{t("profile.mtm.empty")}</p>
         </div>
       ) : (
         <>
-          <nav aria-label={t("mtm.show")} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-stone">{t("mtm.show")}</span>
+          <nav aria-label={t("profile.mtm.show")} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-stone">{t("profile.mtm.show")}</span>
             {(["cm", "in"] as const).map((u) => (
               <Link
                 key={u}
@@ -165,14 +201,14 @@ export function MeasurementsTab({
                 preventScrollReset
                 data-testid={`show-${u}`}
               >
-                {t(u === "cm" ? "mtm.unit.cm" : "mtm.unit.in")}
+                {t(u === "cm" ? "profile.mtm.unit.cm" : "profile.mtm.unit.in")}
               </Link>
             ))}
           </nav>
           <ul className="grid gap-4 md:grid-cols-2" data-testid="profile-list">
             {profiles.map((profile) => {
               const unit = showUnit ?? profile.unit;
-              const unitWord = t(unit === "cm" ? "mtm.unitShort.cm" : "mtm.unitShort.in");
+              const unitWord = t(unit === "cm" ? "profile.mtm.unitShort.cm" : "profile.mtm.unitShort.in");
               return (
                 <li
                   key={profile.id}
@@ -183,8 +219,8 @@ export function MeasurementsTab({
                     <h3 className="text-xl text-ink">{profile.name}</h3>
                     <p className="text-xs text-stone">
                       {profile.source === "home_visit" && profile.requestReference
-                        ? t("mtm.fromVisit", { reference: profile.requestReference })
-                        : t("mtm.updated", { date: date(profile.updatedAt) })}
+                        ? t("profile.mtm.fromVisit", { reference: profile.requestReference })
+                        : t("profile.mtm.updated", { date: date(profile.updatedAt) })}
                     </p>
                   </div>
                   <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
@@ -202,9 +238,9 @@ export function MeasurementsTab({
                       to={`?tab=measurements&profile=${profile.id}`}
                       className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium text-accent-dark hover:bg-accent-soft"
                       preventScrollReset
-                      aria-label={`${t("mtm.edit")}: ${profile.name}`}
+                      aria-label={`${t("profile.mtm.edit")}: ${profile.name}`}
                     >
-                      {t("mtm.edit")}
+                      {t("profile.mtm.edit")}
                     </Link>
                     <form
                       method="post"
@@ -220,9 +256,9 @@ export function MeasurementsTab({
                         name="intent"
                         value="measurement-delete"
                         className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium text-sale hover:bg-sale/10"
-                        aria-label={`${t("mtm.remove")}: ${profile.name}`}
+                        aria-label={`${t("profile.mtm.remove")}: ${profile.name}`}
                       >
-                        {t("mtm.remove")}
+                        {t("profile.mtm.remove")}
                       </button>
                     </form>
                   </div>

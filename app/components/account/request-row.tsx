@@ -5,11 +5,11 @@ import { fromMillimetres, MEASUREMENTS } from "#core/schemas/measurements.ts";
 import { useFormat, useLocale, useT } from "../../lib/i18n";
 
 /** The shop's collections as SPEC names them in a request, in the page's words. */
-const SERVICE_KEYS: Record<string, MessageKey> = {
-  "Ethnic Elegance": "category.ethnic-elegance",
-  "Graceful Abayas": "category.graceful-abayas",
-  "Designer Jalabiya": "category.designer-jalabiya",
-};
+// (Not core/requests.ts's list: importing it here would split it out of the stitching page's own chunk.)
+const serviceKey = (type: string) =>
+  /^(Ethnic Elegance|Graceful Abayas|Designer Jalabiya)$/.test(type)
+    ? (`category.${type.toLowerCase().replace(/ /g, "-")}` as MessageKey)
+    : undefined;
 
 /**
  * One of her stitching requests (issue 29; decision 0040): reference, date, service, items, status in
@@ -21,31 +21,31 @@ export function RequestRow({ request, children }: { request: MyStitchingRequest;
   const locale = useLocale();
   const { date } = useFormat();
   const taken = request.measurements;
-  const unitWord = taken ? t(taken.unit === "cm" ? "mtm.unitShort.cm" : "mtm.unitShort.in") : "";
+  const unitWord = taken
+    ? t(taken.unit === "cm" ? "profile.mtm.unitShort.cm" : "profile.mtm.unitShort.in")
+    : "";
   return (
     <li
       className="flex flex-col gap-3 rounded-2xl border border-sand bg-white/70 p-5"
       data-testid="request-row"
     >
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-stone">{t("mtm.requests.reference")}</dt>
+        <dt className="text-stone">{t("profile.mtm.requests.reference")}</dt>
         <dd className="font-medium text-ink">
           <bdi>{request.reference}</bdi>
         </dd>
-        <dt className="text-stone">{t("mtm.requests.date")}</dt>
+        <dt className="text-stone">{t("profile.mtm.requests.date")}</dt>
         <dd>{date(request.createdAt)}</dd>
-        <dt className="text-stone">{t("mtm.requests.service")}</dt>
-        <dd>
-          {SERVICE_KEYS[request.serviceType] ? t(SERVICE_KEYS[request.serviceType]!) : request.serviceType}
-        </dd>
-        <dt className="text-stone">{t("mtm.requests.items")}</dt>
+        <dt className="text-stone">{t("profile.mtm.requests.service")}</dt>
+        <dd>{serviceKey(request.serviceType) ? t(serviceKey(request.serviceType)!) : request.serviceType}</dd>
+        <dt className="text-stone">{t("profile.mtm.requests.items")}</dt>
         <dd>{request.itemCount}</dd>
-        <dt className="text-stone">{t("mtm.requests.status")}</dt>
-        <dd data-testid="request-status">{t(`mtm.requests.status.${request.status}`)}</dd>
+        <dt className="text-stone">{t("profile.mtm.requests.status")}</dt>
+        <dd data-testid="request-status">{t(`profile.mtm.requests.status.${request.status}`)}</dd>
       </dl>
       {taken ? (
         <div className="border-t border-sand pt-3">
-          <p className="text-sm font-medium text-ink">{t("mtm.requests.measurements")}</p>
+          <p className="text-sm font-medium text-ink">{t("profile.mtm.requests.measurements")}</p>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             {MEASUREMENTS.filter((m) => taken.valuesMm[m.key] !== undefined).map((m) => (
               <div key={m.key} className="contents">

@@ -1,4 +1,3 @@
-import { Scissors } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { MyStitchingRequest } from "#core/schemas/measurement-profile.schema.ts";
 import { Link, useT } from "../../lib/i18n";
@@ -42,13 +41,12 @@ export function RequestsTab({
 
   return (
     <div className="flex flex-col gap-5" data-testid="stitching-requests">
-      <p className="max-w-md text-sm text-stone">{t("mtm.requests.intro")}</p>
+      <p className="max-w-md text-sm text-stone">{t("profile.mtm.requests.intro")}</p>
       {requests.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-sand-dark px-6 py-12 text-center">
-          <Scissors className="mx-auto size-10 text-accent" aria-hidden="true" />
-          <p className="mt-4 text-xl text-ink">{t("mtm.requests.empty")}</p>
+          <p className="text-xl text-ink">{t("profile.mtm.requests.empty")}</p>
           <Link to="/stitching-service" className="btn-accent mt-5 inline-flex">
-            {t("mtm.requests.new")}
+            {t("profile.mtm.requests.new")}
           </Link>
         </div>
       ) : (

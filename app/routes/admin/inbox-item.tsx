@@ -1,9 +1,8 @@
-import type { FormEvent } from "react";
+import { type FormEvent, lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { replyText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
-import { HomeVisitCard } from "../../components/admin/home-visit-card";
 import { AdminLoading } from "../../components/admin/loading";
 import { PhoneLink } from "../../components/admin/phone-link";
 import {
@@ -22,6 +21,11 @@ import {
 } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/inbox-item";
+
+// Issue 29's home visit: its form and checks load with a stitching request only.
+const HomeVisitCard = lazy(() =>
+  import("../../components/admin/home-visit-card").then((m) => ({ default: m.HomeVisitCard })),
+);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.item.reference ?? "Request"} · Back office` }];
@@ -160,7 +164,11 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
         <div className="flex flex-col gap-4">
-          {item.kind === "stitching" ? <HomeVisitCard requestId={item.id} /> : null}
+          {item.kind === "stitching" ? (
+            <Suspense fallback={<Card title="Home visit measurements">Loading…</Card>}>
+              <HomeVisitCard requestId={item.id} />
+            </Suspense>
+          ) : null}
           <Card title="Reply by e-mail">
             {item.email ? (
               <form onSubmit={reply} className="flex flex-col gap-3">

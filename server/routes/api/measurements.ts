@@ -59,7 +59,7 @@ export default async function measurementRoutes(base: FastifyInstance, { service
     },
     async (request, reply) => {
       const profile = await measurements.createProfile(currentUser(request), request.body);
-      return reply.code(201).send({ success: true, message: t("mtm.profile.saved"), profile });
+      return reply.code(201).send({ success: true, message: t("profile.mtm.profile.saved"), profile });
     },
   );
 
@@ -77,7 +77,7 @@ export default async function measurementRoutes(base: FastifyInstance, { service
     },
     async (request) => ({
       success: true,
-      message: t("mtm.profile.saved"),
+      message: t("profile.mtm.profile.saved"),
       profile: await measurements.updateProfile(currentUser(request), request.params.id, request.body),
     }),
   );
@@ -95,7 +95,7 @@ export default async function measurementRoutes(base: FastifyInstance, { service
     },
     async (request) => {
       await measurements.deleteProfile(currentUser(request), request.params.id);
-      return { success: true, message: t("mtm.profile.removed") };
+      return { success: true, message: t("profile.mtm.profile.removed") };
     },
   );
 
