@@ -53,9 +53,15 @@ export default function GuideDialog({ open, onClose }: { open: boolean; onClose:
   const t = useT();
   return (
     <TitledDialog open={open} onClose={onClose} title={t("profile.mtm.guide.title")} testId="guide-dialog">
-      <div className="max-h-[70vh] overflow-y-auto">
+      {/* Scrolled by keyboard too (axe: scrollable-region-focusable). */}
+      <section
+        className="max-h-[70vh] overflow-y-auto"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
+        tabIndex={0}
+        aria-label={t("profile.mtm.guide.title")}
+      >
         <MeasuringGuide />
-      </div>
+      </section>
     </TitledDialog>
   );
 }
