@@ -159,7 +159,7 @@ export function MeasurementForm({
           )}
         </Field>
       </div>
-      <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         {MEASUREMENTS.map((definition) => {
           const range = measurementRange(definition, unit);
           return (

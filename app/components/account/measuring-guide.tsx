@@ -14,16 +14,16 @@ export function MeasuringGuide() {
   return (
     <div className="flex flex-col gap-4" data-testid="measuring-guide">
       <p className="text-sm text-stone">{t("profile.mtm.guide.intro")}</p>
-      <figure className="mx-auto w-full max-w-[15rem] rounded-2xl border border-sand bg-white/70 p-3">
+      <figure className="mx-auto w-full max-w-xs rounded-2xl border border-sand bg-white/70 p-4">
         <MeasuringFigure title={t("profile.mtm.guide.figure")} />
       </figure>
       <ol className="flex flex-col gap-2">
         {FIGURE_MARKS.map((mark, index) => {
           const definition = MEASUREMENTS.find((m) => m.key === mark.key)!;
           return (
-            <li key={mark.key} className="flex gap-3 rounded-xl border border-sand bg-white/70 p-3">
+            <li key={mark.key} className="flex gap-3 rounded-xl border border-sand bg-white/70 p-4">
               <span
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-charcoal text-xs font-semibold text-ivory"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-charcoal text-xs font-semibold text-ivory"
                 aria-hidden="true"
               >
                 {index + 1}
@@ -53,15 +53,8 @@ export default function GuideDialog({ open, onClose }: { open: boolean; onClose:
   const t = useT();
   return (
     <TitledDialog open={open} onClose={onClose} title={t("profile.mtm.guide.title")} testId="guide-dialog">
-      {/* Scrolled by keyboard too (axe: scrollable-region-focusable). */}
-      <section
-        className="max-h-[70vh] overflow-y-auto"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
-        tabIndex={0}
-        aria-label={t("profile.mtm.guide.title")}
-      >
-        <MeasuringGuide />
-      </section>
+      {/* A modal dialog scrolls itself (the browser's own max-height and overflow), close button inside. */}
+      <MeasuringGuide />
     </TitledDialog>
   );
 }
