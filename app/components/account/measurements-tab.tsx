@@ -216,7 +216,9 @@ export function MeasurementsTab({
                   data-testid="profile-card"
                 >
                   <div>
-                    <h3 className="text-xl text-ink">{profile.name}</h3>
+                    <h3 className="text-xl text-ink">
+                      <bdi>{profile.name}</bdi>
+                    </h3>
                     <p className="text-xs text-stone">
                       {profile.source === "home_visit" && profile.requestReference
                         ? t("profile.mtm.fromVisit", { reference: profile.requestReference })
