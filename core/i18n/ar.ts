@@ -7,6 +7,7 @@ import { arMadeToOrder } from "./ar-made-to-order.ts";
 import { arMeasurements } from "./ar-measurements.ts";
 import { arRequests } from "./ar-requests.ts";
 import { arReviews } from "./ar-reviews.ts";
+import { arStitchPanel } from "./ar-stitch-panel.ts";
 import { arStorefront } from "./ar-storefront.ts";
 import type { MessageKey } from "./en.ts";
 import type { enServer } from "./en-server.ts";
@@ -302,4 +303,5 @@ export const ar = {
   ...arApi,
   ...arMadeToOrder,
   ...arMeasurements,
+  ...arStitchPanel,
 } as const satisfies TwinCatalog<StorefrontKey>;

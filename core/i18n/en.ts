@@ -8,6 +8,7 @@ import { enMeasurements } from "./en-measurements.ts";
 import { enRequests } from "./en-requests.ts";
 import { enReviews } from "./en-reviews.ts";
 import { enServer } from "./en-server.ts";
+import { enStitchPanel } from "./en-stitch-panel.ts";
 import { enStorefront } from "./en-storefront.ts";
 
 /**
@@ -271,6 +272,7 @@ export const en = {
   ...enApi,
   ...enMadeToOrder,
   ...enMeasurements,
+  ...enStitchPanel,
 } as const;
 
 export type MessageKey = keyof typeof en;

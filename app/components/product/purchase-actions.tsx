@@ -5,7 +5,6 @@ import type { ProductDto, ProductVariantDto } from "#core/catalog.ts";
 import { COPY_LINK_CONFIRMATION_MS } from "#core/constants.ts";
 import { variantPrices } from "#core/pricing.ts";
 import { useLocalNavigate, useT } from "../../lib/i18n";
-import { toast } from "../../lib/toast";
 import { useInWishlist } from "../../state/in-wishlist";
 
 /**
@@ -28,55 +27,21 @@ export function PurchaseActions({
   // null until the wishlist is read: the heart can be posted (a duplicate is refused with its notice).
   const inWishlist = useInWishlist(product._id);
   const stock = variant?.stock;
+  const salePrice = variant ? variantPrices(variant).salePrice : product.salePrice;
   const maxQuantity = stock === null || stock === undefined ? 9999 : Math.max(1, stock);
 
   // A click on the form's submit buttons: hydrated, the browser's cart and wishlist instead of the post.
+  // Their code loads on first use: the page's first paint does not need it.
   async function onAddToCart(event: MouseEvent) {
     event.preventDefault();
-    if (product.variants.length > 0 && !variant) {
-      toast.error(t("toast.selectSize"));
-      return;
-    }
-    if (variant && variant.stock === 0) {
-      toast.error(t("toast.outOfStock"), { description: t("toast.outOfStockText") });
-      return;
-    }
-    // The cart's changes load on first use: the page's first paint does not need them.
-    const { addToCart } = await import("../../state/cart");
-    const result = addToCart(
-      {
-        _id: product._id,
-        slug: product.slug,
-        name: product.name,
-        image: product.image[0] ?? "",
-        price: variant?.retail_price ?? product.price,
-        salePrice: variant ? variantPrices(variant).salePrice : product.salePrice,
-        selectedSize: variant?.filter_value ?? "",
-        selectedColor: product.colors[0] ?? "",
-        sku: variant?.sku,
-        quantity,
-      },
-      variant?.stock,
-    );
-    if (!result.ok) {
-      toast.error(t("toast.stockLimit"), { description: t("toast.stockLimitText", { n: result.available }) });
-      return;
-    }
     // SPEC §4: a successful add-to-cart navigates to /cart.
-    navigate("/cart");
+    if ((await import("./cart-actions")).addProduct(product, variant, quantity, salePrice, t))
+      navigate("/cart");
   }
 
   async function onWishlist(event: MouseEvent) {
     event.preventDefault();
-    const { addToWishlist } = await import("../../state/wishlist");
-    addToWishlist({
-      _id: product._id,
-      slug: product.slug,
-      name: product.name,
-      image: product.image[0] ?? "",
-      price: product.price,
-      ...(product.salePrice !== undefined ? { salePrice: product.salePrice } : {}),
-    });
+    (await import("./cart-actions")).wishProduct(product);
   }
 
   return (
