@@ -59,3 +59,6 @@ export function wishProduct(product: ProductDto) {
     ...(product.salePrice !== undefined ? { salePrice: product.salePrice } : {}),
   });
 }
+
+/** The 'Stitch it for me' panel (its own chunk, with zod): loaded when she taps the button. */
+export const stitchPanel = async () => (await import("./stitch-panel")).StitchPanel;

@@ -4,7 +4,7 @@ import { type MouseEvent, useEffect, useState } from "react";
 import type { ProductDto, ProductVariantDto } from "#core/catalog.ts";
 import { COPY_LINK_CONFIRMATION_MS } from "#core/constants.ts";
 import { variantPrices } from "#core/pricing.ts";
-import { useLocalNavigate, useT } from "../../lib/i18n";
+import { Link, useLocalNavigate, useT } from "../../lib/i18n";
 import { useInWishlist } from "../../state/in-wishlist";
 
 /**
@@ -27,22 +27,24 @@ export function PurchaseActions({
   // null until the wishlist is read: the heart can be posted (a duplicate is refused with its notice).
   const inWishlist = useInWishlist(product._id);
   const stock = variant?.stock;
+  // 'Stitch it for me' (decision 0042): the panel, its styles fetch and its zod load when she taps it.
+  const [Stitch, setStitch] = useState<Awaited<ReturnType<typeof import("./cart-actions").stitchPanel>>>();
   const salePrice = variant ? variantPrices(variant).salePrice : product.salePrice;
   const maxQuantity = stock === null || stock === undefined ? 9999 : Math.max(1, stock);
 
-  // A click on the form's submit buttons: hydrated, the browser's cart and wishlist instead of the post.
-  // Their code loads on first use: the page's first paint does not need it.
-  async function onAddToCart(event: MouseEvent) {
+  // A click on the form's submit buttons or 'Stitch it for me': hydrated, the browser's cart, wishlist or
+  // the stitching panel instead of the post or the link. Their code loads on first use (cart-actions.ts).
+  const act = (intent: "cart" | "wish" | "stitch") => async (event: MouseEvent) => {
     event.preventDefault();
+    const actions = await import("./cart-actions");
+    if (intent === "wish") actions.wishProduct(product);
+    else if (intent === "stitch") {
+      const Panel = await actions.stitchPanel();
+      setStitch(() => Panel);
+    }
     // SPEC §4: a successful add-to-cart navigates to /cart.
-    if ((await import("./cart-actions")).addProduct(product, variant, quantity, salePrice, t))
-      navigate("/cart");
-  }
-
-  async function onWishlist(event: MouseEvent) {
-    event.preventDefault();
-    (await import("./cart-actions")).wishProduct(product);
-  }
+    else if (actions.addProduct(product, variant, quantity, salePrice, t)) navigate("/cart");
+  };
 
   return (
     <>
@@ -77,7 +79,7 @@ export function PurchaseActions({
           type="submit"
           name="intent"
           value="cart"
-          onClick={onAddToCart}
+          onClick={act("cart")}
           disabled={stock === 0}
           className="btn-accent h-12 flex-1 disabled:opacity-50"
           data-testid="add-to-cart"
@@ -86,12 +88,32 @@ export function PurchaseActions({
           {t("pdp.addToCart")}
         </button>
       </div>
+      {product.type === "Unstitched" && (
+        // Without the script, a link to the stitching service's request form.
+        <Link
+          to="/stitching-service#request"
+          onClick={act("stitch")}
+          className="btn-outline mt-3 h-12 w-full"
+          data-testid="stitch-it"
+        >
+          {t("pdp.stitchItForMe")}
+        </Link>
+      )}
+      {Stitch && (
+        <Stitch
+          product={product}
+          variant={variant}
+          quantity={quantity}
+          salePrice={salePrice}
+          onClose={() => setStitch(undefined)}
+        />
+      )}
       <div className="mt-3 flex items-center gap-3">
         <button
           type="submit"
           name="intent"
           value="wish"
-          onClick={onWishlist}
+          onClick={act("wish")}
           disabled={inWishlist === true}
           className="btn-outline h-12 flex-1 disabled:opacity-60"
           data-testid="wishlist-button"
