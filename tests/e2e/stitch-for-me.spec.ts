@@ -19,10 +19,10 @@ import { registerVerified } from "./shopper.ts";
 
 /**
  * 'Stitch it for me' (issue 29; decision 0042) at phone size: a signed-in shopper with a measurement
- * profile has a fabric stitched in a style in her account's cart, sees the style and the ready date in
- * the cart and at checkout, pays with the sandbox card, finds the line 'measured' on her order page (in
- * English and Arabic) and taps 'Stitch again'. The product page's panel is not built yet: the stitched
- * line reaches her cart through the cart API, as another device of hers would put it there.
+ * profile opens the product page's panel, picks a style and her profile and adds the stitched fabric,
+ * sees the style and the ready date in the cart and at checkout, pays with the sandbox card, finds the
+ * line 'measured' on her order page (in English and Arabic) and taps 'Stitch again'. In Arabic, a guest
+ * types her measurements in the panel and sees a range message before the line is added.
  */
 
 let store: RunningStore;
@@ -87,8 +87,8 @@ async function call(path: string, body: unknown, token?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** A verified shopper with a saved address, a profile, and the stitched fabric in her account's cart. */
-async function shopperWithStitchedCart() {
+/** A verified shopper with a saved address and a measurement profile ("Mother"). */
+async function shopperWithProfile() {
   const stamp = Date.now();
   const shopper = {
     name: "Noura Shopper",
@@ -128,12 +128,6 @@ async function shopperWithStitchedCart() {
   } finally {
     await database.close();
   }
-  const added = await call(
-    "/api/cart/add",
-    { itemId: fabric.productId, size: "3 metres", quantity: 1, stitching: { styleId, profileId } },
-    token,
-  );
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
   return { token };
 }
 
@@ -141,14 +135,27 @@ describe("stitch it for me", () => {
   it("orders a stitched fabric, pays by card, finds it 'measured' and stitches it again", {
     timeout: 240_000,
   }, async () => {
-    const { token } = await shopperWithStitchedCart();
+    const { token } = await shopperWithProfile();
     const ready = readyDate([5]);
     const context = await newContext(browser, "phone", store.baseUrl);
     try {
       const page = await context.newPage();
       await page.addInitScript((t) => localStorage.setItem("store.token", t), token);
-      await page.goto("/cart");
+      await page.goto(`/product/${fabric.slug}`);
       await waitForHydration(page);
+      await page.getByTestId("stitch-it").click();
+      const panel = page.getByTestId("stitch-panel");
+      await panel.getByRole("radio", { name: /Classic kaftan/ }).check();
+      await panel.getByRole("radio", { name: "Mother" }).check();
+      await expect.poll(() => panel.getByTestId("stitch-ready").getAttribute("data-date")).toBe(ready);
+      // Fabric 200 + stitching 150.
+      await expect.poll(() => panel.getByTestId("stitch-total").textContent()).toMatch(/350/);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
+      await expectAccessible(page);
+      await panel.getByTestId("stitch-add").click();
+      await page.waitForURL(/\/cart$/);
       const note = page.getByTestId("line-stitching");
       await expect
         .poll(() => note.textContent(), { timeout: 15_000 })
@@ -212,6 +219,50 @@ describe("stitch it for me", () => {
         .poll(() => page.getByTestId("line-stitching").textContent(), { timeout: 15_000 })
         .toContain("Measurements: Mother");
       await expect.poll(() => page.getByTestId("line-name").textContent()).toBe("Ivory Lawn Fabric");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("types measurements in the Arabic panel and is told a value's range", { timeout: 120_000 }, async () => {
+    const context = await newContext(browser, "phone", store.baseUrl);
+    try {
+      const page = await context.newPage();
+      await page.goto(`/ar/product/${fabric.slug}`);
+      await waitForHydration(page);
+      await page.getByTestId("stitch-it").click();
+      const panel = page.getByTestId("stitch-panel");
+      await panel.getByRole("radio", { name: /قفطان كلاسيكي/ }).check();
+      await panel.getByLabel("إنش", { exact: true }).check();
+      const typed = {
+        shoulder: "99",
+        bust: "36",
+        waist: "31",
+        hips: "40",
+        sleeveLength: "23",
+        fullLength: "56",
+      };
+      for (const [key, value] of Object.entries(typed)) {
+        await panel.locator(`[data-measurement="${key}"]`).fill(value);
+      }
+      await panel.getByTestId("stitch-add").click();
+      const shoulder = panel.locator('[data-measurement="shoulder"]');
+      await expect.poll(() => shoulder.getAttribute("aria-invalid")).toBe("true");
+      await expect.poll(() => panel.textContent()).toContain("عرض الكتفين: بين 7.9 و25.5 إنش");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-measurement")))
+        .toBe("shoulder");
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
+      await expectAccessible(page);
+
+      await shoulder.fill("15");
+      await panel.getByTestId("stitch-add").click();
+      await page.waitForURL(/\/ar\/cart$/);
+      await expect
+        .poll(() => page.getByTestId("line-stitching").textContent(), { timeout: 15_000 })
+        .toContain("قفطان كلاسيكي");
     } finally {
       await context.close();
     }

@@ -49,7 +49,7 @@ export function StitchMeasurements({
               key={definition.key}
               label={language === "ar" ? definition.ar : definition.en}
               required={definition.required}
-              hint={`${range.min}–${range.max} ${unitWord}`}
+              hint={panelText("range", language, { min: range.min, max: range.max, unit: unitWord })}
               error={errors[definition.key]}
             >
               {({ required: _r, ...control }) => (
