@@ -230,8 +230,18 @@ describe("stitch it for me", () => {
       const page = await context.newPage();
       await page.goto(`/ar/product/${fabric.slug}`);
       await waitForHydration(page);
-      await page.getByTestId("stitch-it").click();
+      const button = page.getByTestId("stitch-it");
+      await expect.poll(() => button.textContent()).toBe("خيطيه لي");
+      // Escape closes the dialog and gives the focus back to the button.
+      await button.click();
       const panel = page.getByTestId("stitch-panel");
+      await panel.getByRole("radio", { name: /قفطان كلاسيكي/ }).waitFor();
+      await page.keyboard.press("Escape");
+      await panel.waitFor({ state: "detached" });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+        .toBe("stitch-it");
+      await page.keyboard.press("Enter");
       await panel.getByRole("radio", { name: /قفطان كلاسيكي/ }).check();
       await panel.getByLabel("إنش", { exact: true }).check();
       const typed = {
