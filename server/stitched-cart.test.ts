@@ -278,6 +278,22 @@ describe.each(TEST_ENGINES)("stitched cart lines on $name", (engine) => {
       await owner.call("PUT", "/api/admin/settings", { workshopHolidays: [] });
     }
     expect(await quoteReady()).toBe(readyDate([7]));
+
+    // The working week is the owner's too (Monday to Saturday by default): a shop closed on Saturdays.
+    expect(readyDate([7])).toBe(readyDate([7], { workingWeekdays: [1, 2, 3, 4, 5, 6] }));
+    const week = await owner.call("PUT", "/api/admin/settings", { workshopWorkingDays: [1, 2, 3, 4, 5] });
+    expect(week.status, JSON.stringify(week.body)).toBe(200);
+    try {
+      expect(await quoteReady()).toBe(readyDate([7], { workingWeekdays: [1, 2, 3, 4, 5] }));
+      expect(readyDate([7], { workingWeekdays: [1, 2, 3, 4, 5] })! > readyDate([7])!).toBe(true);
+      for (const refused of [[], [1, 1], [7]]) {
+        const bad = await owner.call("PUT", "/api/admin/settings", { workshopWorkingDays: refused });
+        expect(bad.status).toBe(400);
+      }
+    } finally {
+      await owner.call("PUT", "/api/admin/settings", { workshopWorkingDays: [1, 2, 3, 4, 5, 6] });
+    }
+    expect(await quoteReady()).toBe(readyDate([7]));
   });
 
   it("refuses a withdrawn or unsuitable style, a ready-made product, another's profile and bad measurements", async () => {
