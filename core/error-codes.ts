@@ -110,6 +110,8 @@ export const ERROR_CODES = [
   "stitching_unavailable", // the style is unknown, inactive, or does not suit this fabric (or it is not unstitched)
   "profile_not_found", // no such measurement profile among the shopper's own (another's is never named)
   "measurements_invalid", // typed measurements missing or out of range; `field` names the first
+  // Made to measure (issue 29; decision 0040)
+  "profile_limit", // the shopper keeps as many measurement profiles as an account may hold
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -38,6 +38,7 @@ import adminRoutes from "./routes/api/admin/index.ts";
 import blogRoutes from "./routes/api/blog.ts";
 import cartRoutes from "./routes/api/cart.ts";
 import contactRoutes from "./routes/api/contact.ts";
+import measurementRoutes from "./routes/api/measurements.ts";
 import orderRoutes from "./routes/api/order.ts";
 import productRoutes from "./routes/api/product.ts";
 import quoteRoutes from "./routes/api/quotes.ts";
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<StoreApp> {
       await api.register(webhookRoutes, { services });
       await api.register(contactRoutes, { services });
       await api.register(stitchingRoutes, { services });
+      await api.register(measurementRoutes, { services });
       await api.register(reviewRoutes, { services });
       await api.register(cartRoutes, { services });
       await api.register(wishlistRoutes, { services });

@@ -1,13 +1,15 @@
-import { Heart, LogOut, MapPin, Package, Ruler, Settings } from "lucide-react";
+import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
 import { endPageSessionCookies } from "#core/page-session.ts";
 import type { DrawnBook } from "../components/account/addresses-tab";
+import type { DrawnProfiles } from "../components/account/measurements-tab";
 import { PanelSkeleton } from "../components/account/panel";
 import { addressAction, isAddressIntent } from "../lib/address-forms.server";
 import { getServices } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
+import { isMeasurementIntent, measurementAction } from "../lib/measurement-forms.server";
 import { csrfToken, isOwnPost, isSecure, pageLocale, pageUser, text } from "../lib/page-forms.server";
 import { reviewAction, reviewPage } from "../lib/review-form.server";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
@@ -29,9 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     LoadedAddressesTab ??= (await loadAddressesTab()).AddressesTab;
     book = { email: user.email ?? "", ...(await getServices(context).addresses.listAddresses(user)) };
   }
+  // Her measurement profiles and stitching requests, drawn the same way (issue 29; decision 0040).
+  let measurements: DrawnProfiles | null = null;
+  let requests: Awaited<ReturnType<ReturnType<typeof getServices>["measurements"]["listRequests"]>> | null =
+    null;
+  const tab = new URL(request.url).searchParams.get("tab");
+  if (user && tab === "measurements") {
+    LoadedMeasurementsTab ??= (await loadMeasurementsTab()).MeasurementsTab;
+    measurements = { profiles: await getServices(context).measurements.listProfiles(user) };
+  }
+  if (user && tab === "requests") requests = await getServices(context).measurements.listRequests(user);
   // /account?review=<slug>: the product page's review form without JavaScript (decision 0034).
   const review = await reviewPage(context, request, user, csrf, pageLocale(request));
-  return data({ csrf, name: user?.name ?? null, book, review }, { headers });
+  return data({ csrf, name: user?.name ?? null, book, measurements, requests, review }, { headers });
 }
 
 /**
@@ -44,6 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = text(form, "intent");
   if (isAddressIntent(intent)) {
     return addressAction(request, context, form, intent, await pageUser(context, request), locale);
+  }
+  if (isMeasurementIntent(intent)) {
+    return measurementAction(request, context, form, intent, await pageUser(context, request), locale);
   }
   if (intent === "review") {
     const { token } = csrfToken(request);
@@ -89,18 +104,43 @@ let LoadedAddressesTab: typeof import("../components/account/addresses-tab").Add
 if (typeof document !== "undefined" && document.querySelector('[data-testid="address-book"][data-drawn]')) {
   LoadedAddressesTab = (await loadAddressesTab()).AddressesTab;
 }
-// Issue 29 (decision 0043): the quotes on her stitching requests.
+// The measurement profiles (issue 29), hydrated in place like the addresses when the server drew them.
+const loadMeasurementsTab = () => import("../components/account/measurements-tab");
+const MeasurementsTab = lazy(() => loadMeasurementsTab().then((m) => ({ default: m.MeasurementsTab })));
+let LoadedMeasurementsTab:
+  | typeof import("../components/account/measurements-tab").MeasurementsTab
+  | undefined;
+if (typeof document !== "undefined" && document.querySelector('[data-testid="measurements"][data-drawn]')) {
+  LoadedMeasurementsTab = (await loadMeasurementsTab()).MeasurementsTab;
+}
 const RequestsTab = lazy(() =>
-  import("../components/account/requests-tab").then((m) => ({ default: m.RequestsTab })),
+  import("../components/account/quoted-requests-tab").then((m) => ({ default: m.QuotedRequestsTab })),
 );
 const SettingsTab = lazy(() =>
   import("../components/account/settings-tab").then((m) => ({ default: m.SettingsTab })),
 );
 
+// Drawn here rather than imported: each icon module would be one more chunk every page's manifest names.
+function TapeIcon(props: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" {...props}>
+      <path d="M3 15 15 3l6 6L9 21zM7 11l2 2m1-5 2 2m1-5 2 2" />
+    </svg>
+  );
+}
+function NeedleIcon(props: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" {...props}>
+      <path d="M4 20 18 6m0 0a2 2 0 1 0 0-.01M8 4c6 0 12 4 12 10" />
+    </svg>
+  );
+}
+
 const TABS = [
   { id: "orders", label: "account.tab.orders", Icon: Package },
   { id: "addresses", label: "account.tab.addresses", Icon: MapPin },
-  { id: "requests", label: "account.tab.requests", Icon: Ruler },
+  { id: "measurements", label: "profile.mtm.tab.measurements", Icon: TapeIcon },
+  { id: "requests", label: "profile.mtm.tab.requests", Icon: NeedleIcon },
   { id: "settings", label: "account.tab.settings", Icon: Settings },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -151,6 +191,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 
   const signedIn = session.ready && session.token;
   const book = tab === "addresses" ? (loaderData?.book ?? null) : null;
+  const drawnProfiles = tab === "measurements" ? (loaderData?.measurements ?? null) : null;
+  const drawnRequests = tab === "requests" ? (loaderData?.requests ?? null) : null;
+  const Measurements = LoadedMeasurementsTab ?? MeasurementsTab;
   const Addresses = LoadedAddressesTab ?? AddressesTab;
   const active = TABS.find((item) => item.id === tab) ?? TABS[0];
   // The review form drawn by the server (?review=<slug>), as posted back when it was refused.
@@ -234,7 +277,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </h2>
           {review ? (
             <div dangerouslySetInnerHTML={{ __html: review }} />
-          ) : !signedIn && !book ? (
+          ) : !signedIn && !book && !drawnProfiles && !drawnRequests ? (
             <>
               <p className="sr-only" role="status">
                 {t("account.loading")}
@@ -255,8 +298,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   remove={params.get("remove")}
                   notice={params.get("notice")}
                 />
+              ) : tab === "measurements" ? (
+                <Measurements
+                  drawn={drawnProfiles}
+                  csrf={loaderData?.csrf ?? ""}
+                  posted={actionData && "measurement" in actionData ? actionData.measurement : undefined}
+                  open={params.get("profile")}
+                  show={params.get("show")}
+                  notice={params.get("notice")}
+                  guide={params.get("guide") === "1"}
+                />
               ) : tab === "requests" ? (
-                <RequestsTab />
+                <RequestsTab drawn={drawnRequests} />
               ) : (
                 <SettingsTab user={session.user} />
               )}

@@ -96,7 +96,7 @@ export type ApiResult<T extends object = object> = Partial<T> & {
 };
 
 export interface ApiOptions {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
   /** Count the call in the global loading indicator (SPEC §1 overlay). */
   loading?: boolean;

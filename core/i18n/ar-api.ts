@@ -94,4 +94,5 @@ export const arApi = {
   "api.stitching_unavailable": "طراز الخياطة هذا غير متاح لهذا القماش. اختاري طرازًا آخر.",
   "api.profile_not_found": "لم نجد ملف المقاسات هذا. اختاري ملفًا آخر أو أدخلي مقاساتك.",
   "api.measurements_invalid": "يرجى مراجعة المقاسات والمحاولة مرة أخرى.",
+  "api.profile_limit": "يحتفظ الحساب بـ 12 ملفًا للمقاسات على الأكثر. يُرجى حذف ملف أولًا.",
 } as const satisfies Record<keyof typeof enApi, string>;

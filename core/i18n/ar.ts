@@ -4,6 +4,7 @@ import { arApi } from "./ar-api.ts";
 import { arCart } from "./ar-cart.ts";
 import { arCheckout } from "./ar-checkout.ts";
 import { arMadeToOrder } from "./ar-made-to-order.ts";
+import { arMeasurements } from "./ar-measurements.ts";
 import { arRequests } from "./ar-requests.ts";
 import { arReviews } from "./ar-reviews.ts";
 import { arStorefront } from "./ar-storefront.ts";
@@ -300,4 +301,5 @@ export const ar = {
   ...arCart,
   ...arApi,
   ...arMadeToOrder,
+  ...arMeasurements,
 } as const satisfies TwinCatalog<StorefrontKey>;

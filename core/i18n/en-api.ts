@@ -101,4 +101,5 @@ export const enApi = {
   "api.profile_not_found":
     "We could not find this measurement profile. Choose another or enter your measurements.",
   "api.measurements_invalid": "Please check the measurements and try again.",
+  "api.profile_limit": "An account keeps up to 12 measurement profiles. Please remove one first.",
 } as const satisfies Record<`api.${ErrorCode}`, string>;

@@ -4,6 +4,7 @@ import { enApi } from "./en-api.ts";
 import { enCart } from "./en-cart.ts";
 import { enCheckout } from "./en-checkout.ts";
 import { enMadeToOrder } from "./en-made-to-order.ts";
+import { enMeasurements } from "./en-measurements.ts";
 import { enRequests } from "./en-requests.ts";
 import { enReviews } from "./en-reviews.ts";
 import { enServer } from "./en-server.ts";
@@ -269,6 +270,7 @@ export const en = {
   ...enCart,
   ...enApi,
   ...enMadeToOrder,
+  ...enMeasurements,
 } as const;
 
 export type MessageKey = keyof typeof en;

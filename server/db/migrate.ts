@@ -21,6 +21,7 @@ import * as promotions from "./migrations/2026-11-27-0019-promotions.ts";
 import * as orderLineImage from "./migrations/2026-11-27-0020-order-line-image.ts";
 import * as stockChanges from "./migrations/2026-11-27-0021-stock-changes.ts";
 import * as madeToMeasure from "./migrations/2026-11-27-0022-made-to-measure.ts";
+import * as homeVisitMeasurements from "./migrations/2026-11-27-0023-home-visit-measurements.ts";
 import * as stitchedCartLines from "./migrations/2026-11-27-0025-stitched-cart-lines.ts";
 import * as quotesAlterations from "./migrations/2026-11-27-0026-quotes-alterations.ts";
 import type { Database } from "./schema.ts";
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-0020-order-line-image": orderLineImage,
   "2026-11-27-0021-stock-changes": stockChanges,
   "2026-11-27-0022-made-to-measure": madeToMeasure,
+  "2026-11-27-0023-home-visit-measurements": homeVisitMeasurements,
   "2026-11-27-0025-stitched-cart-lines": stitchedCartLines,
   "2026-11-27-0026-quotes-alterations": quotesAlterations,
 };

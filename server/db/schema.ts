@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { Locale as Language } from "#core/locale.ts";
 import type { ReviewStatus } from "#core/schemas/review.schema.ts";
+import type { HomeVisitColumns } from "./schema/home-visits.ts";
 import type { MadeToMeasureTables } from "./schema/made-to-measure.ts";
 import type {
   IdempotencyKeyTable,
@@ -266,7 +267,7 @@ export interface ContactMessageTable {
 }
 
 /** SPEC §3 Stitching request, stored before the shop is mailed (issue 12). */
-export interface StitchingRequestTable {
+export interface StitchingRequestTable extends HomeVisitColumns {
   id: string;
   reference: string;
   user_id: string | null;

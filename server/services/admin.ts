@@ -9,6 +9,7 @@ import { listAudit } from "./admin-audit.ts";
 import { createAdminCatalog } from "./admin-catalog.ts";
 import { createAdminCustomers } from "./admin-customers.ts";
 import { createAdminExports } from "./admin-exports.ts";
+import { createAdminHomeVisits } from "./admin-home-visits.ts";
 import { createAdminInbox } from "./admin-inbox.ts";
 import { createAdminMail } from "./admin-mail.ts";
 import { createAdminOrders } from "./admin-orders.ts";
@@ -46,6 +47,8 @@ export function createAdminService(options: {
     orders: orderService,
     customers: createAdminCustomers({ db, orders: orderService }),
     inbox: createAdminInbox({ db, mailer, settings, log }),
+    /** A stitching request's home-visit measurements (issue 29; decision 0040). */
+    homeVisits: createAdminHomeVisits(db),
     staff: createAdminStaff({ db, mailer, settings, siteUrl: config.PUBLIC_SITE_URL }),
     settings,
     mail: createAdminMail({ db, mailer, log }),

@@ -24,6 +24,7 @@ import { type CartService, createCartService } from "./cart.ts";
 import { type CatalogService, createCatalogService } from "./catalog.ts";
 import { createIdempotencyService, type IdempotencyService } from "./idempotency.ts";
 import { createLowStockDigest, type LowStockDigest } from "./low-stock-digest.ts";
+import { createMeasurementsService, type MeasurementsService } from "./measurements.ts";
 import { createOrdersService, type OrdersService } from "./orders.ts";
 import { createPendingCart, type PendingCart } from "./pending-cart.ts";
 import { createPromotionsService, type PromotionsService } from "./promotions/index.ts";
@@ -41,6 +42,8 @@ export interface Services {
   catalog: CatalogService;
   accounts: AccountsService;
   addresses: AddressesService;
+  /** Measurement profiles and her stitching requests in My Account (issue 29; decision 0040). */
+  measurements: MeasurementsService;
   reviews: ReviewsService;
   cart: CartService;
   /** A visitor's lines and wishes posted without JavaScript, in a signed cookie (decision 0033). */
@@ -207,6 +210,7 @@ export function createServices(
     catalog: createCatalogService(database.db),
     accounts: createAccountsService({ db: database.db, config, mailer: mail, google, log }),
     addresses: createAddressesService(database.db),
+    measurements: createMeasurementsService(database.db),
     reviews: createReviewsService(database.db),
     cart: createCartService(database.db),
     pendingCart: createPendingCart(database.db, config.JWT_SECRET),

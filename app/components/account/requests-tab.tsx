@@ -1,57 +1,63 @@
-import { useCallback, useEffect, useState } from "react";
-import type { QuoteDto } from "#core/schemas/quotes.ts";
-import { useT } from "../../lib/i18n";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import type { MyStitchingRequest } from "#core/schemas/measurement-profile.schema.ts";
+import { Link, useT } from "../../lib/i18n";
 import { api } from "../../state/session";
-import { Panel } from "../ui/panel";
 import { LoadError, PanelSkeleton } from "./panel";
-import { RequestQuote } from "./request-quote";
+import { RequestRow } from "./request-row";
 
 /**
- * My Account's stitching requests (issue 29; decision 0043): a minimal list of the quotes the shop sent
- * on her requests, each with its quote block. The made-to-measure profiles work builds the fuller list of
- * requests in this file; the quote block (request-quote.tsx) is rendered under each request there.
+ * My Account's stitching requests (issue 29; decision 0040): only those sent with her token, newest first,
+ * each drawn by RequestRow. `below` renders what goes under a request (the quotes part adds its block
+ * there), so this list stays as it is.
  */
-export function RequestsTab() {
+export function RequestsTab({
+  drawn = null,
+  below,
+}: {
+  drawn?: MyStitchingRequest[] | null;
+  below?: (request: MyStitchingRequest) => ReactNode;
+}) {
   const t = useT();
-  const [quotes, setQuotes] = useState<QuoteDto[] | null>(null);
-  const [payments, setPayments] = useState({ cod: false, card: false });
+  const [requests, setRequests] = useState<MyStitchingRequest[] | null>(drawn);
   const [failed, setFailed] = useState(false);
+  const [readOnOpen] = useState(drawn === null);
 
   const load = useCallback(async () => {
     setFailed(false);
-    const [list, config] = await Promise.all([
-      api<{ quotes: QuoteDto[] }>("/api/stitching/quotes", { method: "GET" }),
-      api<{ codEnabled: boolean; cardPayments: boolean }>("/api/order/config", { method: "GET" }),
-    ]);
-    if (config.success) setPayments({ cod: Boolean(config.codEnabled), card: Boolean(config.cardPayments) });
-    if (list.success && list.quotes) setQuotes(list.quotes);
-    else if (list.status !== 401) setFailed(true);
+    const result = await api<{ requests: MyStitchingRequest[] }>("/api/stitching/requests");
+    if (!result.success) {
+      if (result.status !== 401) setFailed(true);
+      return;
+    }
+    setRequests(Array.isArray(result.requests) ? result.requests : []);
   }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
-  if (failed) return <LoadError onRetry={load} />;
-  if (!quotes) return <PanelSkeleton rows={1} />;
+  useEffect(() => {
+    if (readOnOpen) void load();
+  }, [load, readOnOpen]);
+
+  if (failed) return <LoadError onRetry={() => void load()} />;
+  if (!requests) return <PanelSkeleton rows={2} />;
+
   return (
-    <Panel labelledBy="account-quotes-title" testId="account-quotes">
-      <h3
-        id="account-quotes-title"
-        className="mb-4 font-sans text-sm font-semibold tracking-wider text-ink uppercase"
-      >
-        {t("aftersale.quote.title")}
-      </h3>
-      {quotes.length === 0 ? (
-        <p className="text-sm text-charcoal">{t("aftersale.quote.none")}</p>
+    <div className="flex flex-col gap-5" data-testid="stitching-requests">
+      <p className="max-w-md text-sm text-stone">{t("profile.mtm.requests.intro")}</p>
+      {requests.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-sand-dark px-6 py-12 text-center">
+          <p className="text-xl text-ink">{t("profile.mtm.requests.empty")}</p>
+          <Link to="/stitching-service" className="btn-accent mt-5 inline-flex">
+            {t("profile.mtm.requests.new")}
+          </Link>
+        </div>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {quotes.map((q) => (
-            <li key={q.id}>
-              <RequestQuote quote={q} payments={payments} onChanged={() => void load()} />
-            </li>
+        <ul className="grid gap-4 md:grid-cols-2">
+          {requests.map((request) => (
+            <RequestRow key={request.id} request={request}>
+              {below?.(request)}
+            </RequestRow>
           ))}
         </ul>
       )}
-    </Panel>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { type FormEvent, lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { replyText } from "#core/admin-mail-text.ts";
 import type { AdminRequestQuotes } from "#core/schemas/quotes.ts";
@@ -23,6 +23,11 @@ import {
 } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/inbox-item";
+
+// Issue 29's home visit: its form and checks load with a stitching request only.
+const HomeVisitCard = lazy(() =>
+  import("../../components/admin/home-visit-card").then((m) => ({ default: m.HomeVisitCard })),
+);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.item.reference ?? "Request"} · Back office` }];
@@ -169,6 +174,11 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
         <div className="flex flex-col gap-4">
+          {item.kind === "stitching" ? (
+            <Suspense fallback={<Card title="Home visit measurements">Loading…</Card>}>
+              <HomeVisitCard requestId={item.id} />
+            </Suspense>
+          ) : null}
           <Card title="Reply by e-mail">
             {item.email ? (
               <form onSubmit={reply} className="flex flex-col gap-3">

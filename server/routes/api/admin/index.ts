@@ -21,6 +21,7 @@ import catalogRoutes from "./catalog.ts";
 import contentRoutes from "./content.ts";
 import customerRoutes from "./customers.ts";
 import exportRoutes from "./exports.ts";
+import homeVisitRoutes from "./home-visits.ts";
 import inboxRoutes from "./inbox.ts";
 import mailRoutes from "./mail.ts";
 import orderRoutes from "./orders.ts";
@@ -170,6 +171,7 @@ export default async function adminRoutes(
     await scope.register(catalogRoutes, { services });
     await scope.register(contentRoutes, { services });
     await scope.register(inboxRoutes, { services });
+    await scope.register(homeVisitRoutes, { services });
     await scope.register(ownerRoutes, { services });
     await scope.register(mailRoutes, { services });
     await scope.register(refundRoutes, { services });
