@@ -411,6 +411,16 @@ describe.each(TEST_ENGINES)("stitched cart lines on $name", (engine) => {
       fabric.productId
     ]!;
     expect(after.lines.map((l) => l.quantity)).toEqual([2, 3, 1]);
+
+    // Buying the plain fabric takes only its plain line out of her saved cart; the stitched ones stay.
+    const plain = orderPayload([{ product: fabric, quantity: 1 }], { price: { payment_mode: "cod" } });
+    const bought = await api(store.base, "POST", "/api/order/place", { token: buyer.token, body: plain });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const left = await api(store.base, "POST", "/api/cart/get", { token: buyer.token });
+    const kept = (left.body.cartData as Record<string, { lines: { stitching?: unknown }[] }>)[
+      fabric.productId
+    ]!;
+    expect(kept.lines.map((l) => Boolean(l.stitching))).toEqual([true, true]);
   });
 
   it("places a cash-on-delivery order with the snapshot, which later edits never change", async () => {
