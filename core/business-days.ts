@@ -1,15 +1,16 @@
 /**
- * The workshop's calendar (issue 29; decision 0042): a stitched line is ready a number of UAE business
- * days after the order. The UAE's weekend has been Saturday and Sunday since 2022, so Monday to Friday
- * are working days by default; the owner's holiday dates (YYYY-MM-DD, Asia/Dubai) are skipped too.
+ * The workshop's calendar (issue 29; decision 0042): a stitched line is ready a number of the workshop's
+ * working days after the order. Both the working weekdays (Monday to Saturday unless the owner says
+ * otherwise: tailoring shops here work Saturdays) and the holiday dates (YYYY-MM-DD, Asia/Dubai) are the
+ * owner's settings.
  * Pure: days are calendar strings, never instants, so no time zone can move them.
  */
 
 const DUBAI_OFFSET_MS = 4 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 
-/** Monday to Friday (0 = Sunday … 6 = Saturday, as Date#getUTCDay numbers them). */
-export const UAE_WORKING_WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5];
+/** Monday to Saturday (0 = Sunday … 6 = Saturday, as Date#getUTCDay numbers them): the default. */
+export const UAE_WORKING_WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5, 6];
 
 /** The Dubai calendar day of an instant (UTC+4 all year, no daylight saving). */
 export function dubaiToday(now: Date = new Date()): string {
@@ -24,7 +25,7 @@ const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 export interface WorkshopCalendar {
   /** Dates the workshop is closed besides the weekend (YYYY-MM-DD). */
   holidays?: readonly string[];
-  /** Working weekdays, 0 = Sunday; Monday to Friday by default. */
+  /** Working weekdays, 0 = Sunday; Monday to Saturday by default. */
   workingWeekdays?: readonly number[];
 }
 

@@ -278,6 +278,22 @@ describe.each(TEST_ENGINES)("stitched cart lines on $name", (engine) => {
       await owner.call("PUT", "/api/admin/settings", { workshopHolidays: [] });
     }
     expect(await quoteReady()).toBe(readyDate([7]));
+
+    // The working week is the owner's too (Monday to Saturday by default): a shop closed on Saturdays.
+    expect(readyDate([7])).toBe(readyDate([7], { workingWeekdays: [1, 2, 3, 4, 5, 6] }));
+    const week = await owner.call("PUT", "/api/admin/settings", { workshopWorkingDays: [1, 2, 3, 4, 5] });
+    expect(week.status, JSON.stringify(week.body)).toBe(200);
+    try {
+      expect(await quoteReady()).toBe(readyDate([7], { workingWeekdays: [1, 2, 3, 4, 5] }));
+      expect(readyDate([7], { workingWeekdays: [1, 2, 3, 4, 5] })! > readyDate([7])!).toBe(true);
+      for (const refused of [[], [1, 1], [7]]) {
+        const bad = await owner.call("PUT", "/api/admin/settings", { workshopWorkingDays: refused });
+        expect(bad.status).toBe(400);
+      }
+    } finally {
+      await owner.call("PUT", "/api/admin/settings", { workshopWorkingDays: [1, 2, 3, 4, 5, 6] });
+    }
+    expect(await quoteReady()).toBe(readyDate([7]));
   });
 
   it("refuses a withdrawn or unsuitable style, a ready-made product, another's profile and bad measurements", async () => {
@@ -395,6 +411,16 @@ describe.each(TEST_ENGINES)("stitched cart lines on $name", (engine) => {
       fabric.productId
     ]!;
     expect(after.lines.map((l) => l.quantity)).toEqual([2, 3, 1]);
+
+    // Buying the plain fabric takes only its plain line out of her saved cart; the stitched ones stay.
+    const plain = orderPayload([{ product: fabric, quantity: 1 }], { price: { payment_mode: "cod" } });
+    const bought = await api(store.base, "POST", "/api/order/place", { token: buyer.token, body: plain });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const left = await api(store.base, "POST", "/api/cart/get", { token: buyer.token });
+    const kept = (left.body.cartData as Record<string, { lines: { stitching?: unknown }[] }>)[
+      fabric.productId
+    ]!;
+    expect(kept.lines.map((l) => Boolean(l.stitching))).toEqual([true, true]);
   });
 
   it("places a cash-on-delivery order with the snapshot, which later edits never change", async () => {

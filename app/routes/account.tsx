@@ -113,12 +113,8 @@ let LoadedMeasurementsTab:
 if (typeof document !== "undefined" && document.querySelector('[data-testid="measurements"][data-drawn]')) {
   LoadedMeasurementsTab = (await loadMeasurementsTab()).MeasurementsTab;
 }
-// Issue 29 (decision 0043): the quotes on her stitching requests, listed under them.
-const QuotesList = lazy(() =>
-  import("../components/account/quotes-list").then((m) => ({ default: m.QuotesList })),
-);
 const RequestsTab = lazy(() =>
-  import("../components/account/requests-tab").then((m) => ({ default: m.RequestsTab })),
+  import("../components/account/quoted-requests-tab").then((m) => ({ default: m.QuotedRequestsTab })),
 );
 const SettingsTab = lazy(() =>
   import("../components/account/settings-tab").then((m) => ({ default: m.SettingsTab })),
@@ -313,10 +309,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   guide={params.get("guide") === "1"}
                 />
               ) : tab === "requests" ? (
-                <>
-                  <RequestsTab drawn={drawnRequests} />
-                  <QuotesList />
-                </>
+                <RequestsTab drawn={drawnRequests} />
               ) : (
                 <SettingsTab user={session.user} />
               )}

@@ -23,7 +23,7 @@ const en = {
   total: "Total",
   quantity: "× {n}",
   readyBy: "Estimated ready date: {date}",
-  readyNote: "UAE working days, Monday to Friday, from the order's day.",
+  readyNote: "Counted in the workshop's working days from the order's day; the cart shows the exact date.",
 } as const;
 
 export type PanelKey = keyof typeof en;
@@ -48,7 +48,7 @@ const ar: Record<PanelKey, string> = {
   total: "المجموع",
   quantity: "× {n}",
   readyBy: "تاريخ الجاهزية المتوقع: {date}",
-  readyNote: "أيام العمل في الإمارات، من الاثنين إلى الجمعة، بدءًا من يوم الطلب.",
+  readyNote: "محسوب بأيام عمل الورشة بدءًا من يوم الطلب، وتعرض السلة التاريخ الدقيق.",
 };
 
 export function panelText(

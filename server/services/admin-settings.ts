@@ -57,7 +57,8 @@ export function createSettingsService(db: Kysely<Database>, config: Config) {
     // Issue 29 (decision 0043): a week to accept a quote; SPEC's free minor alterations within 15 days.
     quoteValidDays: 7,
     alterationWindowDays: 15,
-    // Issue 29: weekends only until the owner lists the workshop's holidays.
+    // Issue 29: Monday to Saturday, and no holiday until the owner lists them.
+    workshopWorkingDays: [1, 2, 3, 4, 5, 6],
     workshopHolidays: [],
   };
   const keys = Object.keys(defaults) as (keyof ShopSettings)[];

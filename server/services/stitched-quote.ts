@@ -15,7 +15,12 @@ export async function stitchQuote(
   db: Kysely<Database>,
   base: CartQuote,
   request: readonly CartQuoteRequestLine[],
-  who: { userId: string | null; locale: "en" | "ar"; holidays: readonly string[] },
+  who: {
+    userId: string | null;
+    locale: "en" | "ar";
+    holidays: readonly string[];
+    workingWeekdays: readonly number[];
+  },
 ): Promise<CartQuote & { readyBy: string | null }> {
   if (!request.some((l) => l.stitching)) return { ...base, readyBy: null };
   const leadDays: number[] = [];
@@ -61,6 +66,6 @@ export async function stitchQuote(
     subtotalFils,
     totalFils: subtotalFils + base.shippingFils,
     canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
-    readyBy: readyDate(leadDays, { holidays: who.holidays }),
+    readyBy: readyDate(leadDays, { holidays: who.holidays, workingWeekdays: who.workingWeekdays }),
   };
 }

@@ -113,7 +113,7 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
               >
                 {ALTERATION_WHATS.map((w) => (
                   <option key={w} value={w}>
-                    {t(`aftersale.alteration.what.${w}`)}
+                    {t(w === "other" ? "aftersale.alteration.part.else" : `aftersale.alteration.part.${w}`)}
                   </option>
                 ))}
               </select>

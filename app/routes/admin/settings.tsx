@@ -7,7 +7,7 @@ import { NumberSetting } from "../../components/admin/number-setting";
 import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
-import { holidaysOf, WorkshopHolidays } from "../../components/admin/workshop-holidays";
+import { holidaysOf, WorkshopDays, WorkshopHolidays } from "../../components/admin/workshop-holidays";
 import { postBack } from "../../lib/post-back.server";
 import type { Route } from "./+types/settings";
 
@@ -63,6 +63,7 @@ function readSettings(form: FormData): ShopSettings {
     ),
     sameDayDeliveryFeeFils: aed(text("sameDayDeliveryFee")) ?? 0,
     // Issue 29: one date per line or comma; the server checks each.
+    workshopWorkingDays: form.getAll("workshopWorkingDays").map(Number),
     workshopHolidays: holidaysOf(text("workshopHolidays")),
   };
 }
@@ -355,6 +356,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
+          <WorkshopDays value={s.workshopWorkingDays} />
           <WorkshopHolidays value={s.workshopHolidays} />
         </Card>
         <div>

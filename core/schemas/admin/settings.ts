@@ -96,7 +96,13 @@ export const ShopSettingsSchema = z.object({
   emirateDeliveryFeesFils: z.partialRecord(EmirateSchema, feeFils("An emirate's delivery fee")),
   /** Same-day delivery's fee (fils), instead of the flat or the emirate's; the threshold frees it too. */
   sameDayDeliveryFeeFils: feeFils("Same-day delivery fee"),
-  /** Issue 29: dates (Asia/Dubai) the workshop is closed besides Saturday and Sunday; ready dates skip them. */
+  /** Issue 29: the workshop's working weekdays (0 = Sunday … 6 = Saturday); ready dates count only these. */
+  workshopWorkingDays: z
+    .array(z.number().int().min(0).max(6), { error: "Working days must be weekdays from 0 (Sunday) to 6" })
+    .min(1, { error: "Choose at least one working day" })
+    .max(7)
+    .refine((days) => new Set(days).size === days.length, { error: "A working day is chosen twice" }),
+  /** Issue 29: dates (Asia/Dubai) the workshop is closed besides its days off; ready dates skip them. */
   workshopHolidays: z
     .array(dubaiDay("A workshop holiday"), { error: "Workshop holidays must be a list of dates" })
     .max(100, { error: "At most 100 workshop holidays" }),

@@ -89,12 +89,14 @@ export async function deleteAllCartLines(db: Db, userId: string): Promise<void> 
 
 /**
  * Issue 11: once an order is placed, its lines (product, size and colour) leave the shopper's server cart,
- * so a later log-in merge does not bring bought items back. Other lines stay.
+ * so a later log-in merge does not bring bought items back. Other lines stay. Issue 29: a ready-made line
+ * takes only the ready-made cart line of its product, size and colour, and a stitched line (its
+ * `stitching` snapshot set) only the stitched ones, so buying one never empties the other from her cart.
  */
 export async function deleteOrderedCartLines(
   db: Db,
   userId: string,
-  lines: readonly { product_id: string; size: string; color: string }[],
+  lines: readonly { product_id: string; size: string; color: string; stitching?: string | null }[],
 ): Promise<void> {
   if (lines.length === 0) return;
   const values: Record<string, string> = { userId };
@@ -103,21 +105,22 @@ export async function deleteOrderedCartLines(
     values[`size${i}`] = line.size;
     values[`color${i}`] = line.color;
   });
-  await deleteLines(lines.length, db, values);
+  await deleteLines(lines.map((line) => (line.stitching ? "s" : "r")).join(""), db, values);
 }
 
-// Runs with every placed order: prepared per number of lines (server/db/prepared.ts).
-const deleteLines = preparedPerShape((count: number, db, v: Record<string, string>) =>
+// Runs with every placed order: prepared per shape, one letter a line (r ready-made, s stitched).
+const deleteLines = preparedPerShape((shape: string, db, v: Record<string, string>) =>
   db
     .deleteFrom("cart_lines")
     .where("user_id", "=", v.userId!)
     .where((eb) =>
       eb.or(
-        Array.from({ length: count }, (_, i) =>
+        Array.from(shape, (kind, i) =>
           eb.and([
             eb("product_id", "=", v[`product${i}`]!),
             eb("size", "=", v[`size${i}`]!),
             eb("color", "=", v[`color${i}`]!),
+            kind === "s" ? eb("stitching_key", "<>", "") : eb("stitching_key", "=", ""),
           ]),
         ),
       ),

@@ -102,7 +102,8 @@ export function createOrdersContext(options: OrdersServiceOptions) {
       trn: s ? s.trn : (config.SHOP_TRN ?? null),
       vatRate: s?.vatRate ?? config.VAT_RATE_PERCENT,
       codEnabled: s?.codEnabled ?? config.COD_ENABLED,
-      /** Issue 29: the ready date of stitched lines skips these (and the weekend). */
+      /** Issue 29: the ready date of stitched lines counts these weekdays and skips these dates. */
+      workshopWorkingDays: s?.workshopWorkingDays ?? [1, 2, 3, 4, 5, 6],
       workshopHolidays: s?.workshopHolidays ?? [],
     };
   }

@@ -134,7 +134,7 @@ export function createPricing(ctx: OrdersContext) {
     const shop = await shopNow();
     const readyBy = readyDate(
       lines.flatMap((l) => (l.stitching ? [Number(l.stitching.style.lead_days)] : [])),
-      { holidays: shop.workshopHolidays },
+      { holidays: shop.workshopHolidays, workingWeekdays: shop.workshopWorkingDays },
     );
     let promotion: DecidedPromotion | null = null;
     if (payload.discountCode) {

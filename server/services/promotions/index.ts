@@ -245,6 +245,7 @@ export function createPromotionsService(options: {
         userId: who.userId,
         locale: who.locale,
         holidays: shop.workshopHolidays,
+        workingWeekdays: shop.workshopWorkingDays,
       });
       const fees = feesOf(shop);
       const lines: PromoLine[] = base.lines.map((l) => ({
