@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readyDate } from "../../core/business-days.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import { newId } from "../../server/ids.ts";
+import { ADMIN_TEST_PASSWORD, createRoleUser } from "../../server/testing/admin.ts";
 import { ADDRESS, addTestProduct, type TestProduct } from "../../server/testing/checkout.ts";
 import {
   expectAccessible,
@@ -21,7 +22,8 @@ import { registerVerified } from "./shopper.ts";
  * 'Stitch it for me' (issue 29; decision 0042) at phone size: a signed-in shopper with a measurement
  * profile opens the product page's panel, picks a style and her profile and adds the stitched fabric,
  * sees the style and the ready date in the cart and at checkout, pays with the sandbox card, finds the
- * line 'measured' on her order page (in English and Arabic) and taps 'Stitch again'. In Arabic, a guest
+ * line 'measured' on her order page (in English and Arabic), follows it to 'ready' once the workshop
+ * moves it there, and taps 'Stitch again'. In Arabic, a guest
  * types her measurements in the panel and sees a range message before the line is added.
  */
 
@@ -30,6 +32,7 @@ let browser: Browser;
 const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-stitch-"));
 const databaseUrl = `file:${join(dataDir, "store.db")}`;
 let fabric: TestProduct;
+let owner: { email: string };
 const styleId = newId();
 
 beforeAll(async () => {
@@ -40,6 +43,7 @@ beforeAll(async () => {
   const database = openDatabase(databaseUrl);
   try {
     const db = database.db;
+    owner = await createRoleUser(db, "owner");
     fabric = await addTestProduct(db, {
       name: "Ivory Lawn Fabric",
       variants: [{ size: "3 metres", retailFils: 20_000, stock: 8 }],
@@ -132,7 +136,7 @@ async function shopperWithProfile() {
 }
 
 describe("stitch it for me", () => {
-  it("orders a stitched fabric, pays by card, finds it 'measured' and stitches it again", {
+  it("orders a stitched fabric, pays by card, follows it from 'measured' to 'ready' and stitches it again", {
     timeout: 240_000,
   }, async () => {
     const { token } = await shopperWithProfile();
@@ -212,6 +216,39 @@ describe("stitch it for me", () => {
       await expect.poll(() => arLine.getByTestId("stitch-again").textContent()).toBe("خيطي مرة أخرى");
       await expectAccessible(arabic);
       await arabic.close();
+
+      // The workshop moves her line to ready; she follows it on her order page.
+      const database = openDatabase(databaseUrl);
+      const placed = await database.db
+        .selectFrom("order_lines")
+        .select("order_id")
+        .where("product_id", "=", fabric.productId)
+        .where("stitching", "is not", null)
+        .executeTakeFirstOrThrow()
+        .finally(() => database.close());
+      const workshop = await newContext(browser, "phone", store.baseUrl);
+      try {
+        const admin = await workshop.newPage();
+        await admin.goto("/admin/login");
+        await admin.getByLabel("E-mail").fill(owner.email);
+        await admin.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
+        await admin.getByRole("button", { name: "Sign in" }).click();
+        await admin.waitForURL(/\/admin$/);
+        await admin.goto(`/admin/orders/${placed.order_id}`);
+        await waitForHydration(admin);
+        const work = admin.getByTestId("workshop-line");
+        for (const next of ["Cutting", "Stitching", "Finishing", "Ready"]) {
+          await work.getByRole("button", { name: `Move to ${next}` }).click();
+          await expect.poll(() => work.getByTestId("workshop-step").textContent()).toContain(next);
+        }
+      } finally {
+        await workshop.close();
+      }
+      await page.reload();
+      await waitForHydration(page);
+      await expect
+        .poll(() => line.getByTestId("line-step-current").textContent(), { timeout: 15_000 })
+        .toContain("Ready");
 
       await line.getByTestId("stitch-again").click();
       await page.waitForURL(/\/cart$/);
