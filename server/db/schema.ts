@@ -1,7 +1,6 @@
 import type { Generated } from "kysely";
 import type { Locale as Language } from "#core/locale.ts";
 import type { ReviewStatus } from "#core/schemas/review.schema.ts";
-import type { HomeVisitColumns } from "./schema/home-visits.ts";
 import type { MadeToMeasureTables } from "./schema/made-to-measure.ts";
 import type {
   IdempotencyKeyTable,
@@ -16,9 +15,16 @@ import type {
 import type { PromotionsTables } from "./schema/promotions.ts";
 import type { QuotesTables } from "./schema/quotes.ts";
 import type { RefundsTables } from "./schema/refunds.ts";
+import type { RequestsTables } from "./schema/requests.ts";
 import type { ReturnPolicy, ReturnsTables } from "./schema/returns.ts";
 
 export type { RefundMethod, RefundStatus, RefundTable, SandboxRefundTable } from "./schema/refunds.ts";
+export type {
+  ContactMessageTable,
+  RequestReplyTable,
+  RequestStatus,
+  StitchingRequestTable,
+} from "./schema/requests.ts";
 export type { ReviewStatus };
 
 /**
@@ -247,48 +253,6 @@ export interface OutboxTable {
   logged_at: string | null;
 }
 
-/** The back office inbox's status (issue 15; 0007's answered/closed became in_progress/done). */
-export type RequestStatus = "new" | "in_progress" | "done";
-
-/** SPEC §3 Contact message, stored before the shop is mailed (issue 12). */
-export interface ContactMessageTable {
-  id: string;
-  reference: string;
-  user_id: string | null;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: Generated<RequestStatus>;
-  language: Generated<Language>;
-  /** The shop's notes on it (back office). */
-  notes: Generated<string>;
-  created_at: string;
-}
-
-/** SPEC §3 Stitching request, stored before the shop is mailed (issue 12). */
-export interface StitchingRequestTable extends HomeVisitColumns {
-  id: string;
-  reference: string;
-  user_id: string | null;
-  name: string;
-  phone: string;
-  email: string | null;
-  address_type: string;
-  full_address: string;
-  landmark: string | null;
-  city: string;
-  pin_code: string;
-  service_type: string;
-  item_count: number;
-  message: string | null;
-  status: Generated<RequestStatus>;
-  language: Generated<Language>;
-  /** The shop's notes on it (back office). */
-  notes: Generated<string>;
-  created_at: string;
-}
-
 export interface CartLineTable {
   id: string;
   user_id: string;
@@ -317,20 +281,6 @@ export interface CatalogTermTable {
   kind: CatalogTermKind;
   value: string;
   name_ar: string;
-}
-
-/** A back-office reply to a contact message or stitching request, sent through the outbox. */
-export interface RequestReplyTable {
-  id: string;
-  request_kind: "contact" | "stitching";
-  request_id: string;
-  author_id: string | null;
-  author_name: string;
-  to_address: string;
-  subject: string;
-  message: string;
-  outbox_id: string | null;
-  created_at: string;
 }
 
 /** A back-office session; `id` is the SHA-256 of the cookie's token. */
@@ -382,7 +332,8 @@ export interface Database
     RefundsTables,
     PromotionsTables,
     MadeToMeasureTables,
-    QuotesTables {
+    QuotesTables,
+    RequestsTables {
   categories: CategoryTable;
   products: ProductTable;
   product_colors: ProductColorTable;
@@ -405,12 +356,9 @@ export interface Database
   counters: CounterTable;
   auth_throttle: AuthThrottleTable;
   outbox: OutboxTable;
-  contact_messages: ContactMessageTable;
-  stitching_requests: StitchingRequestTable;
   cart_lines: CartLineTable;
   wishlist_items: WishlistItemTable;
   catalog_terms: CatalogTermTable;
-  request_replies: RequestReplyTable;
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
   shop_settings: ShopSettingTable;
