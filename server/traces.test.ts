@@ -227,6 +227,43 @@ describe.each(TEST_ENGINES)("traces on $name", (engine) => {
     expectNowhere([code!, password, email, res.body.token as string].filter(Boolean), since);
   });
 
+  it("makes a mail retry pass a trace of its own, with its queries and the SMTP send beneath it", async () => {
+    const email = `retried-${engine.name}-${Date.now()}@example.com`;
+    smtp.refuse(true);
+    try {
+      const res = await api(store.base, "POST", "/api/user/register", {
+        body: { name: "Trace Retry", phone: freshPhone(), email, password: "retry-secret-4410" },
+      });
+      expect(res.status).toBe(201);
+      await store.services.mail.idle();
+    } finally {
+      smtp.refuse(false);
+    }
+    // Due again now rather than after its backoff.
+    await store.database.db
+      .updateTable("outbox")
+      .set({ next_attempt_at: new Date(0).toISOString(), claimed_until: null })
+      .where("to_address", "=", email)
+      .execute();
+    const since = spans().length;
+    await store.services.mail.retryPass();
+    const mail = await smtp.waitFor(email);
+    const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
+
+    const pass = spans()
+      .slice(since)
+      .find((s) => s.name === "mail retry");
+    expect(pass).toBeDefined();
+    expect(pass!.parentSpanContext).toBeUndefined();
+    expect(pass!.kind).toBe(SpanKind.INTERNAL);
+    const trace = spans().filter((s) => traceOf(s) === traceOf(pass!));
+    expect(trace.filter((s) => databaseSpan.test(s.name)).length).toBeGreaterThan(0);
+    const send = trace.find((s) => s.name === "smtp send");
+    expect(send).toBeDefined();
+    expect(descendsFrom(send!, pass!)).toBe(true);
+    expectNowhere([code!, email].filter(Boolean), since);
+  });
+
   it("keeps a log-in's password and token, and secrets in a query, out of every attribute of every span", async () => {
     const phone = freshPhone();
     const password = "log-in-secret-5519";

@@ -16,7 +16,7 @@ import {
 import type { Database, OutboxStatus } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { metrics } from "../operations/metrics.ts";
-import { inClientSpan } from "../telemetry/tracing.ts";
+import { inClientSpan, inJobSpan } from "../telemetry/tracing.ts";
 
 /**
  * What became of a mail a change queued, for the screen that made it: handed to SMTP ("sent"), stored
@@ -113,6 +113,8 @@ export interface Mailer {
    * mails no process printed yet. Several processes may run it.
    */
   startRetries(everyMs: number): void;
+  /** One pass of the retry timer: `flush()` as a trace of its own (its queries and SMTP sends beneath). */
+  retryPass(): Promise<void>;
   /** The outbox, newest first. */
   list(limit?: number): Promise<OutboxEntry[]>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
@@ -272,9 +274,14 @@ export function createMailer(options: {
     startRetries(everyMs) {
       if (retryTimer) return;
       retryTimer = setInterval(() => {
-        this.flush().catch((error: unknown) => log.error({ err: error }, "mail retry failed"));
+        this.retryPass().catch((error: unknown) => log.error({ err: error }, "mail retry failed"));
       }, everyMs);
       retryTimer.unref();
+    },
+
+    retryPass() {
+      // A timer's pass has no request around it: its own root span (decision 0036), as reconciliation's.
+      return inJobSpan("mail retry", {}, () => this.flush());
     },
 
     async list(limit = 200) {
