@@ -84,24 +84,7 @@ export function createOnlinePayment(
     });
     // Issue 21: a payment the sandbox or Paymennt's test mode takes is no money; its order is a test order.
     order.is_test = paymentsAreTest(config, paymennt);
-    const payment: PaymentTable = {
-      id: paymentId,
-      order_id: orderId,
-      provider: "paymennt",
-      provider_checkout_id: null,
-      request_id: newId(),
-      amount_fils: order.total_fils,
-      currency: "AED",
-      status: "created",
-      redirect_url: null,
-      status_history: "[]",
-      next_check_at: new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString(),
-      claimed_until: null,
-      checks: 0,
-      finalized_at: null,
-      created_at: at,
-      updated_at: at,
-    };
+    const payment = startingPayment(paymentId, orderId, order.total_fils, now, at);
     try {
       await db.transaction().execute(async (trx) => {
         // The first statement writes, so on SQLite the transaction holds the write lock from here on.
@@ -183,24 +166,7 @@ export function createOnlinePayment(
       placed_at: null,
       is_test: paymentsAreTest(config, paymennt),
     } satisfies Partial<OrderTable>);
-    const payment: PaymentTable = {
-      id: newId(),
-      order_id: order.id,
-      provider: "paymennt",
-      provider_checkout_id: null,
-      request_id: newId(),
-      amount_fils: order.total_fils,
-      currency: "AED",
-      status: "created",
-      redirect_url: null,
-      status_history: "[]",
-      next_check_at: new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString(),
-      claimed_until: null,
-      checks: 0,
-      finalized_at: null,
-      created_at: at,
-      updated_at: at,
-    };
+    const payment = startingPayment(newId(), order.id, order.total_fils, now, at);
     await db.transaction().execute(async (trx) => {
       orderNumber = order.order_number = await orderNumberInTransaction(trx, orderNumber);
       await insertOrder(trx, order, lineRows);
@@ -377,4 +343,32 @@ export function createOnlinePayment(
   }
 
   return { startPayment, startPrepared, resumePayment, verify };
+}
+
+/** A card payment attempt as it starts (checkout's and an accepted quote's): created, checked later. */
+function startingPayment(
+  id: string,
+  orderId: string,
+  amountFils: number,
+  now: Date,
+  at: string,
+): PaymentTable {
+  return {
+    id,
+    order_id: orderId,
+    provider: "paymennt",
+    provider_checkout_id: null,
+    request_id: newId(),
+    amount_fils: amountFils,
+    currency: "AED",
+    status: "created",
+    redirect_url: null,
+    status_history: "[]",
+    next_check_at: new Date(now.getTime() + CHECK_INTERVAL_MS).toISOString(),
+    claimed_until: null,
+    checks: 0,
+    finalized_at: null,
+    created_at: at,
+    updated_at: at,
+  };
 }
