@@ -18,6 +18,7 @@ import { ANNOUNCEMENT_COOKIE } from "#core/constants.ts";
 import { direction, fill, localeOfPath } from "#core/i18n/locale.ts";
 import type { Route } from "./+types/root";
 import arabicCss from "./arabic.css?url";
+import arabicFacesCss from "./arabic-faces.css?url";
 import { AnnouncementBar } from "./components/announcement-bar";
 import { BottomBar } from "./components/bottom-bar";
 import { Footer } from "./components/footer";
@@ -86,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <link rel="preload" href={plexArabic400} as="font" type="font/woff2" crossOrigin="" />
             <link rel="stylesheet" href={arabicCss} />
+            <link rel="stylesheet" href={arabicFacesCss} media="not all" />
           </>
         ) : (
           <link rel="preload" href={cormorant600} as="font" type="font/woff2" crossOrigin="" />

@@ -33,6 +33,8 @@ export const TAP_REPLAY_SCRIPT = `(() => {
   new MutationObserver((_, observer) => {
     if (!root.dataset.hydrated) return;
     observer.disconnect();
+    // The Arabic faces besides Plex 400 (app/arabic-faces.css), applied, and so fetched, only now.
+    d.querySelector('link[media="not all"]')?.setAttribute("media", "all");
     const control = tap;
     forget();
     if (submitted) return;

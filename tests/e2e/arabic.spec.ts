@@ -111,6 +111,10 @@ async function expectArabicPage(page: Page, screenshot?: string) {
   await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("ar");
   await expect.poll(() => page.locator("html").getAttribute("dir")).toBe("rtl");
   await expect.poll(() => page.getByTestId("bottom-bar").textContent()).toContain("الرئيسية");
+  // The faces besides Plex 400 are applied once the page is hydrated (decision 0012), not with it.
+  await expect
+    .poll(() => page.locator('link[rel="stylesheet"][href*="arabic-faces"]').getAttribute("media"))
+    .toBe("all");
   await page.evaluate(() => document.fonts.ready);
   await expectNothingOverflows(page);
   await checkScreen(page);
