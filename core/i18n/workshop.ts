@@ -54,8 +54,3 @@ export const WORKSHOP_TEXT = {
 } as const;
 
 export type WorkshopText = (typeof WORKSHOP_TEXT)["en"];
-
-/** `{name}` placeholders filled from `values`. */
-export function fillWorkshop(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}

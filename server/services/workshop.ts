@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import type { AdminRole } from "#core/admin.ts";
-import { fillWorkshop, WORK_STEP_NAMES, WORKSHOP_TEXT } from "#core/i18n/workshop.ts";
+import { fill } from "#core/i18n/locale.ts";
+import { WORK_STEP_NAMES, WORKSHOP_TEXT } from "#core/i18n/workshop.ts";
 import {
   fromMillimetres,
   MEASUREMENTS,
@@ -84,17 +85,17 @@ function readyMail(order: OrderTable, lines: WorkshopLine[], shopName: string): 
     const style = language === "ar" ? (l.style.nameAr ?? l.style.name) : l.style.name;
     return `${name} · ${style}${l.profileName ? ` · ${l.profileName}` : ""}`;
   });
-  const paragraphs = [fillWorkshop(t.mailIntro, values), t.mailLines, ...items.map((i) => `- ${i}`)];
-  const closing = [t.mailNext, fillWorkshop(t.mailThanks, values)];
+  const paragraphs = [fill(t.mailIntro, values), t.mailLines, ...items.map((i) => `- ${i}`)];
+  const closing = [t.mailNext, fill(t.mailThanks, values)];
   const dir = language === "ar" ? "rtl" : "ltr";
   return {
     kind: "order-mtm-ready",
     to: order.ship_email,
-    subject: `${fillWorkshop(t.mailSubject, values)} · ${shopName}`,
+    subject: `${fill(t.mailSubject, values)} · ${shopName}`,
     text: [...paragraphs, "", ...closing].join("\n"),
     html:
       `<div dir="${dir}" lang="${language}">` +
-      `<p>${escapeHtml(fillWorkshop(t.mailIntro, values))}</p><p>${escapeHtml(t.mailLines)}</p>` +
+      `<p>${escapeHtml(fill(t.mailIntro, values))}</p><p>${escapeHtml(t.mailLines)}</p>` +
       `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>` +
       closing.map((c) => `<p>${escapeHtml(c)}</p>`).join("") +
       "</div>",

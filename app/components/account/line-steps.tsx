@@ -30,7 +30,7 @@ export function LineSteps({ line }: { line: OrderLineDto }) {
       </p>
       <ol className="mt-2 flex flex-wrap gap-1.5" aria-label={t.steps}>
         {STEPS.map((step, index) => {
-          const state = index < current ? "done" : index === current ? "current" : "todo";
+          const state = index < current ? "done" : index === current ? "current" : "upcoming";
           return (
             <li
               key={step}
