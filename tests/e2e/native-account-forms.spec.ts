@@ -123,7 +123,7 @@ describe("the address and review forms without JavaScript", () => {
   });
 });
 
-describe("typing into the address and review forms before hydration survives it", () => {
+describe("typing into the address, measurement and review forms before hydration survives it", () => {
   const account = {
     name: "Alya Early",
     phone: "0501112244",
@@ -194,6 +194,36 @@ describe("typing into the address and review forms before hydration survives it"
     await page.getByText("Tower 2, Marina Walk").waitFor();
     await page.close();
   });
+
+  it.each(["/account", "/ar/account"])(
+    "keeps the name and measurements typed into %s's measurement profile form",
+    async (base) => {
+      const { page, release } = await held_page(
+        `${base}?tab=measurements&profile=new`,
+        'form [name="m.bust"]',
+      );
+      const field = (name: string) => page.locator(`form [name="${name}"]`).first();
+      const typed: Record<string, string> = {
+        name: base === "/account" ? "Alya" : "ألية",
+        "m.shoulder": "38",
+        "m.bust": "92",
+        "m.waist": "76",
+        "m.hips": "100",
+        "m.sleeveLength": "58",
+        "m.fullLength": "140",
+      };
+      for (const [name, value] of Object.entries(typed)) await field(name).fill(value);
+      await release();
+      for (const [name, value] of Object.entries(typed)) {
+        await expect.poll(() => field(name).inputValue(), { timeout: 3000 }).toBe(value);
+      }
+      await checkScreen(page);
+      // Hydrated, the same form saves: the list shows the profile.
+      await page.locator('form [name="intent"][value="measurement-save"]').click();
+      await expect.poll(() => page.getByTestId("measurements").textContent()).toContain(typed.name);
+      await page.close();
+    },
+  );
 
   it.each(["/account", "/ar/account"])(
     "keeps the rating and text typed into %s's review form",
