@@ -9,15 +9,48 @@ import { createInterface } from "node:readline";
 
 interface Suite {
   name: string;
-  args: string[];
+  /** The runner's arguments, given the path its JSON report goes to. */
+  args(report: string): string[];
+  env?(report: string): Record<string, string>;
+  counts(report: string): Counts;
 }
 
+const vitest = join("node_modules", "vitest", "vitest.mjs");
+const playwright = join("node_modules", "@playwright", "test", "cli.js");
+
 const SUITES: Suite[] = [
-  { name: "server", args: [] },
-  { name: "e2e", args: ["--config", "vitest.e2e.config.ts"] },
+  {
+    name: "server",
+    args: (report) => [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    counts(report) {
+      const json = JSON.parse(readFileSync(report, "utf8")) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+      };
+      return {
+        passed: json.numPassedTests,
+        failed: json.numFailedTests,
+        skipped: json.numPendingTests + json.numTodoTests,
+      };
+    },
+  },
+  {
+    // The browser journeys on Playwright's runner (playwright.config.ts).
+    name: "e2e",
+    args: () => [playwright, "test", "--reporter=list,json"],
+    env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: report }),
+    counts(report) {
+      const { stats } = JSON.parse(readFileSync(report, "utf8")) as {
+        stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      };
+      // No retries are configured, so a flaky count stays 0; it would be a failure to fix if it were not.
+      return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+    },
+  },
 ];
 
-const vitest = join("node_modules", "vitest", "vitest.mjs");
 const reports = mkdtempSync(join(tmpdir(), "store-test-report-"));
 
 interface Counts {
@@ -28,20 +61,17 @@ interface Counts {
 
 function run(suite: Suite): Promise<{ code: number; counts: Counts | undefined }> {
   const report = join(reports, `${suite.name}.json`);
-  const child = spawn(
-    process.execPath,
-    [vitest, "run", ...suite.args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        NO_COLOR: process.env.NO_COLOR ?? "1",
-        // The many store processes the suites start load their modules from Node's compile cache (about
-        // half the start-up time once the first has filled it).
-        NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), "store-test-compile-cache"),
-      },
+  const child = spawn(process.execPath, suite.args(report), {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      ...suite.env?.(report),
+      NO_COLOR: process.env.NO_COLOR ?? "1",
+      // The many store processes the suites start load their modules from Node's compile cache (about
+      // half the start-up time once the first has filled it).
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), "store-test-compile-cache"),
     },
-  );
+  });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on("line", (line) => console.log(`[${suite.name}] ${line}`));
   }
@@ -49,17 +79,7 @@ function run(suite: Suite): Promise<{ code: number; counts: Counts | undefined }
     child.on("close", (code) => {
       let counts: Counts | undefined;
       try {
-        const json = JSON.parse(readFileSync(report, "utf8")) as {
-          numPassedTests: number;
-          numFailedTests: number;
-          numPendingTests: number;
-          numTodoTests: number;
-        };
-        counts = {
-          passed: json.numPassedTests,
-          failed: json.numFailedTests,
-          skipped: json.numPendingTests + json.numTodoTests,
-        };
+        counts = suite.counts(report);
       } catch {
         // No report: the suite did not get as far as running; its exit code says so.
       }

@@ -3,8 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { type Browser, type BrowserContext, chromium, expect, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath, SETUP_HINT } from "../../scripts/test-programs.ts";
 import { freePort } from "../../server/testing/ports.ts";
 
@@ -19,6 +18,10 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 export interface RunningStore {
   baseUrl: string;
+  /** The store's SQLite file (for a journey that changes stock behind the shop's back). */
+  databaseFile: string;
+  /** `file:` URL of that database, as the store's DATABASE_URL. */
+  databaseUrl: string;
   /** Everything the store's processes wrote to standard output and error so far. */
   log(): string;
   stop(): Promise<void>;
@@ -34,6 +37,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
     symlinkSync(sharedRenders, join(dir, "media", "cache"), "dir");
   }
   const port = await freePort();
+  const databaseFile = join(dir, "store.db");
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
@@ -41,7 +45,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "warn",
-      DATABASE_URL: `file:${join(dir, "store.db")}`,
+      DATABASE_URL: `file:${databaseFile}`,
       MEDIA_DIR: join(dir, "media"),
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       // One process: the journeys run two files at a time beside the server suite, and a store of one
@@ -57,15 +61,23 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
   child.stderr?.on("data", (c) => (output += c));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
+  let ready = false;
+  while (!ready && Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Store exited early:\n${output}`);
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      ready = (await fetch(`${baseUrl}/healthz`)).ok;
     } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    // Polling the store's health while it starts (not a wait for a page).
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) {
+    child.kill("SIGKILL");
+    throw new Error(`Store not ready in 90 s:\n${output}`);
   }
   return {
     baseUrl,
+    databaseFile: env.DATABASE_URL?.replace(/^file:/, "") ?? databaseFile,
+    databaseUrl: env.DATABASE_URL ?? `file:${databaseFile}`,
     log: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -1,5 +1,4 @@
-import type { Locator, Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "./harness.ts";
 
 /**
