@@ -1,17 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/connection.ts";
-import { ADMIN_TEST_PASSWORD, createRoleUser } from "../../server/testing/admin.ts";
-import {
-  expectAccessible,
-  launchBrowser,
-  type RunningStore,
-  startStore,
-  waitForHydration,
-} from "./harness.ts";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, type Owner, type RunningStore, storeOf, test } from "./fixtures.ts";
+import { expectAccessible, waitForHydration } from "./harness.ts";
 
 /**
  * Issue 25's back-office journeys (decision 0025): the owner writes a product's and a post's Arabic in
@@ -19,32 +8,15 @@ import {
  * list's Translation filter, and shows in English on /ar, marked lang="en". Axe on the Arabic editors.
  */
 
+test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" } });
+
 let store: RunningStore;
-let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-admin-arabic-"));
-const databaseUrl = `file:${join(dataDir, "store.db")}`;
-let owner: { email: string; name: string };
 
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", DATABASE_URL: databaseUrl }),
-    launchBrowser(),
-  ]);
-  const database = openDatabase(databaseUrl);
-  try {
-    owner = await createRoleUser(database.db, "owner");
-  } finally {
-    await database.close();
-  }
+test.beforeAll(async ({ stores }, info) => {
+  store = await storeOf(stores, info);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function newContext(): Promise<BrowserContext> {
+function newContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: store.baseUrl,
     viewport: { width: 1280, height: 800 },
@@ -52,14 +24,12 @@ function newContext(): Promise<BrowserContext> {
   });
 }
 
-async function ownerLogsIn(context: BrowserContext): Promise<Page> {
+/** The owner, already signed in (the owner fixture's session), opens /admin's dashboard. */
+async function ownerOpensAdmin(context: BrowserContext, owner: Owner): Promise<Page> {
+  await owner.signIn(context);
   const page = await context.newPage();
-  await page.goto("/admin/login");
+  await page.goto("/admin");
   await waitForHydration(page);
-  await page.getByLabel("E-mail").fill(owner.email);
-  await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/admin$/);
   await page.getByTestId("dashboard-figures").waitFor();
   return page;
 }
@@ -73,22 +43,25 @@ async function expectNotice(page: Page, text: string | RegExp) {
   await page.getByTestId("admin-notice").filter({ hasText: text }).first().waitFor();
 }
 
-describe("the owner writes Arabic", () => {
-  it("a product's Arabic name shows on /ar; emptied, the product needs Arabic and /ar shows the English", {
-    timeout: 300_000,
-  }, async () => {
-    const context = await newContext();
+test.describe("the owner writes Arabic", () => {
+  test("a product's Arabic name shows on /ar; emptied, the product needs Arabic and /ar shows the English", async ({
+    browser,
+    owner,
+  }) => {
+    test.setTimeout(300_000);
+    const context = await newContext(browser);
     try {
-      const page = await ownerLogsIn(context);
+      const page = await ownerOpensAdmin(context, owner);
       await openScreen(page, "Products", "Products");
       // The demo store is translated: the first product needs no Arabic.
       const first = page.getByRole("table", { name: "Products" }).getByRole("link").first();
+      await first.waitFor();
       const englishName = (await first.textContent())!.trim();
       await first.click();
       await page.getByRole("heading", { level: 1, name: englishName }).waitFor();
       const slug = await page.getByLabel("Slug").inputValue();
       const arabicName = page.getByLabel("Name (Arabic)");
-      await expect.poll(() => arabicName.getAttribute("dir")).toBe("rtl");
+      await expect(arabicName).toHaveAttribute("dir", "rtl");
       await expectAccessible(page);
 
       await arabicName.fill("عباية الليل المطرزة");
@@ -97,7 +70,7 @@ describe("the owner writes Arabic", () => {
       const shop = await context.newPage();
       await shop.goto(`/ar/product/${slug}`);
       await shop.getByRole("heading", { level: 1, name: "عباية الليل المطرزة" }).waitFor();
-      await expect.poll(() => shop.getByRole("heading", { level: 1 }).getAttribute("lang")).toBeNull();
+      await expect(shop.getByRole("heading", { level: 1 })).not.toHaveAttribute("lang");
 
       // Emptied: the list badges it and the filter finds it; /ar falls back to the English name.
       await arabicName.fill("");
@@ -109,23 +82,25 @@ describe("the owner writes Arabic", () => {
       await page.waitForURL(/needsArabic=true/);
       const row = page.getByRole("row").filter({ hasText: englishName });
       await row.getByTestId("needs-arabic").waitFor();
-      await expect.poll(() => row.getByTestId("needs-arabic").textContent()).toContain("Needs Arabic");
+      await expect(row.getByTestId("needs-arabic")).toContainText("Needs Arabic");
       await expectAccessible(page);
       await shop.reload();
       const heading = shop.getByRole("heading", { level: 1, name: englishName, exact: true });
       await heading.waitFor();
-      await expect.poll(() => heading.getAttribute("lang")).toBe("en");
+      await expect(heading).toHaveAttribute("lang", "en");
     } finally {
       await context.close();
     }
   });
 
-  it("a post's Arabic title and right-to-left text show on /ar/blog", { timeout: 300_000 }, async () => {
-    const context = await newContext();
+  test("a post's Arabic title and right-to-left text show on /ar/blog", async ({ browser, owner }) => {
+    test.setTimeout(300_000);
+    const context = await newContext(browser);
     try {
-      const page = await ownerLogsIn(context);
+      const page = await ownerOpensAdmin(context, owner);
       await openScreen(page, "Blog", "Blog");
       const first = page.getByRole("table", { name: "Blog posts" }).getByRole("link").first();
+      await first.waitFor();
       const title = (await first.textContent())!.trim();
       await first.click();
       await page.getByRole("heading", { level: 1, name: title }).waitFor();
@@ -134,7 +109,7 @@ describe("the owner writes Arabic", () => {
       await page.getByLabel("Excerpt (Arabic)").fill("كيف تحافظين على عباءتك جديدة لسنوات.");
       const editor = page.getByRole("textbox", { name: "Content (Arabic)" });
       await editor.waitFor();
-      await expect.poll(() => editor.getAttribute("dir")).toBe("rtl");
+      await expect(editor).toHaveAttribute("dir", "rtl");
       await editor.click();
       await page.keyboard.press("ControlOrMeta+A");
       await page.keyboard.press("Delete");

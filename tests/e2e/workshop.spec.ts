@@ -1,23 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "@playwright/test";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/connection.ts";
-import { ADMIN_TEST_PASSWORD, createRoleUser } from "../../server/testing/admin.ts";
 import { addTestProduct, orderPayload } from "../../server/testing/checkout.ts";
 import { makeLinesMadeToMeasure, testSnapshot } from "../../server/testing/made-to-measure.ts";
 import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  openPage,
+  apiOf,
+  contextOptions,
+  createOwner,
+  expect,
+  type Owner,
   type RunningStore,
-  startStore,
-  waitForHydration,
-} from "./harness.ts";
-import { registerVerified } from "./shopper.ts";
+  registerShopper,
+  type Shopper,
+  storeOf,
+  test,
+} from "./fixtures.ts";
+import { expectAccessible, openPage, waitForHydration } from "./harness.ts";
 
 /**
  * Issue 29, part 2 (decision 0041): the owner adds a stitching style with a picture, moves a
@@ -27,87 +25,59 @@ import { registerVerified } from "./shopper.ts";
  * placement writes it.
  */
 
+test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true", PASSWORD_HASH_COST: "10" } });
+
 let store: RunningStore;
-let browser: Browser;
 let context: BrowserContext;
-const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-workshop-"));
-const databaseUrl = `file:${join(dataDir, "store.db")}`;
-let owner: { email: string; name: string };
-let order: { id: string; number: string; token: string };
-const picture = join(dataDir, "style.png");
+let owner: Owner;
+let buyer: Shopper;
+let order: { id: string; number: string };
 
-async function call(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${store.baseUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({
-      NODE_ENV: "test",
-      COD_ENABLED: "true",
-      PASSWORD_HASH_COST: "10",
-      DATABASE_URL: databaseUrl,
-    }),
-    launchBrowser(),
-  ]);
-  await sharp({ create: { width: 240, height: 300, channels: 3, background: "#5a2e4a" } })
-    .png()
-    .toFile(picture);
-  const database = openDatabase(databaseUrl);
+test.beforeAll(async ({ browser, stores }, info) => {
+  store = await storeOf(stores, info);
+  owner = await createOwner(store);
+  const stamp = Date.now();
+  buyer = await registerShopper(
+    store.baseUrl,
+    { name: "Maryam Shopper", email: `maryam.${stamp}@example.com`, password: "shopper-pass-1" },
+    info.workerIndex,
+  );
+  const database = openDatabase(store.databaseUrl);
   try {
-    owner = await createRoleUser(database.db, "owner");
     const fabric = await addTestProduct(database.db, {
       name: "Gulnaz Lawn 3-Piece",
       variants: [{ size: "3 m", retailFils: 22_000, stock: 10 }],
     });
-    const stamp = Date.now();
-    const shopper = {
-      name: "Maryam Shopper",
-      email: `maryam.${stamp}@example.com`,
-      phone: `055${String(stamp % 10_000_000).padStart(7, "0")}`,
-      password: "shopper-pass-1",
-    };
-    await registerVerified(store.baseUrl, shopper);
-    const login = await call("/api/user/login", { identifier: shopper.email, password: shopper.password });
-    const token = String(login.body.token);
-    const placed = await call(
+    const placed = await apiOf(store.baseUrl).post(
       "/api/order/place",
       orderPayload([{ product: fabric, quantity: 1 }], { price: { payment_mode: "cod" } }),
-      { token },
+      buyer.token,
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const made = placed.body.order as { _id: string; orderNumber: string };
     await makeLinesMadeToMeasure(database.db, made._id, [0], () =>
       testSnapshot({ profileName: "Maryam", note: "Wide sleeves", readyBy: "2026-12-14" }),
     );
-    order = { id: made._id, number: made.orderNumber, token };
+    order = { id: made._id, number: made.orderNumber };
   } finally {
     await database.close();
   }
-  context = await newContext(browser, "phone", store.baseUrl);
-}, 120_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await store?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  context = await browser.newContext({ ...contextOptions("phone"), baseURL: store.baseUrl });
 });
 
-describe("the workshop, from a style to a ready line", () => {
-  it("the owner adds a style with a picture, moves the line to ready and prints the work order", {
-    timeout: 180_000,
-  }, async () => {
-    const page = await openPage(context, "/admin/login");
-    await page.getByLabel("E-mail").fill(owner.email);
-    await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/admin$/);
+test.afterAll(async () => {
+  await context?.close();
+});
+
+test.describe("the workshop, from a style to a ready line", () => {
+  // The shopper's page shows the line the owner's journey moved to ready.
+  test.describe.configure({ mode: "serial" });
+
+  test("the owner adds a style with a picture, moves the line to ready and prints the work order", async () => {
+    test.setTimeout(180_000);
+    await owner.signIn(context);
+    const page = await openPage(context, "/admin");
+    await page.getByTestId("dashboard-figures").waitFor();
     await page.getByRole("button", { name: "Menu" }).click();
     await page
       .getByRole("navigation", { name: "Back office" })
@@ -121,18 +91,24 @@ describe("the workshop, from a style to a ready line", () => {
     await form.getByLabel("Stitching price (AED)").fill("275");
     await form.getByLabel("Lead time (UAE business days)").fill("8");
     await form.getByLabel("Lawn").check();
-    await form.getByLabel("Picture").setInputFiles(picture);
+    await form.getByLabel("Picture").setInputFiles({
+      name: "style.png",
+      mimeType: "image/png",
+      buffer: await sharp({ create: { width: 240, height: 300, channels: 3, background: "#5a2e4a" } })
+        .png()
+        .toBuffer(),
+    });
     await form.getByRole("button", { name: "Add the style" }).click();
-    await expect.poll(() => page.getByTestId("admin-notice").textContent()).toBe("Umbrella abaya saved.");
+    await expect(page.getByTestId("admin-notice")).toHaveText("Umbrella abaya saved.");
     const row = page.getByTestId("stitching-style-row").filter({ hasText: "Umbrella abaya" });
-    await expect.poll(() => row.textContent()).toMatch(/AED\s275 · 8 business days · Lawn/);
-    await expect.poll(() => row.locator("img").getAttribute("src")).toMatch(/^\/media\/stitching\/upload-/);
+    await expect(row).toHaveText(/AED\s275 · 8 business days · Lawn/);
+    await expect(row.locator("img")).toHaveAttribute("src", /^\/media\/stitching\/upload-/);
     await expectAccessible(page);
 
     await page.goto(`/admin/orders/${order.id}`);
     await waitForHydration(page);
     const line = page.getByTestId("workshop-line");
-    await expect.poll(() => line.getByTestId("workshop-step").textContent()).toContain("Measured");
+    await expect(line.getByTestId("workshop-step")).toContainText("Measured");
     await expectAccessible(page);
     for (const [next, shown] of [
       ["Cutting", "Cutting"],
@@ -141,41 +117,38 @@ describe("the workshop, from a style to a ready line", () => {
       ["Ready", "Ready"],
     ] as const) {
       await line.getByRole("button", { name: `Move to ${next}` }).click();
-      await expect.poll(() => line.getByTestId("workshop-step").textContent()).toContain(shown);
+      await expect(line.getByTestId("workshop-step")).toContainText(shown);
     }
-    await expect
-      .poll(() => page.getByTestId("admin-notice").textContent())
-      .toContain("Every made-to-measure line is ready: the shopper is e-mailed.");
-    await expect
-      .poll(() => page.getByTestId("order-events").textContent())
-      .toContain("Workshop: Gulnaz Lawn 3-Piece · Classic A-line abaya: Finishing → Ready");
+    await expect(page.getByTestId("admin-notice")).toContainText(
+      "Every made-to-measure line is ready: the shopper is e-mailed.",
+    );
+    await expect(page.getByTestId("order-events")).toContainText(
+      "Workshop: Gulnaz Lawn 3-Piece · Classic A-line abaya: Finishing → Ready",
+    );
 
     await page.getByRole("link", { name: "Work order" }).click();
     const sheet = page.getByTestId("work-order");
     await sheet.waitFor();
-    await expect
-      .poll(() => sheet.getByRole("heading", { level: 1 }).textContent())
-      .toBe(`Work order ${order.number}`);
-    const text = async () => ((await sheet.textContent()) ?? "").replace(/\s+/g, " ");
-    await expect.poll(text).toContain("Bust92.536.4");
-    await expect.poll(text).toContain("Full length14255.9");
-    await expect.poll(text).toContain("Wide sleeves");
-    await expect.poll(() => sheet.getByTestId("work-order-ready-by").textContent()).toBe("14 December 2026");
+    await expect(sheet.getByRole("heading", { level: 1 })).toHaveText(`Work order ${order.number}`);
+    await expect(sheet).toContainText("Bust92.536.4");
+    await expect(sheet).toContainText("Full length14255.9");
+    await expect(sheet).toContainText("Wide sleeves");
+    await expect(sheet.getByTestId("work-order-ready-by")).toHaveText("14 December 2026");
     await expectAccessible(page);
     await page.getByRole("link", { name: "Arabic copy" }).click();
-    await expect.poll(() => sheet.getAttribute("dir")).toBe("rtl");
-    await expect.poll(text).toContain("محيط الصدر92.536.4");
-    await expect.poll(text).toContain("عباية كلاسيكية بقصة A");
+    await expect(sheet).toHaveAttribute("dir", "rtl");
+    await expect(sheet).toContainText("محيط الصدر92.536.4");
+    await expect(sheet).toContainText("عباية كلاسيكية بقصة A");
     await expectAccessible(page);
   });
 
-  it("the shopper's order page on a phone shows the line ready, in English and Arabic", {
-    timeout: 120_000,
-  }, async () => {
-    const shopper = await newContext(browser, "phone", store.baseUrl);
+  test("the shopper's order page on a phone shows the line ready, in English and Arabic", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const shopper = await buyer.context(browser, "phone");
     try {
       const page = await shopper.newPage();
-      await page.addInitScript((token) => localStorage.setItem("store.token", token), order.token);
       for (const [prefix, ready, style] of [
         ["", "Ready", "Classic A-line abaya"],
         ["/ar", "جاهز", "عباية كلاسيكية بقصة A"],
@@ -184,8 +157,8 @@ describe("the workshop, from a style to a ready line", () => {
         await waitForHydration(page);
         const steps = page.getByTestId("line-steps");
         await steps.waitFor({ timeout: 15_000 });
-        await expect.poll(() => steps.getByTestId("line-step-current").textContent()).toContain(ready);
-        await expect.poll(() => steps.textContent()).toContain(style);
+        await expect(steps.getByTestId("line-step-current")).toContainText(ready);
+        await expect(steps).toContainText(style);
         await expectAccessible(page);
       }
     } finally {
