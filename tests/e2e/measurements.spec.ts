@@ -1,19 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { openDatabase } from "../../server/db/connection.ts";
-import { ADMIN_TEST_PASSWORD, createRoleUser } from "../../server/testing/admin.ts";
-import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  type RunningStore,
-  startStore,
-  waitForHydration,
-} from "./harness.ts";
-import { registerVerified } from "./shopper.ts";
+import { contextOptions, expect, registerShopper, test } from "./fixtures.ts";
+import { expectAccessible, waitForHydration } from "./harness.ts";
 
 /**
  * Made to measure, part 1 (issue 29; decision 0040), at phone size in English and Arabic: a shopper opens
@@ -22,128 +10,78 @@ import { registerVerified } from "./shopper.ts";
  * request appear in her account.
  */
 
-let store: RunningStore;
-let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-measurements-"));
-const databaseUrl = `file:${join(dataDir, "store.db")}`;
-let owner: { email: string };
-let counter = 0;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", DATABASE_URL: databaseUrl }),
-    launchBrowser(),
-  ]);
-  const database = openDatabase(databaseUrl);
-  try {
-    owner = await createRoleUser(database.db, "owner");
-  } finally {
-    await database.close();
-  }
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${store.baseUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** A verified shopper, signed in: her token. */
-async function shopper(): Promise<string> {
-  counter += 1;
-  const stamp = `${Date.now()}${counter}`;
-  const account = {
-    name: "Maryam Tailor",
-    email: `maryam.${stamp}@example.com`,
-    phone: `055${stamp.slice(-7)}`,
-    password: "shopper-pass-1",
-  };
-  await registerVerified(store.baseUrl, account);
-  return String(
-    (await post("/api/user/login", { identifier: account.email, password: account.password })).token,
-  );
-}
-
-async function signedIn(token: string): Promise<BrowserContext> {
-  const context = await newContext(browser, "phone", store.baseUrl);
-  await context.addInitScript((value) => localStorage.setItem("store.token", value), token);
-  return context;
-}
+test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" } });
 
 const cards = (page: Page) => page.getByTestId("profile-card");
 
-describe.each([
+for (const { locale, prefix, guide, bust } of [
   { locale: "en", prefix: "", guide: "How to measure yourself", bust: "Bust" },
   { locale: "ar", prefix: "/ar", guide: "كيف تأخذين مقاساتك", bust: "محيط الصدر" },
-])("measurement profiles ($locale)", ({ prefix, guide, bust }) => {
-  it("a shopper opens the guide, saves a profile in inches and reads it in centimetres", {
-    timeout: 180_000,
-  }, async () => {
-    const context = await signedIn(await shopper());
-    try {
-      const page = await context.newPage();
-      await page.goto(`${prefix}/account?tab=measurements`);
-      await waitForHydration(page);
-      await page.getByTestId("add-profile").click();
-      const form = page.getByTestId("measurement-form");
-      await form.waitFor();
-      // The guide opens over the form: the drawing and one line per measurement.
-      await form.getByTestId("guide-link").click();
-      const dialog = page.getByTestId("guide-dialog");
-      await expect.poll(() => dialog.getByRole("heading", { name: guide }).count()).toBe(1);
-      await expect.poll(() => dialog.getByRole("img").count()).toBe(1);
-      await expect.poll(() => dialog.getByRole("listitem").count()).toBe(14);
-      await expectAccessible(page);
-      await page.keyboard.press("Escape");
-      await expect.poll(() => dialog.count()).toBe(0);
+]) {
+  test.describe(`measurement profiles (${locale})`, () => {
+    test("a shopper opens the guide, saves a profile in inches and reads it in centimetres", async ({
+      browser,
+      store,
+    }, info) => {
+      test.setTimeout(180_000);
+      const shopper = await registerShopper(store.baseUrl, { name: "Maryam Tailor" }, info.workerIndex);
+      const context = await shopper.context(browser, "phone");
+      try {
+        const page = await context.newPage();
+        await page.goto(`${prefix}/account?tab=measurements`);
+        await waitForHydration(page);
+        await page.getByTestId("add-profile").click();
+        const form = page.getByTestId("measurement-form");
+        await expect(form).toBeVisible();
+        // The guide opens over the form: the drawing and one line per measurement.
+        await form.getByTestId("guide-link").click();
+        const dialog = page.getByTestId("guide-dialog");
+        await expect(dialog.getByRole("heading", { name: guide })).toHaveCount(1);
+        await expect(dialog.getByRole("img")).toHaveCount(1);
+        await expect(dialog.getByRole("listitem")).toHaveCount(14);
+        await expectAccessible(page);
+        await page.keyboard.press("Escape");
+        await expect(dialog).toHaveCount(0);
 
-      await form.locator('[name="name"]').fill("Me");
-      await form.locator('[name="unit"]').selectOption("in");
-      const typed = {
-        bust: "36",
-        waist: "29",
-        hips: "39.5",
-        shoulder: "15",
-        sleeveLength: "23",
-        fullLength: "55",
-      };
-      for (const [key, value] of Object.entries(typed)) await form.locator(`[name="m.${key}"]`).fill(value);
-      await expectAccessible(page);
-      await form.locator('button[value="measurement-save"]').click();
+        await form.locator('[name="name"]').fill("Me");
+        await form.locator('[name="unit"]').selectOption("in");
+        const typed = {
+          bust: "36",
+          waist: "29",
+          hips: "39.5",
+          shoulder: "15",
+          sleeveLength: "23",
+          fullLength: "55",
+        };
+        for (const [key, value] of Object.entries(typed)) await form.locator(`[name="m.${key}"]`).fill(value);
+        await expectAccessible(page);
+        await form.locator('button[value="measurement-save"]').click();
 
-      await expect.poll(() => cards(page).count()).toBe(1);
-      const card = cards(page).first();
-      await expect
-        .poll(() => card.locator('[data-measurement="bust"]').textContent())
-        .toMatch(/^36 (in|إنش)$/);
-      await page.getByTestId("show-cm").click();
-      await expect
-        .poll(() => card.locator('[data-measurement="bust"]').textContent())
-        .toMatch(/^91\.4 (cm|سم)$/);
-      await expect.poll(() => card.locator('[data-measurement="hips"]').textContent()).toMatch(/^100\.3 /);
-      await expect.poll(() => card.getByText(bust).count()).toBe(1);
-      await expectAccessible(page);
-    } finally {
-      await context.close();
-    }
+        await expect(cards(page)).toHaveCount(1);
+        const card = cards(page).first();
+        await expect(card.locator('[data-measurement="bust"]')).toHaveText(/^36 (in|إنش)$/);
+        await page.getByTestId("show-cm").click();
+        await expect(card.locator('[data-measurement="bust"]')).toHaveText(/^91\.4 (cm|سم)$/);
+        await expect(card.locator('[data-measurement="hips"]')).toHaveText(/^100\.3 /);
+        await expect(card.getByText(bust)).toHaveCount(1);
+        await expectAccessible(page);
+      } finally {
+        await context.close();
+      }
+    });
   });
-});
+}
 
-describe("a home visit fills her profile", () => {
-  it("the owner records the measurements of a request she sent signed in; her account shows them", {
-    timeout: 180_000,
-  }, async () => {
-    const token = await shopper();
-    const sent = await post(
+test.describe("a home visit fills her profile", () => {
+  test("the owner records the measurements of a request she sent signed in; her account shows them", async ({
+    browser,
+    store,
+    api,
+    owner,
+  }, info) => {
+    test.setTimeout(180_000);
+    const shopper = await registerShopper(store.baseUrl, { name: "Maryam Tailor" }, info.workerIndex);
+    const sent = await api.post(
       "/api/stitching/request",
       {
         name: "Maryam Tailor",
@@ -155,30 +93,26 @@ describe("a home visit fills her profile", () => {
         serviceType: "Graceful Abayas",
         itemCount: "2",
       },
-      { token },
+      shopper.token,
     );
-    const reference = String(sent.reference);
-    const database = openDatabase(databaseUrl);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const reference = String(sent.body.reference);
+    const database = openDatabase(store.databaseUrl);
     const { id } = await database.db
       .selectFrom("stitching_requests")
       .select("id")
       .where("reference", "=", reference)
-      .executeTakeFirstOrThrow();
-    await database.close();
+      .executeTakeFirstOrThrow()
+      .finally(() => database.close());
 
-    const ownerContext = await newContext(browser, "phone", store.baseUrl);
-    const shopperContext = await signedIn(token);
+    const ownerContext = await browser.newContext({ ...contextOptions("phone"), baseURL: store.baseUrl });
+    const shopperContext = await shopper.context(browser, "phone");
     try {
+      await owner.signIn(ownerContext);
       const admin = await ownerContext.newPage();
-      await admin.goto("/admin/login");
-      await waitForHydration(admin);
-      await admin.getByLabel("E-mail").fill(owner.email);
-      await admin.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
-      await admin.getByRole("button", { name: "Sign in" }).click();
-      await admin.waitForURL(/\/admin$/);
       await admin.goto(`/admin/inbox/stitching/${id}`);
       const visit = admin.getByTestId("home-visit-form");
-      await visit.waitFor({ timeout: 15_000 });
+      await expect(visit).toBeVisible({ timeout: 15_000 });
       const values = {
         bust: "92.5",
         waist: "74",
@@ -189,32 +123,28 @@ describe("a home visit fills her profile", () => {
       };
       for (const [key, value] of Object.entries(values)) await visit.locator(`#visit-${key}`).fill(value);
       await visit.getByRole("button", { name: "Save measurements" }).click();
-      await expect
-        .poll(() => admin.getByTestId("admin-notice").textContent())
-        .toBe("Measurements saved, and in the shopper's account as a profile.");
+      await expect(admin.getByTestId("admin-notice")).toHaveText(
+        "Measurements saved, and in the shopper's account as a profile.",
+      );
       await expectAccessible(admin);
 
       const page = await shopperContext.newPage();
       await page.goto("/ar/account?tab=measurements");
       await waitForHydration(page);
-      await expect.poll(() => cards(page).count()).toBe(1);
-      await expect
-        .poll(() => cards(page).first().textContent())
-        .toContain(`أُخذت في الزيارة المنزلية ${reference}`);
-      await expect
-        .poll(() => cards(page).first().locator('[data-measurement="bust"]').textContent())
-        .toBe("92.5 سم");
+      await expect(cards(page)).toHaveCount(1);
+      await expect(cards(page).first()).toContainText(`أُخذت في الزيارة المنزلية ${reference}`);
+      await expect(cards(page).first().locator('[data-measurement="bust"]')).toHaveText("92.5 سم");
       await expectAccessible(page);
 
       await page.goto("/account?tab=requests");
       await waitForHydration(page);
       const row = page.getByTestId("request-row");
-      await expect.poll(() => row.count()).toBe(1);
-      await expect.poll(() => row.textContent()).toContain(reference);
-      await expect
-        .poll(() => row.getByTestId("request-status").textContent())
-        .toBe("Received: we will call you within 24 hours");
-      await expect.poll(() => row.textContent()).toContain("Measurements taken at the visit");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(reference);
+      await expect(row.getByTestId("request-status")).toHaveText(
+        "Received: we will call you within 24 hours",
+      );
+      await expect(row).toContainText("Measurements taken at the visit");
       await expectAccessible(page);
     } finally {
       await ownerContext.close();

@@ -1,22 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { arMadeToOrder } from "../../core/i18n/ar-made-to-order.ts";
 import { enMadeToOrder } from "../../core/i18n/en-made-to-order.ts";
 import { openDatabase } from "../../server/db/connection.ts";
-import { ADMIN_TEST_PASSWORD, createRoleUser } from "../../server/testing/admin.ts";
 import { insertTestOrder } from "../../server/testing/orders.ts";
-import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  type RunningStore,
-  startStore,
-  waitForHydration,
-} from "./harness.ts";
-import { registerVerified } from "./shopper.ts";
+import { apiOf, expect, type RunningStore, registerShopper, test } from "./fixtures.ts";
+import { expectAccessible, waitForHydration } from "./harness.ts";
 
 /**
  * Issue 29, part 4 (decision 0043), at phone size in English and Arabic: the owner answers a home-visit
@@ -25,58 +13,12 @@ import { registerVerified } from "./shopper.ts";
  * line (the order written straight into the database) and her order's timeline shows it.
  */
 
-let store: RunningStore;
-let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-quotes-"));
-const databaseUrl = `file:${join(dataDir, "store.db")}`;
-let owner: { email: string };
+test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true", PASSWORD_HASH_COST: "10" } });
 
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({
-      NODE_ENV: "test",
-      COD_ENABLED: "true",
-      PASSWORD_HASH_COST: "10",
-      DATABASE_URL: databaseUrl,
-    }),
-    launchBrowser(),
-  ]);
-  const database = openDatabase(databaseUrl);
-  try {
-    owner = await createRoleUser(database.db, "owner");
-  } finally {
-    await database.close();
-  }
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function post(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${store.baseUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** A verified shopper, signed in, who sends a home-visit stitching request; its id and her token. */
-async function shopperWithRequest(language: "en" | "ar") {
-  const stamp = Date.now();
-  const shopper = {
-    name: "Maha Shopper",
-    email: `maha.${language}.${stamp}@example.com`,
-    phone: `055${String(stamp % 10_000_000).padStart(7, "0")}`,
-    password: "shopper-pass-1",
-  };
-  await registerVerified(store.baseUrl, shopper);
-  const login = await post("/api/user/login", { identifier: shopper.email, password: shopper.password });
-  const token = String(login.body.token);
-  const sent = await post(
+/** A verified shopper, signed in, who sends a home-visit stitching request; its id and her account. */
+async function shopperWithRequest(store: RunningStore, language: "en" | "ar", workerIndex: number) {
+  const shopper = await registerShopper(store.baseUrl, { name: "Maha Shopper" }, workerIndex);
+  const sent = await apiOf(store.baseUrl).post(
     "/api/stitching/request",
     {
       name: shopper.name,
@@ -90,25 +32,30 @@ async function shopperWithRequest(language: "en" | "ar") {
       message: "Please measure me at home.",
       language,
     },
-    token,
+    shopper.token,
   );
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  const database = openDatabase(databaseUrl);
+  const database = openDatabase(store.databaseUrl);
   try {
     const row = await database.db
       .selectFrom("stitching_requests")
       .select(["id", "user_id"])
       .where("reference", "=", String(sent.body.reference))
       .executeTakeFirstOrThrow();
-    return { requestId: row.id, userId: String(row.user_id), token, email: shopper.email };
+    return { requestId: row.id, userId: String(row.user_id), shopper };
   } finally {
     await database.close();
   }
 }
 
 /** A delivered order of hers with a made-to-measure line, delivered two days ago. */
-async function deliveredMadeToMeasure(userId: string, email: string, language: "en" | "ar") {
-  const database = openDatabase(databaseUrl);
+async function deliveredMadeToMeasure(
+  store: RunningStore,
+  userId: string,
+  email: string,
+  language: "en" | "ar",
+) {
+  const database = openDatabase(store.databaseUrl);
   try {
     const db = database.db;
     const order = await insertTestOrder(db, {
@@ -140,16 +87,6 @@ async function deliveredMadeToMeasure(userId: string, email: string, language: "
   }
 }
 
-async function ownerSignsIn(page: Page) {
-  await page.goto("/admin");
-  await page.waitForURL(/\/admin\/login/);
-  await waitForHydration(page);
-  await page.getByLabel("E-mail").fill(owner.email);
-  await page.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/admin$/);
-}
-
 const timelineOf = (page: Page) =>
   page
     .getByTestId("order-timeline")
@@ -168,87 +105,84 @@ const CARD_PAGE = {
   },
 };
 
-describe.each([
+for (const { language, copy, prefix, card } of [
   { language: "en" as const, copy: enMadeToOrder, prefix: "", card: CARD_PAGE.en },
   { language: "ar" as const, copy: arMadeToOrder, prefix: "/ar", card: CARD_PAGE.ar },
-])("stitching quotes and alterations in $language at phone size", ({ language, copy, prefix, card }) => {
-  it("the owner quotes a home-visit request, the shopper accepts and pays by card, then asks for an alteration", {
-    timeout: 240_000,
-  }, async () => {
-    const shopper = await shopperWithRequest(language);
-    const context = await newContext(browser, "phone", store.baseUrl);
-    try {
-      // The owner's quote on the request's screen.
-      const admin = await context.newPage();
-      await ownerSignsIn(admin);
-      await admin.goto(`/admin/inbox/stitching/${shopper.requestId}`);
-      await waitForHydration(admin);
-      const form = admin.getByRole("form", { name: "Send a quote" });
-      await form.waitFor();
-      await form.getByLabel("Description").first().fill("Abaya stitching with home visit");
-      await form.getByLabel("Quantity").first().fill("1");
-      await form.getByLabel("Unit price (AED)").first().fill("275");
-      await form.getByLabel("Ready by").fill("2026-12-20");
-      await form.getByRole("button", { name: "Send quote" }).click();
-      await expect.poll(() => admin.getByTestId("request-quotes").textContent()).toContain("AED");
-      await expectAccessible(admin);
+]) {
+  test.describe(`stitching quotes and alterations in ${language} at phone size`, () => {
+    test("the owner quotes a home-visit request, the shopper accepts and pays by card, then asks for an alteration", async ({
+      browser,
+      store,
+      api,
+      owner,
+    }, info) => {
+      test.setTimeout(240_000);
+      const { requestId, userId, shopper } = await shopperWithRequest(store, language, info.workerIndex);
+      // One phone: the owner's back office and the shopper's account side by side.
+      const context = await shopper.context(browser, "phone");
+      try {
+        // The owner's quote on the request's screen.
+        await owner.signIn(context);
+        const admin = await context.newPage();
+        await admin.goto(`/admin/inbox/stitching/${requestId}`);
+        await waitForHydration(admin);
+        const form = admin.getByRole("form", { name: "Send a quote" });
+        await expect(form).toBeVisible();
+        await form.getByLabel("Description").first().fill("Abaya stitching with home visit");
+        await form.getByLabel("Quantity").first().fill("1");
+        await form.getByLabel("Unit price (AED)").first().fill("275");
+        await form.getByLabel("Ready by").fill("2026-12-20");
+        await form.getByRole("button", { name: "Send quote" }).click();
+        await expect(admin.getByTestId("request-quotes")).toContainText("AED");
+        await expectAccessible(admin);
 
-      // The shopper accepts in My Account and pays on the sandbox's page.
-      const page = await context.newPage();
-      await page.addInitScript((token) => localStorage.setItem("store.token", token), shopper.token);
-      await page.goto(`${prefix}/account?tab=requests`);
-      await waitForHydration(page);
-      const quote = page.getByTestId("request-quote");
-      await quote.waitFor({ timeout: 15_000 });
-      await expect.poll(() => quote.getAttribute("data-status")).toBe("open");
-      await expectAccessible(page);
-      await quote.getByLabel(copy["aftersale.quote.pay.online"]).check();
-      await quote.getByRole("button", { name: copy["aftersale.quote.accept"] }).click();
-      await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
-      await page.getByLabel(card.card).fill("4242 4242 4242 4242");
-      await page.getByLabel(card.expiry).fill("12/34");
-      await page.getByLabel(card.cvc).fill("123");
-      await page.getByLabel(card.name).fill("Maha Shopper");
-      await page.getByRole("button", { name: card.pay }).click();
-      await page.waitForURL(new RegExp(`^[^?]*${prefix}/payment-redirect\\?checkout=`));
-      // Paid: the quote is accepted and its order is hers, paid.
-      await expect
-        .poll(
-          async () => {
-            const res = await fetch(`${store.baseUrl}/api/order/userorders`, {
-              method: "POST",
-              headers: { "content-type": "application/json", token: shopper.token },
-              body: "{}",
-            });
-            const { orders } = (await res.json()) as {
-              orders?: { paymentStatus?: string; total?: number }[];
-            };
-            return JSON.stringify(orders ?? []);
-          },
-          { timeout: 20_000 },
-        )
-        .toContain("275");
-      await page.goto(`${prefix}/account?tab=requests`);
-      await waitForHydration(page);
-      await expect.poll(() => page.getByTestId("request-quote").getAttribute("data-status")).toBe("accepted");
+        // The shopper accepts in My Account and pays on the sandbox's page.
+        const page = await context.newPage();
+        await page.goto(`${prefix}/account?tab=requests`);
+        await waitForHydration(page);
+        const quote = page.getByTestId("request-quote");
+        await expect(quote).toBeVisible({ timeout: 15_000 });
+        await expect(quote).toHaveAttribute("data-status", "open");
+        await expectAccessible(page);
+        await quote.getByLabel(copy["aftersale.quote.pay.online"]).check();
+        await quote.getByRole("button", { name: copy["aftersale.quote.accept"] }).click();
+        await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
+        await page.getByLabel(card.card).fill("4242 4242 4242 4242");
+        await page.getByLabel(card.expiry).fill("12/34");
+        await page.getByLabel(card.cvc).fill("123");
+        await page.getByLabel(card.name).fill("Maha Shopper");
+        await page.getByRole("button", { name: card.pay }).click();
+        await page.waitForURL(new RegExp(`^[^?]*${prefix}/payment-redirect\\?checkout=`));
+        // Paid: the quote is accepted and its order is hers, paid.
+        await expect
+          .poll(
+            async () => {
+              const { body } = await api.post("/api/order/userorders", {}, shopper.token);
+              return JSON.stringify(body.orders ?? []);
+            },
+            { timeout: 20_000 },
+          )
+          .toContain("275");
+        await page.goto(`${prefix}/account?tab=requests`);
+        await waitForHydration(page);
+        await expect(page.getByTestId("request-quote")).toHaveAttribute("data-status", "accepted");
 
-      // An alteration of a delivered made-to-measure order.
-      const order = await deliveredMadeToMeasure(shopper.userId, shopper.email, language);
-      await page.goto(`${prefix}/account?tab=orders&order=${order.id}`);
-      await waitForHydration(page);
-      const alteration = page.getByTestId("alteration-form");
-      await alteration.waitFor({ timeout: 15_000 });
-      await expectAccessible(page);
-      await alteration.getByLabel(copy["aftersale.alteration.what"]).selectOption("sleeves");
-      await alteration.getByLabel(copy["aftersale.alteration.note"]).fill("2 cm shorter");
-      await alteration.getByRole("button", { name: copy["aftersale.alteration.submit"] }).click();
-      await expect
-        .poll(() => page.getByTestId("alteration-sent").textContent())
-        .toContain(`${order.order_number}-A1`);
-      await expect.poll(() => timelineOf(page)).toContain("alteration:requested");
-      await expectAccessible(page);
-    } finally {
-      await context.close();
-    }
+        // An alteration of a delivered made-to-measure order.
+        const order = await deliveredMadeToMeasure(store, userId, shopper.email!, language);
+        await page.goto(`${prefix}/account?tab=orders&order=${order.id}`);
+        await waitForHydration(page);
+        const alteration = page.getByTestId("alteration-form");
+        await expect(alteration).toBeVisible({ timeout: 15_000 });
+        await expectAccessible(page);
+        await alteration.getByLabel(copy["aftersale.alteration.what"]).selectOption("sleeves");
+        await alteration.getByLabel(copy["aftersale.alteration.note"]).fill("2 cm shorter");
+        await alteration.getByRole("button", { name: copy["aftersale.alteration.submit"] }).click();
+        await expect(page.getByTestId("alteration-sent")).toContainText(`${order.order_number}-A1`);
+        await expect.poll(() => timelineOf(page)).toContain("alteration:requested");
+        await expectAccessible(page);
+      } finally {
+        await context.close();
+      }
+    });
   });
-});
+}

@@ -1,22 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readyDate } from "../../core/business-days.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import { newId } from "../../server/ids.ts";
-import { ADMIN_TEST_PASSWORD, createRoleUser } from "../../server/testing/admin.ts";
 import { ADDRESS, addTestProduct, type TestProduct } from "../../server/testing/checkout.ts";
 import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
+  apiOf,
+  contextOptions,
+  expect,
   type RunningStore,
-  startStore,
-  waitForHydration,
-} from "./harness.ts";
-import { registerVerified } from "./shopper.ts";
+  registerShopper,
+  storeOf,
+  test,
+} from "./fixtures.ts";
+import { expectAccessible, waitForHydration } from "./harness.ts";
+import { CartPage, ProductPage, SandboxCardPage } from "./pages/index.ts";
 
 /**
  * 'Stitch it for me' (issue 29; decision 0042) at phone size: a signed-in shopper with a measurement
@@ -27,23 +23,17 @@ import { registerVerified } from "./shopper.ts";
  * types her measurements in the panel and sees a range message before the line is added.
  */
 
+test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" } });
+
 let store: RunningStore;
-let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), "store-e2e-stitch-"));
-const databaseUrl = `file:${join(dataDir, "store.db")}`;
 let fabric: TestProduct;
-let owner: { email: string };
 const styleId = newId();
 
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", DATABASE_URL: databaseUrl }),
-    launchBrowser(),
-  ]);
-  const database = openDatabase(databaseUrl);
+test.beforeAll(async ({ stores }, info) => {
+  store = await storeOf(stores, info);
+  const database = openDatabase(store.databaseUrl);
   try {
     const db = database.db;
-    owner = await createRoleUser(db, "owner");
     fabric = await addTestProduct(db, {
       name: "Ivory Lawn Fabric",
       variants: [{ size: "3 metres", retailFils: 20_000, stock: 8 }],
@@ -74,45 +64,20 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${store.baseUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
 /** A verified shopper with a saved address and a measurement profile ("Mother"). */
-async function shopperWithProfile() {
-  const stamp = Date.now();
-  const shopper = {
-    name: "Noura Shopper",
-    email: `noura.${stamp}@example.com`,
-    phone: `055${String(stamp % 10_000_000).padStart(7, "0")}`,
-    password: "shopper-pass-1",
-  };
-  await registerVerified(store.baseUrl, shopper);
-  const token = String(
-    (await call("/api/user/login", { identifier: shopper.email, password: shopper.password })).body.token,
-  );
-  const saved = await call("/api/address/save", { address: ADDRESS }, token);
+async function shopperWithProfile(workerIndex: number) {
+  const shopper = await registerShopper(store.baseUrl, { name: "Noura Shopper" }, workerIndex);
+  const saved = await apiOf(store.baseUrl).post("/api/address/save", { address: ADDRESS }, shopper.token);
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-  const database = openDatabase(databaseUrl);
+  const database = openDatabase(store.databaseUrl);
   const profileId = newId();
   try {
     const user = await database.db
       .selectFrom("users")
       .select("id")
-      .where("email", "=", shopper.email)
+      .where("email", "=", shopper.email!)
       .executeTakeFirstOrThrow();
     const at = new Date().toISOString();
     await database.db
@@ -132,73 +97,59 @@ async function shopperWithProfile() {
   } finally {
     await database.close();
   }
-  return { token };
+  return shopper;
 }
 
-describe("stitch it for me", () => {
-  it("orders a stitched fabric, pays by card, follows it from 'measured' to 'ready' and stitches it again", {
-    timeout: 240_000,
-  }, async () => {
-    const { token } = await shopperWithProfile();
-    const ready = readyDate([5]);
-    const context = await newContext(browser, "phone", store.baseUrl);
+test.describe("stitch it for me", () => {
+  test("orders a stitched fabric, pays by card, follows it from 'measured' to 'ready' and stitches it again", async ({
+    browser,
+    owner,
+  }, info) => {
+    test.setTimeout(240_000);
+    const shopper = await shopperWithProfile(info.workerIndex);
+    const ready = readyDate([5])!;
+    const context = await shopper.context(browser, "phone");
     try {
       const page = await context.newPage();
-      await page.addInitScript((t) => localStorage.setItem("store.token", t), token);
-      await page.goto(`/product/${fabric.slug}`);
-      await waitForHydration(page);
+      await new ProductPage(page).open(fabric.slug);
       await page.getByTestId("stitch-it").click();
       const panel = page.getByTestId("stitch-panel");
       await panel.getByRole("radio", { name: /Classic kaftan/ }).check();
       await panel.getByRole("radio", { name: "Mother" }).check();
-      await expect.poll(() => panel.getByTestId("stitch-ready").getAttribute("data-date")).toBe(ready);
+      await expect(panel.getByTestId("stitch-ready")).toHaveAttribute("data-date", ready);
       // Fabric 200 + stitching 150.
-      await expect.poll(() => panel.getByTestId("stitch-total").textContent()).toMatch(/350/);
+      await expect(panel.getByTestId("stitch-total")).toHaveText(/350/);
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
         .toBe(true);
       await expectAccessible(page);
       await panel.getByTestId("stitch-add").click();
-      await page.waitForURL(/\/cart$/);
+      await expect(page).toHaveURL(/\/cart$/);
       const note = page.getByTestId("line-stitching");
-      await expect
-        .poll(() => note.textContent(), { timeout: 15_000 })
-        .toContain("+ stitching: Classic kaftan");
-      await expect.poll(() => note.textContent()).toContain("Measurements: Mother");
-      await expect.poll(() => page.getByTestId("ready-by").getAttribute("data-date")).toBe(ready);
+      await expect(note).toContainText("+ stitching: Classic kaftan", { timeout: 15_000 });
+      await expect(note).toContainText("Measurements: Mother");
+      await expect(page.getByTestId("ready-by")).toHaveAttribute("data-date", ready);
       // Fabric 200 + stitching 150, priced by the server.
-      await expect.poll(() => page.getByTestId("cart-total").textContent()).toMatch(/350/);
+      await expect(page.getByTestId("cart-total")).toHaveText(/350/);
       await expectAccessible(page);
 
-      await page.getByTestId("proceed-to-checkout").click();
-      await page.waitForURL(/\/checkout$/);
+      await new CartPage(page).checkout();
       await waitForHydration(page);
       const summary = page.getByTestId("order-summary");
-      await expect
-        .poll(() => summary.getByTestId("ready-by").getAttribute("data-date"), { timeout: 15_000 })
-        .toBe(ready);
-      await expect
-        .poll(() => summary.getByTestId("line-stitching").textContent())
-        .toContain("Classic kaftan");
-      await expect.poll(() => page.getByTestId("payment-online").getByRole("radio").isChecked()).toBe(true);
+      await expect(summary.getByTestId("ready-by")).toHaveAttribute("data-date", ready, { timeout: 15_000 });
+      await expect(summary.getByTestId("line-stitching")).toContainText("Classic kaftan");
+      await expect(page.getByTestId("payment-online").getByRole("radio")).toBeChecked();
       await expectAccessible(page);
       await page.getByTestId("place-order").click();
-      await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
-      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-      await page.getByLabel("Expiry (MM/YY)").fill("12/39");
-      await page.getByLabel("CVC").fill("123");
-      await page.getByLabel("Name on card").fill("Noura Shopper");
-      await page.getByRole("button", { name: /^Pay/ }).click();
-      await page.waitForURL(/\/payment-redirect\?checkout=/);
-      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      await new SandboxCardPage(page).pay("4242 4242 4242 4242", "Noura Shopper");
+      await expect(page).toHaveURL(/\/payment-redirect\?checkout=/);
+      await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 
-      await page.waitForURL(/\/account$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/account$/);
       await page.getByTestId("order").first().getByTestId("order-open").click();
       const line = page.getByTestId("order-detail").getByTestId("order-line").first();
-      await expect
-        .poll(() => line.getByTestId("line-step-current").textContent(), { timeout: 15_000 })
-        .toContain("Measured");
-      await expect.poll(() => line.getByTestId("line-steps").textContent()).toContain("Classic kaftan");
+      await expect(line.getByTestId("line-step-current")).toContainText("Measured", { timeout: 15_000 });
+      await expect(line.getByTestId("line-steps")).toContainText("Classic kaftan");
       await expectAccessible(page);
       const orderUrl = page.url();
 
@@ -207,18 +158,14 @@ describe("stitch it for me", () => {
       await arabic.goto(orderUrl.replace(store.baseUrl, `${store.baseUrl}/ar`));
       await waitForHydration(arabic);
       const arLine = arabic.getByTestId("order-line").first();
-      await expect
-        .poll(() => arLine.getByTestId("line-steps").textContent(), { timeout: 15_000 })
-        .toContain("قفطان كلاسيكي");
-      await expect
-        .poll(() => arLine.getByTestId("line-step-current").textContent())
-        .toContain("تم أخذ المقاسات");
-      await expect.poll(() => arLine.getByTestId("stitch-again").textContent()).toBe("خيطي مرة أخرى");
+      await expect(arLine.getByTestId("line-steps")).toContainText("قفطان كلاسيكي", { timeout: 15_000 });
+      await expect(arLine.getByTestId("line-step-current")).toContainText("تم أخذ المقاسات");
+      await expect(arLine.getByTestId("stitch-again")).toHaveText("خيطي مرة أخرى");
       await expectAccessible(arabic);
       await arabic.close();
 
       // The workshop moves her line to ready; she follows it on her order page.
-      const database = openDatabase(databaseUrl);
+      const database = openDatabase(store.databaseUrl);
       const placed = await database.db
         .selectFrom("order_lines")
         .select("order_id")
@@ -226,58 +173,51 @@ describe("stitch it for me", () => {
         .where("stitching", "is not", null)
         .executeTakeFirstOrThrow()
         .finally(() => database.close());
-      const workshop = await newContext(browser, "phone", store.baseUrl);
+      const workshop = await browser.newContext({ ...contextOptions("phone"), baseURL: store.baseUrl });
       try {
+        await owner.signIn(workshop);
         const admin = await workshop.newPage();
-        await admin.goto("/admin/login");
-        await admin.getByLabel("E-mail").fill(owner.email);
-        await admin.getByLabel("Password").fill(ADMIN_TEST_PASSWORD);
-        await admin.getByRole("button", { name: "Sign in" }).click();
-        await admin.waitForURL(/\/admin$/);
         await admin.goto(`/admin/orders/${placed.order_id}`);
         await waitForHydration(admin);
         const work = admin.getByTestId("workshop-line");
         for (const next of ["Cutting", "Stitching", "Finishing", "Ready"]) {
           await work.getByRole("button", { name: `Move to ${next}` }).click();
-          await expect.poll(() => work.getByTestId("workshop-step").textContent()).toContain(next);
+          await expect(work.getByTestId("workshop-step")).toContainText(next);
         }
       } finally {
         await workshop.close();
       }
       await page.reload();
       await waitForHydration(page);
-      await expect
-        .poll(() => line.getByTestId("line-step-current").textContent(), { timeout: 15_000 })
-        .toContain("Ready");
+      await expect(line.getByTestId("line-step-current")).toContainText("Ready", { timeout: 15_000 });
 
       await line.getByTestId("stitch-again").click();
-      await page.waitForURL(/\/cart$/);
-      await expect
-        .poll(() => page.getByTestId("line-stitching").textContent(), { timeout: 15_000 })
-        .toContain("Measurements: Mother");
-      await expect.poll(() => page.getByTestId("line-name").textContent()).toBe("Ivory Lawn Fabric");
+      await expect(page).toHaveURL(/\/cart$/);
+      await expect(page.getByTestId("line-stitching")).toContainText("Measurements: Mother", {
+        timeout: 15_000,
+      });
+      await expect(page.getByTestId("line-name")).toHaveText("Ivory Lawn Fabric");
     } finally {
       await context.close();
     }
   });
 
-  it("types measurements in the Arabic panel and is told a value's range", { timeout: 120_000 }, async () => {
-    const context = await newContext(browser, "phone", store.baseUrl);
+  test("types measurements in the Arabic panel and is told a value's range", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ ...contextOptions("phone"), baseURL: store.baseUrl });
     try {
       const page = await context.newPage();
       await page.goto(`/ar/product/${fabric.slug}`);
       await waitForHydration(page);
       const button = page.getByTestId("stitch-it");
-      await expect.poll(() => button.textContent()).toBe("خيطيه لي");
+      await expect(button).toHaveText("خيطيه لي");
       // Escape closes the dialog and gives the focus back to the button.
       await button.click();
       const panel = page.getByTestId("stitch-panel");
-      await panel.getByRole("radio", { name: /قفطان كلاسيكي/ }).waitFor();
+      await expect(panel.getByRole("radio", { name: /قفطان كلاسيكي/ })).toBeVisible();
       await page.keyboard.press("Escape");
-      await panel.waitFor({ state: "detached" });
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
-        .toBe("stitch-it");
+      await expect(panel).toHaveCount(0);
+      await expect(page.locator(":focus")).toHaveAttribute("data-testid", "stitch-it");
       await page.keyboard.press("Enter");
       await panel.getByRole("radio", { name: /قفطان كلاسيكي/ }).check();
       await panel.getByLabel("إنش", { exact: true }).check();
@@ -294,11 +234,9 @@ describe("stitch it for me", () => {
       }
       await panel.getByTestId("stitch-add").click();
       const shoulder = panel.locator('[data-measurement="shoulder"]');
-      await expect.poll(() => shoulder.getAttribute("aria-invalid")).toBe("true");
-      await expect.poll(() => panel.textContent()).toContain("عرض الكتفين: بين 7.9 و25.5 إنش");
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-measurement")))
-        .toBe("shoulder");
+      await expect(shoulder).toHaveAttribute("aria-invalid", "true");
+      await expect(panel).toContainText("عرض الكتفين: بين 7.9 و25.5 إنش");
+      await expect(page.locator(":focus")).toHaveAttribute("data-measurement", "shoulder");
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
         .toBe(true);
@@ -306,10 +244,8 @@ describe("stitch it for me", () => {
 
       await shoulder.fill("15");
       await panel.getByTestId("stitch-add").click();
-      await page.waitForURL(/\/ar\/cart$/);
-      await expect
-        .poll(() => page.getByTestId("line-stitching").textContent(), { timeout: 15_000 })
-        .toContain("قفطان كلاسيكي");
+      await expect(page).toHaveURL(/\/ar\/cart$/);
+      await expect(page.getByTestId("line-stitching")).toContainText("قفطان كلاسيكي", { timeout: 15_000 });
     } finally {
       await context.close();
     }
