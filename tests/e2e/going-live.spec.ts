@@ -89,7 +89,7 @@ test.describe("a shopper on the public address of a shop without Paymennt keys",
     test.setTimeout(120_000);
     const page = await context.newPage();
     await new ProductPage(page).open(product.slug);
-    expect(new URL(page.url()).host).toBe(new URL(shopUrl).host);
+    await expect(page).toHaveURL((url) => url.host === new URL(shopUrl).host);
     await new ProductPage(page).addToCart();
     await new CartPage(page).checkout();
     const checkout = new CheckoutPage(page);
