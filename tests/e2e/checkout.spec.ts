@@ -1,25 +1,19 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { ProductDto } from "#core/catalog.ts";
+import { STORAGE_KEYS } from "#core/constants.ts";
 import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  openPage,
+  apiOf,
+  contextOptions,
+  expect,
   type RunningStore,
-  startStore,
-  type ViewportName,
-  waitForHydration,
-} from "./harness.ts";
-import {
-  type AddressFields,
-  checkScreen,
-  expectToast,
-  fillAddress,
-  logIn,
-  registerVerified,
-} from "./shopper.ts";
+  registerShopper,
+  storeOf,
+  test,
+} from "./fixtures.ts";
+import { expectAccessible, openPage, startStore, type ViewportName, waitForHydration } from "./harness.ts";
+import { CartPage, CheckoutPage, LoginPage, ProductPage, SandboxCardPage } from "./pages/index.ts";
+import { type AddressFields, checkScreen, expectToast, fillAddress } from "./shopper.ts";
 
 /**
  * Issue 11's journeys: log in → cart → checkout → the payment sandbox's card page → back to the store,
@@ -37,496 +31,431 @@ const DATABASE: Record<string, string> = process.env.E2E_DATABASE_URL
 const PAYING_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
 
+test.use({
+  storeEnv: {
+    // NODE_ENV=test: the dev outbox exists, so accounts are verified with their e-mailed code.
+    NODE_ENV: "test",
+    PASSWORD_HASH_COST: "10",
+    OTP_RESEND_SECONDS: "0",
+    SHOP_TRN: TRN,
+    ...DATABASE,
+  },
+});
+
+/**
+ * A long journey's ceiling: on a two-core machine under heavy load a navigation alone can take 20 s, and
+ * 120 s was exceeded there by journeys that pass in 60 s otherwise. A ceiling only: every step still waits
+ * for what it asserts, within the expect timeout.
+ */
+const JOURNEY_TIMEOUT = 240_000;
+
 let store: RunningStore;
-let browser: Browser;
 let product: ProductDto;
 let catalog: ProductDto[];
 
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({
-      // NODE_ENV=test: the dev outbox exists, so accounts can be verified with their e-mailed code.
-      NODE_ENV: "test",
-      PASSWORD_HASH_COST: "10",
-      OTP_RESEND_SECONDS: "0",
-      SHOP_TRN: TRN,
-      ...DATABASE,
-    }),
-    launchBrowser(),
-  ]);
-  const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
-    products: ProductDto[];
-  };
-  catalog = products;
+test.beforeAll(async ({ stores }, info) => {
+  store = await storeOf(stores, info);
+  catalog = (await apiOf(store.baseUrl).get("/api/product/list")).body.products as ProductDto[];
   // A product whose first size has plenty of stock: every journey buys one of it.
-  const found = products.find((p) => (p.variants[0]?.stock ?? 0) >= 20);
+  const found = catalog.find((p) => (p.variants[0]?.stock ?? 0) >= 20);
   expect(found).toBeDefined();
   product = found!;
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
 });
 
 const priceOf = (p: ProductDto) => p.salePrice ?? p.price;
 const aed = (amount: number) => `AED ${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-async function addToCartAndCheckout(page: Page) {
-  await page.goto(`/product/${product.slug}`);
-  await waitForHydration(page);
-  await page.getByTestId("add-to-cart").click();
-  // SPEC §4: a successful add goes to the cart; Proceed to Checkout goes to /checkout.
-  await page.waitForURL(/\/cart$/);
-  await page
-    .getByRole("link", { name: "Proceed to Checkout" })
-    .or(page.getByRole("button", { name: "Proceed to Checkout" }))
-    .click();
-  await page.waitForURL(/\/checkout$/);
-  await page.getByTestId("order-summary").getByTestId("summary-line").first().waitFor();
+/** From the product page to /checkout: SPEC §4's add goes to the cart, Proceed to Checkout to /checkout. */
+async function addToCartAndCheckout(page: Page): Promise<CheckoutPage> {
+  await new ProductPage(page).add(product.slug);
+  await new CartPage(page).checkout();
+  const checkout = new CheckoutPage(page);
+  await checkout.ready();
+  return checkout;
 }
 
 /**
- * A verified shopper signs in at `/login` of the store `context` points at, fills her cart, and saves her
- * first address on /checkout (where the form opens by itself); the page is left on /checkout.
+ * A verified shopper (created through the API) in a signed-in context of the store at `baseUrl`: she fills
+ * her cart and saves her first address on /checkout (where the form opens by itself); the page is left on
+ * /checkout.
  */
 async function signedInAtCheckout(
-  context: BrowserContext,
+  browser: Browser,
   baseUrl: string,
   account: { name: string; phone: string; email: string; password: string },
   address: AddressFields,
-): Promise<Page> {
-  await registerVerified(baseUrl, account);
-  const page = await openPage(context, "/login");
-  await logIn(page, account.email, account.password);
-  await page.waitForURL(/\/shop$/);
-  await addToCartAndCheckout(page);
-  const form = page.getByTestId("address-form");
-  await form.waitFor();
-  await fillAddress(form, address);
-  await form.getByRole("button", { name: "Save Address" }).click();
+): Promise<{ context: BrowserContext; page: Page }> {
+  const shopper = await registerShopper(baseUrl, account);
+  const context = await shopper.context(browser, "desktop");
+  const page = await context.newPage();
+  const checkout = await addToCartAndCheckout(page);
+  await expect(checkout.addressForm()).toBeVisible();
+  await checkout.addAddress(address);
   await expectToast(page, "Address Added");
-  return page;
-}
-
-async function payOnSandbox(page: Page, card: string) {
-  await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
-  await expect.poll(() => page.title()).toContain("Test payment");
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByLabel("Name on card").fill("Mariam Khan");
-  await page.getByRole("button", { name: /^Pay/ }).click();
+  return { context, page };
 }
 
 /** Places the order by card and returns the pending record the page kept (SPEC §3) on its way out. */
 async function placeOrder(page: Page): Promise<Record<string, unknown>> {
-  const button = page.getByTestId("place-order");
-  await expect.poll(() => button.textContent()).toBe("Place Order");
-  await button.click();
+  const checkout = new CheckoutPage(page);
+  await checkout.placeOrder();
+  const button = checkout.placeOrderButton();
   // SPEC §2/§9: the busy label, disabled, for 1.5 s before the payment page.
-  await expect.poll(() => button.textContent()).toBe("Redirecting to Payment...");
-  await expect.poll(() => button.isDisabled()).toBe(true);
-  await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
-  const pending = await storedJson(page, "store.pendingPayment");
+  await expect(button).toHaveText("Redirecting to Payment...");
+  await expect(button).toBeDisabled();
+  await expect(page).toHaveURL(/\/sandbox\/paymennt\/pay\//);
+  const pending = await checkout.pendingPayment();
   expect(pending?.paymentId).toBeTruthy();
-  expect(page.url()).toContain(String(pending?.paymentId));
+  await expect(page).toHaveURL(new RegExp(escapeRegExp(String(pending?.paymentId))));
   return pending ?? {};
 }
 
-async function storedJson(page: Page, key: string): Promise<Record<string, unknown> | null> {
-  return page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "null"), key);
-}
-
 /** The lines of the browser's cart: polled, since the page writes it after what a test waits for. */
-async function cartLength(page: Page): Promise<number> {
-  const items = (await storedJson(page, "store.cart"))?.items;
-  return Array.isArray(items) ? items.length : 0;
+const cartLength = (page: Page) => new CartPage(page).storedLength();
+const pendingPayment = (page: Page) => new CheckoutPage(page).pendingPayment();
+
+for (const viewport of ["desktop", "phone"] as ViewportName[]) {
+  test.describe(`a shopper on ${viewport}`, () => {
+    // One shopper's story: her address, her declined attempt's cart and her orders carry over.
+    test.describe.configure({ mode: "serial" });
+    let context: BrowserContext;
+    const account = {
+      name: `Mariam ${viewport}`,
+      phone: viewport === "desktop" ? "0501112233" : "0502223344",
+      email: `mariam.${viewport}@example.com`,
+      password: "checkout-pass-123",
+    };
+
+    test.beforeAll(async ({ browser }) => {
+      context = await browser.newContext({ ...contextOptions(viewport), baseURL: store.baseUrl });
+      await registerShopper(store.baseUrl, account);
+    });
+    test.afterAll(() => context.close());
+
+    test("is sent to /login from /checkout without a token", async () => {
+      const page = await openPage(context, "/checkout");
+      await expect(page).toHaveURL(/\/login$/);
+      await page.close();
+    });
+
+    test("pays by card on the sandbox and finds the order, 'Order Placed', with its test document", async () => {
+      test.setTimeout(JOURNEY_TIMEOUT);
+      const page = await openPage(context, "/login");
+      await new LoginPage(page).logIn(account.email, account.password);
+      await expect(page).toHaveURL(/\/shop$/);
+      await addToCartAndCheckout(page);
+      await expect(page.locator("h1")).toHaveText("Checkout");
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+      // Delivery Information: no saved address yet, so the form is open; the first becomes primary.
+      const form = page.getByTestId("address-form");
+      await expect(form).toBeVisible();
+      await expect(form.getByLabel("Email")).toHaveValue(account.email);
+      await fillAddress(form, {
+        first: "Mariam",
+        last: "Khan",
+        address: "Villa 12, Street 4",
+        city: "Dubai",
+        state: "Dubai",
+        postcode: "00000",
+      });
+      await form.getByRole("button", { name: "Save Address" }).click();
+      await expectToast(page, "Address Added");
+      const addresses = page.getByTestId("checkout-address");
+      await expect(addresses).toHaveCount(1);
+      await expect(addresses.first().getByRole("radio")).toBeChecked();
+      await expect(addresses.first()).toContainText("Primary");
+
+      // Payment Method: the hosted card payment is chosen; cash on delivery and the pop-up are disabled.
+      await expect(page.getByTestId("payment-online").getByRole("radio")).toBeChecked();
+      await expect(page.getByTestId("payment-cod").getByRole("radio")).toBeDisabled();
+      await expect(page.getByTestId("payment-popup").getByRole("radio")).toBeDisabled();
+      // Delivery Type: next day by default; the shopper picks same day.
+      const types = page.getByTestId("delivery-type");
+      await expect(types.nth(0).getByRole("radio")).toBeChecked();
+      await expect(types.nth(0)).toContainText("Next Day Delivery");
+      await types.nth(1).click();
+      await expect(types.nth(1).getByRole("radio")).toBeChecked();
+
+      // Order Summary, priced by the server.
+      const summary = page.getByTestId("order-summary");
+      const line = summary.getByTestId("summary-line");
+      await expect(line).toHaveCount(1);
+      await expect(line).toContainText(product.name);
+      await expect(line).toContainText(`Size: ${product.variants[0]!.filter_value}`);
+      await expect(line).toContainText("Qty: 1");
+      await expect(summary.getByTestId("summary-shipping")).toHaveText("Free");
+      const total = aed(priceOf(product));
+      await expect(summary.getByTestId("summary-total")).toHaveText(total);
+      await checkScreen(page);
+
+      // SPEC §3: the pending record, kept until the return.
+      const pending = await placeOrder(page);
+      await expect(page.getByRole("heading", { name: "Test payment" })).toBeVisible();
+      await expectAccessible(page);
+      expect((pending.price as { delivery_type?: string } | undefined)?.delivery_type).toBe(
+        "same day delivery",
+      );
+
+      await new SandboxCardPage(page).pay(PAYING_CARD);
+      await expect(page).toHaveURL(/\/payment-redirect\?checkout=/);
+      await expect(page).toHaveURL((url) => url.searchParams.get("checkout") === pending.paymentId);
+      await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+      await expectToast(page, "Payment Successful");
+      // SPEC §4 Payment return: the cart is cleared and the pending record removed.
+      await expect.poll(() => cartLength(page)).toBe(0);
+      await expect.poll(() => pendingPayment(page)).toBeNull();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      await expectAccessible(page);
+
+      // After 3 s: My Account, where the order is listed as placed.
+      await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
+      const order = page.getByTestId("order").first();
+      await expect(order).toBeVisible();
+      await expect(order.getByTestId("order-status")).toContainText("Order Placed");
+      await expect(order.getByTestId("order-total")).toHaveText(total);
+      await checkScreen(page);
+
+      // The detail view with its document: paid through the sandbox, a test document, never a tax invoice
+      // (decision 0015), even on a store with a TRN.
+      await order.getByTestId("order-open").click();
+      const detail = page.getByTestId("order-detail");
+      await expect(detail).toBeVisible();
+      await expect(detail.getByTestId("order-line").first()).toContainText(product.name);
+      await expect(detail.getByTestId("order-delivery-type")).toHaveText("Same Day Delivery");
+      await expect(detail.getByTestId("order-payment")).toHaveText("Card payment");
+      const invoice = detail.getByTestId("invoice");
+      await expect(invoice.getByTestId("invoice-heading")).toHaveText("Test document — not a tax invoice");
+      await expect(invoice.getByTestId("invoice-test-notice")).toHaveText(
+        "Test order: paid through the test payment sandbox. No money was taken.",
+      );
+      await expect(invoice.getByTestId("invoice-trn")).toHaveCount(0);
+      await expect(invoice.getByTestId("invoice-vat")).toHaveCount(0);
+      await expect(invoice.getByTestId("invoice-number")).toHaveText(/^TEST-\d{6}$/);
+      await expect(invoice.getByTestId("invoice-line").first()).toContainText(product.name);
+      await checkScreen(page);
+
+      // Printing shows the invoice alone.
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByTestId("invoice-print-copy")).toBeVisible();
+      await expect(page.getByTestId("account-page")).toBeHidden();
+      await page.emulateMedia({ media: "screen" });
+      await expect(page.getByTestId("invoice-print-copy")).toBeHidden();
+      await page.close();
+    });
+
+    test("is declined with the test card, sees 'Payment Failed', and Try Again returns to checkout", async () => {
+      test.setTimeout(JOURNEY_TIMEOUT);
+      const page = await openPage(context, "/");
+      const ordersBefore = await countOrders(page);
+      await addToCartAndCheckout(page);
+      // The saved address is the primary one, selected.
+      const addresses = page.getByTestId("checkout-address");
+      await expect(addresses).toHaveCount(1);
+      await expect(addresses.first().getByRole("radio")).toBeChecked();
+
+      // A second address, added here, is selected; removing it sends the selection back to the first.
+      await page.getByTestId("add-address").click();
+      await fillAddress(page.getByTestId("address-form"), {
+        first: "Mariam",
+        address: "Office 1204, Al Manara Tower",
+        city: "Business Bay",
+        state: "Dubai",
+        postcode: "12345",
+      });
+      await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
+      await expectToast(page, "Address Added");
+      await expect(addresses).toHaveCount(2);
+      await expect(addresses.nth(1).getByRole("radio")).toBeChecked();
+      await expect(addresses.first()).toContainText("Primary");
+      await addresses.first().click();
+      await expect(addresses.first().getByRole("radio")).toBeChecked();
+      await addresses.nth(1).click();
+      await page.getByRole("button", { name: "Remove address 2" }).click();
+      const confirm = page.getByTestId("confirm-remove");
+      await expect(confirm).toBeVisible();
+      await expect(confirm).toContainText("Are you sure you want to remove this address?");
+      await expectAccessible(page);
+      await confirm.getByRole("button", { name: "Remove" }).click();
+      await expectToast(page, "Address Removed");
+      await expect(addresses).toHaveCount(1);
+      await expect(addresses.first().getByRole("radio")).toBeChecked();
+
+      await placeOrder(page);
+      await new SandboxCardPage(page).pay(DECLINED_CARD);
+      await expect(page.getByText("Your card was declined.")).toBeVisible();
+      await page.getByRole("link", { name: "Return to the shop" }).click();
+      await expect(page).toHaveURL(/\/payment-redirect\?checkout=/);
+      await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+      await expect(page.getByTestId("payment-message")).toHaveText("Your payment was declined.");
+      await expectAccessible(page);
+      // The cart is kept for another try.
+      await expect.poll(() => cartLength(page)).toBe(1);
+
+      await page.getByRole("link", { name: "Try Again" }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expect(page.getByTestId("summary-line").first()).toBeVisible();
+      // No order was made by the declined payment.
+      await expect.poll(() => countOrders(page)).toBe(ordersBefore);
+      await page.close();
+    });
+
+    test("pays, closes the tab before the return, and still finds the order in My Orders", async () => {
+      test.setTimeout(JOURNEY_TIMEOUT);
+      const page = await openPage(context, "/");
+      const ordersBefore = await countOrders(page);
+      // The cart still holds the line from the declined attempt.
+      await page.goto("/checkout");
+      await waitForHydration(page);
+      await expect(page.getByTestId("summary-line").first()).toBeVisible();
+      const paymentId = String((await placeOrder(page)).paymentId);
+      // The tab closes as the sandbox hands back to the store: the browser never reaches /payment-redirect.
+      await page.route(/\/payment-redirect/, (route) => route.abort());
+      const returned = page.waitForRequest(/\/payment-redirect/);
+      await new SandboxCardPage(page).pay(PAYING_CARD);
+      await returned;
+      // The interception is over before the tab closes, so closing it waits for nothing of the test's.
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await page.close();
+
+      // Nobody verified it: no order yet.
+      const later = await openPage(context, "/");
+      await expect.poll(() => countOrders(later)).toBe(ordersBefore);
+      // Paymennt tells the shop by its webhook; the store treats the body as a hint and asks the provider.
+      const hook = await apiOf(store.baseUrl).post("/api/webhooks/paymennt", {
+        checkoutId: paymentId,
+        status: "PAID",
+      });
+      expect(hook.status, JSON.stringify(hook.body)).toBeGreaterThanOrEqual(200);
+      expect(hook.status, JSON.stringify(hook.body)).toBeLessThan(300);
+      await expect
+        .poll(() => countOrders(later), { timeout: 15_000, intervals: [500] })
+        .toBe(ordersBefore + 1);
+      await later.goto("/account");
+      await waitForHydration(later);
+      await expect(later.getByTestId("order").first().getByTestId("order-status")).toContainText(
+        "Order Placed",
+      );
+      await later.close();
+    });
+  });
 }
 
-describe.each(["desktop", "phone"] as ViewportName[])("a shopper on %s", (viewport) => {
-  let context: BrowserContext;
-  const account = {
-    name: `Mariam ${viewport}`,
-    phone: viewport === "desktop" ? "0501112233" : "0502223344",
-    email: `mariam.${viewport}@example.com`,
-    password: "checkout-pass-123",
-  };
-
-  beforeAll(async () => {
-    context = await newContext(browser, viewport, store.baseUrl);
-    await registerVerified(store.baseUrl, account);
-  });
-  afterAll(() => context.close());
-
-  it("is sent to /login from /checkout without a token", async () => {
-    const page = await openPage(context, "/checkout");
-    await page.waitForURL(/\/login$/);
-    await page.close();
-  });
-
-  it("pays by card on the sandbox and finds the order, 'Order Placed', with its test document", {
-    timeout: 120_000,
-  }, async () => {
-    const page = await openPage(context, "/login");
-    await logIn(page, account.email, account.password);
-    await page.waitForURL(/\/shop$/);
-    await addToCartAndCheckout(page);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Checkout");
-    await expect.poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
-
-    // Delivery Information: no saved address yet, so the form is open; the first becomes primary.
-    const form = page.getByTestId("address-form");
-    await form.waitFor();
-    await expect.poll(() => form.getByLabel("Email").inputValue()).toBe(account.email);
-    await fillAddress(form, {
-      first: "Mariam",
-      last: "Khan",
-      address: "Villa 12, Street 4",
-      city: "Dubai",
-      state: "Dubai",
-      postcode: "00000",
-    });
-    await form.getByRole("button", { name: "Save Address" }).click();
-    await expectToast(page, "Address Added");
-    const addresses = page.getByTestId("checkout-address");
-    await expect.poll(() => addresses.count()).toBe(1);
-    await expect.poll(() => addresses.first().getByRole("radio").isChecked()).toBe(true);
-    await expect.poll(() => addresses.first().textContent()).toContain("Primary");
-
-    // Payment Method: the hosted card payment is chosen; cash on delivery and the pop-up are disabled.
-    await expect.poll(() => page.getByTestId("payment-online").getByRole("radio").isChecked()).toBe(true);
-    await expect.poll(() => page.getByTestId("payment-cod").getByRole("radio").isDisabled()).toBe(true);
-    await expect.poll(() => page.getByTestId("payment-popup").getByRole("radio").isDisabled()).toBe(true);
-    // Delivery Type: next day by default; the shopper picks same day.
-    const types = page.getByTestId("delivery-type");
-    await expect.poll(() => types.nth(0).getByRole("radio").isChecked()).toBe(true);
-    await expect.poll(() => types.nth(0).textContent()).toContain("Next Day Delivery");
-    await types.nth(1).click();
-    await expect.poll(() => types.nth(1).getByRole("radio").isChecked()).toBe(true);
-
-    // Order Summary, priced by the server.
-    const summary = page.getByTestId("order-summary");
-    const line = summary.getByTestId("summary-line");
-    await expect.poll(() => line.count()).toBe(1);
-    await expect.poll(() => line.textContent()).toContain(product.name);
-    await expect.poll(() => line.textContent()).toContain(`Size: ${product.variants[0]!.filter_value}`);
-    await expect.poll(() => line.textContent()).toContain("Qty: 1");
-    await expect.poll(() => summary.getByTestId("summary-shipping").textContent()).toBe("Free");
-    const total = (await summary.getByTestId("summary-total").textContent())!.replace(/\s/g, " ");
-    expect(total).toBe(aed(priceOf(product)));
-    await checkScreen(page);
-
-    // SPEC §3: the pending record, kept until the return.
-    const pending = await placeOrder(page);
-    await page.getByRole("heading", { name: "Test payment" }).waitFor();
-    await expectAccessible(page);
-    expect((pending.price as { delivery_type?: string } | undefined)?.delivery_type).toBe(
-      "same day delivery",
-    );
-
-    await payOnSandbox(page, PAYING_CARD);
-    await page.waitForURL(/\/payment-redirect\?checkout=/);
-    expect(new URL(page.url()).searchParams.get("checkout")).toBe(pending.paymentId);
-    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    await expectToast(page, "Payment Successful");
-    // SPEC §4 Payment return: the cart is cleared and the pending record removed.
-    await expect.poll(() => cartLength(page)).toBe(0);
-    await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
-    await expect.poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
-    await expectAccessible(page);
-
-    // After 3 s: My Account, where the order is listed as placed.
-    await page.waitForURL(/\/account$/, { timeout: 10_000 });
-    const order = page.getByTestId("order").first();
-    await order.waitFor();
-    await expect.poll(() => order.getByTestId("order-status").textContent()).toContain("Order Placed");
-    expect((await order.getByTestId("order-total").textContent())!.replace(/\s/g, " ")).toBe(total);
-    await checkScreen(page);
-
-    // The detail view with its document: paid through the sandbox, a test document, never a tax invoice
-    // (decision 0015), even on a store with a TRN.
-    await order.getByTestId("order-open").click();
-    const detail = page.getByTestId("order-detail");
-    await detail.waitFor();
-    await expect.poll(() => detail.getByTestId("order-line").first().textContent()).toContain(product.name);
-    await expect
-      .poll(() => detail.getByTestId("order-delivery-type").textContent())
-      .toBe("Same Day Delivery");
-    await expect.poll(() => detail.getByTestId("order-payment").textContent()).toBe("Card payment");
-    const invoice = detail.getByTestId("invoice");
-    await expect
-      .poll(() => invoice.getByTestId("invoice-heading").textContent())
-      .toBe("Test document — not a tax invoice");
-    await expect
-      .poll(() => invoice.getByTestId("invoice-test-notice").textContent())
-      .toBe("Test order: paid through the test payment sandbox. No money was taken.");
-    await expect.poll(() => invoice.getByTestId("invoice-trn").count()).toBe(0);
-    await expect.poll(() => invoice.getByTestId("invoice-vat").count()).toBe(0);
-    await expect.poll(() => invoice.getByTestId("invoice-number").textContent()).toMatch(/^TEST-\d{6}$/);
-    await expect
-      .poll(() => invoice.getByTestId("invoice-line").first().textContent())
-      .toContain(product.name);
-    await checkScreen(page);
-
-    // Printing shows the invoice alone.
-    await page.emulateMedia({ media: "print" });
-    await expect.poll(() => page.getByTestId("invoice-print-copy").isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId("account-page").isVisible()).toBe(false);
-    await page.emulateMedia({ media: "screen" });
-    await expect.poll(() => page.getByTestId("invoice-print-copy").isVisible()).toBe(false);
-    await page.close();
-  });
-
-  it("is declined with the test card, sees 'Payment Failed', and Try Again returns to checkout", {
-    timeout: 120_000,
-  }, async () => {
-    const page = await openPage(context, "/");
-    const ordersBefore = await countOrders(page);
-    await addToCartAndCheckout(page);
-    // The saved address is the primary one, selected.
-    const addresses = page.getByTestId("checkout-address");
-    await expect.poll(() => addresses.count()).toBe(1);
-    await expect.poll(() => addresses.first().getByRole("radio").isChecked()).toBe(true);
-
-    // A second address, added here, is selected; removing it sends the selection back to the first.
-    await page.getByTestId("add-address").click();
-    await fillAddress(page.getByTestId("address-form"), {
-      first: "Mariam",
-      address: "Office 1204, Al Manara Tower",
-      city: "Business Bay",
-      state: "Dubai",
-      postcode: "12345",
-    });
-    await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
-    await expectToast(page, "Address Added");
-    await expect.poll(() => addresses.count()).toBe(2);
-    await expect.poll(() => addresses.nth(1).getByRole("radio").isChecked()).toBe(true);
-    await expect.poll(() => addresses.first().textContent()).toContain("Primary");
-    await addresses.first().click();
-    await expect.poll(() => addresses.first().getByRole("radio").isChecked()).toBe(true);
-    await addresses.nth(1).click();
-    await page.getByRole("button", { name: "Remove address 2" }).click();
-    const confirm = page.getByTestId("confirm-remove");
-    await confirm.waitFor({ state: "visible" });
-    await expect.poll(() => confirm.textContent()).toContain("Are you sure you want to remove this address?");
-    await expectAccessible(page);
-    await confirm.getByRole("button", { name: "Remove" }).click();
-    await expectToast(page, "Address Removed");
-    await expect.poll(() => addresses.count()).toBe(1);
-    await expect.poll(() => addresses.first().getByRole("radio").isChecked()).toBe(true);
-
-    await placeOrder(page);
-    await payOnSandbox(page, DECLINED_CARD);
-    await page.getByText("Your card was declined.").waitFor();
-    await page.getByRole("link", { name: "Return to the shop" }).click();
-    await page.waitForURL(/\/payment-redirect\?checkout=/);
-    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
-    await expect
-      .poll(() => page.getByTestId("payment-message").textContent())
-      .toBe("Your payment was declined.");
-    await expectAccessible(page);
-    // The cart is kept for another try.
-    await expect.poll(() => cartLength(page)).toBe(1);
-
-    await page.getByRole("link", { name: "Try Again" }).click();
-    await page.waitForURL(/\/checkout$/);
-    await page.getByTestId("summary-line").first().waitFor();
-    // No order was made by the declined payment.
-    await expect.poll(() => countOrders(page)).toBe(ordersBefore);
-    await page.close();
-  });
-
-  it("pays, closes the tab before the return, and still finds the order in My Orders", {
-    timeout: 120_000,
-  }, async () => {
-    const page = await openPage(context, "/");
-    const ordersBefore = await countOrders(page);
-    // The cart still holds the line from the declined attempt.
-    await page.goto("/checkout");
-    await waitForHydration(page);
-    await page.getByTestId("summary-line").first().waitFor();
-    const paymentId = String((await placeOrder(page)).paymentId);
-    // The tab closes as the sandbox hands back to the store: the browser never reaches /payment-redirect.
-    await page.route(/\/payment-redirect/, (route) => route.abort());
-    const returned = page.waitForRequest(/\/payment-redirect/);
-    await payOnSandbox(page, PAYING_CARD);
-    await returned;
-    // The interception is over before the tab closes, so closing it waits for nothing of the test's.
-    await page.unrouteAll({ behavior: "ignoreErrors" });
-    await page.close();
-
-    // Nobody verified it: no order yet.
-    const later = await openPage(context, "/");
-    await expect.poll(() => countOrders(later)).toBe(ordersBefore);
-    // Paymennt tells the shop by its webhook; the store treats the body as a hint and asks the provider.
-    const hook = await fetch(`${store.baseUrl}/api/webhooks/paymennt`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ checkoutId: paymentId, status: "PAID" }),
-    });
-    expect(hook.ok).toBe(true);
-    await expect.poll(() => countOrders(later), { timeout: 15_000, interval: 500 }).toBe(ordersBefore + 1);
-    await later.goto("/account");
-    await waitForHydration(later);
-    await expect
-      .poll(() => later.getByTestId("order").first().getByTestId("order-status").textContent())
-      .toContain("Order Placed");
-    await later.close();
-  });
-});
-
-describe("the checkout pages when something is missing or refused", () => {
-  it("shows SPEC §8's return texts, an empty cart, a stock problem, no address, and a refused order", {
-    timeout: 120_000,
-  }, async () => {
-    const context = await newContext(browser, "desktop", store.baseUrl);
-    const account = {
+test.describe("the checkout pages when something is missing or refused", () => {
+  test("shows SPEC §8's return texts, an empty cart, a stock problem, no address, and a refused order", async ({
+    browser,
+  }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    const shopper = await registerShopper(store.baseUrl, {
       name: "Sara",
       phone: "0503334455",
       email: "sara@example.com",
       password: "sara-pass-123",
-    };
-    await registerVerified(store.baseUrl, account);
-    const page = await openPage(context, "/login");
-    await logIn(page, account.email, account.password);
-    await page.waitForURL(/\/shop$/);
-
-    await page.goto("/payment-redirect");
-    await waitForHydration(page);
-    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
-    await expect
-      .poll(() => page.getByTestId("payment-message").textContent())
-      .toBe("Payment ID not found in URL parameters.");
+    });
+    const context = await shopper.context(browser, "desktop");
+    const page = await openPage(context, "/payment-redirect");
+    await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+    await expect(page.getByTestId("payment-message")).toHaveText("Payment ID not found in URL parameters.");
     await expectAccessible(page);
 
     await page.goto("/payment-redirect?checkout=not-a-payment");
     await waitForHydration(page);
-    await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
-    await expect
-      .poll(() => page.getByTestId("payment-message").textContent())
-      .toBe("Order data not found. Please try placing your order again.");
+    await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+    await expect(page.getByTestId("payment-message")).toHaveText(
+      "Order data not found. Please try placing your order again.",
+    );
     await page.getByRole("link", { name: "Go Home" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
 
     await page.goto("/checkout");
     await waitForHydration(page);
-    await page.getByTestId("checkout-empty").waitFor();
+    await expect(page.getByTestId("checkout-empty")).toBeVisible();
     await page.getByTestId("checkout-empty").getByRole("link", { name: "Continue Shopping" }).click();
-    await page.waitForURL(/\/shop$/);
+    await expect(page).toHaveURL(/\/shop$/);
 
     // A cart kept from before the size nearly sold out: more than the stock now.
     const variant = product.variants[0]!;
-    await page.evaluate(
-      ([p, size, quantity]) =>
-        localStorage.setItem(
-          "store.cart",
-          JSON.stringify({
-            items: [
-              {
-                _id: p._id,
-                slug: p.slug,
-                name: p.name,
-                image: p.image[0],
-                price: p.price,
-                selectedSize: size,
-                selectedColor: "",
-                quantity,
-              },
-            ],
-          }),
-        ),
-      [product, variant.filter_value, (variant.stock ?? 0) + 5] as const,
-    );
+    const keepCart = (p: ProductDto, size: string, quantity: number) =>
+      page.evaluate(([key, cart]) => localStorage.setItem(key, JSON.stringify(cart)), [
+        STORAGE_KEYS.cart,
+        {
+          items: [
+            {
+              _id: p._id,
+              slug: p.slug,
+              name: p.name,
+              image: p.image[0],
+              price: p.price,
+              selectedSize: size,
+              selectedColor: "",
+              quantity,
+            },
+          ],
+        },
+      ] as const);
+    await keepCart(product, variant.filter_value, (variant.stock ?? 0) + 5);
     await page.goto("/checkout");
     await waitForHydration(page);
-    const problem = page.getByTestId("line-problem");
+    const checkout = new CheckoutPage(page);
+    const button = checkout.placeOrderButton();
     // SPEC §8: 'Stock error: Only N in stock for {item} ({size})'.
-    const expected = `for ${product.name} (${variant.filter_value})`;
-    await expect
-      .poll(async () => {
-        const text = (await problem.textContent()) ?? "";
-        return /^Stock error: Only \d+ in stock for /.test(text) && text.endsWith(expected) ? "ok" : text;
-      })
-      .toBe("ok");
-    await page.getByTestId("stock-blocked").waitFor();
-    await expect.poll(() => page.getByTestId("place-order").isDisabled()).toBe(true);
+    await expect(page.getByTestId("line-problem")).toHaveText(
+      new RegExp(
+        `^Stock error: Only \\d+ in stock (?:for [^]*)?${escapeRegExp(`for ${product.name} (${variant.filter_value})`)}$`,
+      ),
+    );
+    await expect(page.getByTestId("stock-blocked")).toBeVisible();
+    await expect(button).toBeDisabled();
     await checkScreen(page);
 
     // Within stock again, but no delivery address yet: SPEC §5's text, and the button stays as it was.
-    await page.evaluate(() => {
-      const cart = JSON.parse(localStorage.getItem("store.cart") ?? "{}");
-      cart.items[0].quantity = 1;
-      localStorage.setItem("store.cart", JSON.stringify(cart));
-    });
+    await keepCart(product, variant.filter_value, 1);
     await page.reload();
     await waitForHydration(page);
-    await page.getByTestId("address-form").waitFor();
-    const button = page.getByTestId("place-order");
-    await expect.poll(() => button.isEnabled()).toBe(true);
-    await button.click();
+    await expect(checkout.addressForm()).toBeVisible();
+    // Place Order is pressed once this cart is priced (no stock problem left) and the button is enabled.
+    await expect(page.getByTestId("line-problem")).toHaveCount(0);
+    await checkout.placeOrder();
     await expectToast(page, "Please select a delivery address.");
-    await expect.poll(() => button.textContent()).toBe("Place Order");
-    await expect.poll(() => button.isEnabled()).toBe(true);
-    await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
+    await expect(button).toHaveText("Place Order");
+    await expect(button).toBeEnabled();
+    await expect.poll(() => pendingPayment(page)).toBeNull();
 
     // Sara saves an address and opens checkout for the last units of a size; meanwhile another shopper
     // starts paying for all of them (the store holds them). Place Order is refused with the stock text,
     // the button comes back, and the summary shows the line's problem.
     const scarce = catalog.find((p) => p !== product && (p.variants[0]?.stock ?? 0) >= 1)!;
     const size = scarce.variants[0]!;
-    await fillAddress(page.getByTestId("address-form"), {
+    await checkout.addAddress({
       first: "Sara",
       address: "Villa 3, Al Barsha",
       city: "Dubai",
       state: "Dubai",
       postcode: "00000",
     });
-    await page.getByTestId("address-form").getByRole("button", { name: "Save Address" }).click();
     await expectToast(page, "Address Added");
-    await page.evaluate(
-      ([p, sizeLabel]) =>
-        localStorage.setItem(
-          "store.cart",
-          JSON.stringify({
-            items: [
-              {
-                _id: p._id,
-                slug: p.slug,
-                name: p.name,
-                image: p.image[0],
-                price: p.price,
-                selectedSize: sizeLabel,
-                selectedColor: "",
-                quantity: 1,
-              },
-            ],
-          }),
-        ),
-      [scarce, size.filter_value] as const,
-    );
+    await expect(page.getByTestId("checkout-address")).toHaveCount(1);
+    await keepCart(scarce, size.filter_value, 1);
     await page.reload();
     await waitForHydration(page);
     // The server draws the summary from the cart's cookie copy, which may still be the earlier cart: wait
     // until the page has priced this cart (the scarce size) and Place Order is ready for it.
-    await page.getByTestId("summary-line").filter({ hasText: scarce.name }).waitFor();
-    await expect.poll(() => page.getByTestId("summary-line").count()).toBe(1);
-    await expect.poll(() => button.isEnabled()).toBe(true);
+    await expect(checkout.summaryLines().filter({ hasText: scarce.name })).toBeVisible();
+    await expect(checkout.summaryLines()).toHaveCount(1);
+    await expect(page.getByTestId("checkout-address").first().getByRole("radio")).toBeChecked();
+    await expect(button).toHaveText("Place Order");
+    await expect(button).toBeEnabled();
 
-    const rival = { name: "Rana", phone: "0506667788", email: "rana@example.com", password: "rana-pass-123" };
-    await registerVerified(store.baseUrl, rival);
-    const rivalToken = (
-      (await (
-        await fetch(`${store.baseUrl}/api/user/login`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ identifier: rival.email, password: rival.password }),
-        })
-      ).json()) as { token: string }
-    ).token;
-    const held = await fetch(`${store.baseUrl}/api/order/paymennt`, {
-      method: "POST",
-      headers: { "content-type": "application/json", token: rivalToken },
-      body: JSON.stringify({
+    const rival = await registerShopper(store.baseUrl, {
+      name: "Rana",
+      phone: "0506667788",
+      email: "rana@example.com",
+      password: "rana-pass-123",
+    });
+    const held = await apiOf(store.baseUrl).post(
+      "/api/order/paymennt",
+      {
         address: {
           first_name: "Rana",
           address: "Tower 2",
@@ -544,20 +473,19 @@ describe("the checkout pages when something is missing or refused", () => {
             size: size.filter_value,
           },
         ],
-      }),
-    });
+      },
+      rival.token,
+    );
     expect(held.status).toBe(200);
 
-    await button.click();
+    await checkout.placeOrder();
     const refusal = page.locator("[data-sonner-toast]").filter({ hasText: scarce.name }).first();
-    await refusal.waitFor();
-    await expect
-      .poll(() => refusal.textContent())
-      .toContain(`${scarce.name} (${size.filter_value}) is out of stock`);
-    await expect.poll(() => button.textContent()).toBe("Place Order");
-    await page.getByTestId("line-problem").waitFor();
-    await expect.poll(() => button.isDisabled()).toBe(true);
-    await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText(`${scarce.name} (${size.filter_value}) is out of stock`);
+    await expect(button).toHaveText("Place Order");
+    await expect(page.getByTestId("line-problem")).toBeVisible();
+    await expect(button).toBeDisabled();
+    await expect.poll(() => pendingPayment(page)).toBeNull();
     await context.close();
   });
 });
@@ -565,12 +493,15 @@ describe("the checkout pages when something is missing or refused", () => {
 /**
  * The second store of this file: cash on delivery switched on, and its payment client reaching the sandbox
  * through a relay (PAYMENNT_SANDBOX_URL, and PUBLIC_SITE_URL for the card page's address, name the relay's
- * port) that a journey can close, as a payment provider goes down. One store for every journey needing a special configuration.
+ * port) that a journey can close, as a payment provider goes down. One store for every journey needing a
+ * special configuration; its environment names the relay's port, so it is started here rather than by the
+ * file's `store` fixture.
  */
-describe("cash on delivery, switched on by the shop", () => {
+test.describe("cash on delivery, switched on by the shop", () => {
   let codStore: RunningStore;
   let provider: Relay;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(JOURNEY_TIMEOUT);
     provider = await startRelay();
     codStore = await startStore({
       NODE_ENV: "test",
@@ -582,36 +513,30 @@ describe("cash on delivery, switched on by the shop", () => {
     });
     provider.to(Number(new URL(codStore.baseUrl).port));
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await codStore?.stop();
     await provider?.close();
   });
 
-  it("places the order at once: 'Order Placed', the cart cleared, home, and the order unpaid in My Orders", {
-    timeout: 120_000,
-  }, async () => {
-    const context = await newContext(browser, "desktop", codStore.baseUrl);
-    const account = {
-      name: "Aisha",
-      phone: "0504445566",
-      email: "aisha@example.com",
-      password: "aisha-pass-123",
-    };
-    const page = await signedInAtCheckout(context, codStore.baseUrl, account, {
-      first: "Aisha",
-      address: "Flat 3, Al Nahda",
-      city: "Sharjah",
-      state: "Sharjah",
-      postcode: "00000",
-    });
+  test("places the order at once: 'Order Placed', the cart cleared, home, and the order unpaid in My Orders", async ({
+    browser,
+  }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    const { context, page } = await signedInAtCheckout(
+      browser,
+      codStore.baseUrl,
+      { name: "Aisha", phone: "0504445566", email: "aisha@example.com", password: "aisha-pass-123" },
+      { first: "Aisha", address: "Flat 3, Al Nahda", city: "Sharjah", state: "Sharjah", postcode: "00000" },
+    );
 
     const cod = page.getByTestId("payment-cod").getByRole("radio");
-    await expect.poll(() => cod.isEnabled()).toBe(true);
-    await expect.poll(() => page.getByTestId("payment-popup").getByRole("radio").isDisabled()).toBe(true);
+    await expect(cod).toBeEnabled();
+    await expect(page.getByTestId("payment-popup").getByRole("radio")).toBeDisabled();
     await page.getByTestId("payment-cod").click();
-    await expect.poll(() => cod.isChecked()).toBe(true);
+    await expect(cod).toBeChecked();
     await checkScreen(page);
-    const button = page.getByTestId("place-order");
+    const checkout = new CheckoutPage(page);
+    const button = checkout.placeOrderButton();
     // SPEC §2: 'Placing Order...', disabled, while the order is on its way (held back in the network until
     // the label has been read).
     let release = () => {};
@@ -620,34 +545,36 @@ describe("cash on delivery, switched on by the shop", () => {
       await held;
       await route.continue();
     });
-    await button.click();
-    await expect.poll(() => button.textContent()).toBe("Placing Order...");
-    await expect.poll(() => button.isDisabled()).toBe(true);
+    await checkout.placeOrder();
+    await expect(button).toHaveText("Placing Order...");
+    await expect(button).toBeDisabled();
     release();
     await expectToast(page, "Order Placed");
-    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
     await page.unroute("**/api/order/place");
     await expect.poll(() => cartLength(page)).toBe(0);
-    await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
+    await expect.poll(() => pendingPayment(page)).toBeNull();
 
     await page.goto("/account");
     await waitForHydration(page);
     const order = page.getByTestId("order").first();
-    await order.waitFor();
-    await expect.poll(() => order.getByTestId("order-status").textContent()).toContain("Order Placed");
+    await expect(order).toBeVisible();
+    await expect(order.getByTestId("order-status")).toContainText("Order Placed");
     await order.getByTestId("order-open").click();
     const detail = page.getByTestId("order-detail");
-    await detail.waitFor();
-    await expect.poll(() => detail.getByTestId("order-payment").textContent()).toBe("Cash on delivery");
-    await expect.poll(() => detail.textContent()).toContain("To be paid on delivery");
+    await expect(detail).toBeVisible();
+    await expect(detail.getByTestId("order-payment")).toHaveText("Cash on delivery");
+    await expect(detail).toContainText("To be paid on delivery");
     // No TRN configured on this store: a receipt, without a VAT line.
-    await expect.poll(() => detail.getByTestId("invoice-heading").textContent()).toBe("Receipt");
-    await expect.poll(() => detail.getByTestId("invoice-vat").count()).toBe(0);
+    await expect(detail.getByTestId("invoice-heading")).toHaveText("Receipt");
+    await expect(detail.getByTestId("invoice-vat")).toHaveCount(0);
     await checkScreen(page);
     await context.close();
   });
 
-  describe("a shopper whose address changes and whose payment provider or network fails", () => {
+  test.describe("a shopper whose address changes and whose payment provider or network fails", () => {
+    // One page through the four journeys: her edited address and her cart carry over.
+    test.describe.configure({ mode: "serial" });
     let context: BrowserContext;
     let page: Page;
     const EDITED_ADDRESS = "Villa 21, Street 9, Al Warqa 3";
@@ -660,7 +587,7 @@ describe("cash on delivery, switched on by the shop", () => {
 
     /** The first size's stock of the product every journey buys, as the store's product list shows it. */
     async function stockShown(): Promise<number | null | undefined> {
-      const { products } = (await (await fetch(`${codStore.baseUrl}/api/product/list`)).json()) as {
+      const { products } = (await apiOf(codStore.baseUrl).get("/api/product/list")).body as {
         products: ProductDto[];
       };
       return products.find((p) => p.slug === product.slug)?.variants[0]?.stock;
@@ -669,70 +596,66 @@ describe("cash on delivery, switched on by the shop", () => {
     async function openCheckout() {
       await page.goto("/checkout");
       await waitForHydration(page);
-      await page.getByTestId("summary-line").first().waitFor();
-      await expect.poll(() => page.getByTestId("place-order").isEnabled()).toBe(true);
+      await expect(page.getByTestId("summary-line").first()).toBeVisible();
+      await expect(page.getByTestId("place-order")).toBeEnabled();
     }
 
-    beforeAll(async () => {
-      context = await newContext(browser, "desktop", codStore.baseUrl);
-      page = await signedInAtCheckout(context, codStore.baseUrl, account, {
+    test.beforeAll(async ({ browser }) => {
+      test.setTimeout(JOURNEY_TIMEOUT);
+      ({ context, page } = await signedInAtCheckout(browser, codStore.baseUrl, account, {
         first: "Huda",
         address: "Villa 8, Al Warqa 1",
         city: "Dubai",
         state: "Dubai",
         postcode: "00000",
-      });
-    }, 120_000);
-    afterAll(() => context?.close());
+      }));
+    });
+    test.afterAll(() => context?.close());
 
-    it("edits her saved address on /checkout: the form opens filled in, and the changed address stays selected and primary", {
-      timeout: 60_000,
-    }, async () => {
+    test("edits her saved address on /checkout: the form opens filled in, and the changed address stays selected and primary", async () => {
       await openCheckout();
       const addresses = page.getByTestId("checkout-address");
-      await expect.poll(() => addresses.count()).toBe(1);
+      await expect(addresses).toHaveCount(1);
       await page.getByRole("button", { name: "Edit address 1" }).click();
       const form = page.getByTestId("address-form");
-      await form.waitFor();
-      await expect.poll(() => form.textContent()).toContain("Edit Address");
-      await expect.poll(() => form.getByLabel("First Name").inputValue()).toBe("Huda");
-      await expect.poll(() => form.getByLabel(/^Address\*?$/).inputValue()).toBe("Villa 8, Al Warqa 1");
-      await expect.poll(() => form.getByLabel("Email").inputValue()).toBe(account.email);
+      await expect(form).toBeVisible();
+      await expect(form).toContainText("Edit Address");
+      await expect(form.getByLabel("First Name")).toHaveValue("Huda");
+      await expect(form.getByLabel(/^Address\*?$/)).toHaveValue("Villa 8, Al Warqa 1");
+      await expect(form.getByLabel("Email")).toHaveValue(account.email);
       await form.getByLabel(/^Address\*?$/).fill(EDITED_ADDRESS);
       await form.getByLabel("City").fill("Mirdif");
       await form.getByRole("button", { name: "Save Address" }).click();
       await expectToast(page, "Address Updated");
-      await form.waitFor({ state: "detached" });
-      await expect.poll(() => addresses.first().textContent()).toContain(EDITED_ADDRESS);
-      await expect.poll(() => addresses.count()).toBe(1);
-      await expect.poll(() => addresses.first().textContent()).toContain("Mirdif");
-      await expect.poll(() => addresses.first().textContent()).toContain("Primary");
-      await expect.poll(() => addresses.first().getByRole("radio").isChecked()).toBe(true);
+      await expect(form).toHaveCount(0);
+      await expect(addresses.first()).toContainText(EDITED_ADDRESS);
+      await expect(addresses).toHaveCount(1);
+      await expect(addresses.first()).toContainText("Mirdif");
+      await expect(addresses.first()).toContainText("Primary");
+      await expect(addresses.first().getByRole("radio")).toBeChecked();
       // Kept by the store, not only on the screen.
       await page.reload();
       await waitForHydration(page);
-      await expect.poll(() => addresses.first().textContent()).toContain(EDITED_ADDRESS);
-      await expect.poll(() => addresses.first().textContent()).not.toContain("Villa 8, Al Warqa 1");
-      await expect.poll(() => addresses.first().getByRole("radio").isChecked()).toBe(true);
+      await expect(addresses.first()).toContainText(EDITED_ADDRESS);
+      await expect(addresses.first()).not.toContainText("Villa 8, Al Warqa 1");
+      await expect(addresses.first().getByRole("radio")).toBeChecked();
     });
 
-    it("says 'Failed to initiate payment.' when the payment provider cannot be reached, and orders or holds nothing", {
-      timeout: 60_000,
-    }, async () => {
+    test("says 'Failed to initiate payment.' when the payment provider cannot be reached, and orders or holds nothing", async () => {
       const stockBefore = await stockShown();
       expect(stockBefore).toBeGreaterThan(0);
       await openCheckout();
       provider.cut();
       try {
         const button = page.getByTestId("place-order");
-        await expect.poll(() => page.getByTestId("payment-online").getByRole("radio").isChecked()).toBe(true);
-        await button.click();
+        await expect(page.getByTestId("payment-online").getByRole("radio")).toBeChecked();
+        await new CheckoutPage(page).placeOrder();
         // The store answers 502 with SPEC §8's text; the shopper stays on /checkout with the button back.
         await expectToast(page, "Failed to initiate payment.");
-        await expect.poll(() => button.textContent()).toBe("Place Order");
-        await expect.poll(() => button.isEnabled()).toBe(true);
-        expect(new URL(page.url()).pathname).toBe("/checkout");
-        await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
+        await expect(button).toHaveText("Place Order");
+        await expect(button).toBeEnabled();
+        await expect(page).toHaveURL((url) => url.pathname === "/checkout");
+        await expect.poll(() => pendingPayment(page)).toBeNull();
         await expect.poll(() => countOrders(page)).toBe(0);
         // The units it would have held are back on sale.
         await expect.poll(() => stockShown()).toBe(stockBefore);
@@ -741,12 +664,12 @@ describe("cash on delivery, switched on by the shop", () => {
       }
     });
 
-    it("says 'Failed to place order. Please try again.' when the order call never gets an answer, and retries under the same Idempotency-Key", {
-      timeout: 60_000,
-    }, async () => {
+    test("says 'Failed to place order. Please try again.' when the order call never gets an answer, and retries under the same Idempotency-Key", async () => {
       await openCheckout();
       await page.getByTestId("payment-cod").click();
-      const button = page.getByTestId("place-order");
+      await expect(page.getByTestId("payment-cod").getByRole("radio")).toBeChecked();
+      const checkout = new CheckoutPage(page);
+      const button = checkout.placeOrderButton();
       // Issue 21 finding 8: each try carries the attempt's Idempotency-Key, the same for its retry.
       const keys: (string | undefined)[] = [];
       await page.route("**/api/order/place", (route) => {
@@ -755,36 +678,36 @@ describe("cash on delivery, switched on by the shop", () => {
       });
       try {
         for (const tries of [1, 2]) {
-          await button.click();
+          await checkout.placeOrder();
           await expect.poll(() => keys.length).toBe(tries);
           await expectToast(page, "Failed to place order. Please try again.");
-          await expect.poll(() => button.textContent()).toBe("Place Order");
-          await expect.poll(() => button.isEnabled()).toBe(true);
+          await expect(button).toHaveText("Place Order");
+          await expect(button).toBeEnabled();
         }
         expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
         expect(keys[1]).toBe(keys[0]);
-        expect((await page.evaluate(() => sessionStorage.getItem("store.orderAttempt"))) ?? "").toContain(
-          keys[0]!,
-        );
+        await expect
+          .poll(async () => (await page.evaluate(() => sessionStorage.getItem("store.orderAttempt"))) ?? "")
+          .toContain(keys[0]!);
       } finally {
         await page.unroute("**/api/order/place");
       }
-      expect(new URL(page.url()).pathname).toBe("/checkout");
+      await expect(page).toHaveURL((url) => url.pathname === "/checkout");
       await expect.poll(() => cartLength(page)).toBe(1);
       await expect.poll(() => countOrders(page)).toBe(0);
     });
 
-    it("returns while the provider cannot be asked ('Payment verification failed.'), then while the store cannot be reached ('An error occurred while verifying your payment.'), and the paid order arrives once both are back", {
-      timeout: 120_000,
-    }, async () => {
+    test("returns while the provider cannot be asked ('Payment verification failed.'), then while the store cannot be reached ('An error occurred while verifying your payment.'), and the paid order arrives once both are back", async () => {
+      test.setTimeout(JOURNEY_TIMEOUT);
       await openCheckout();
-      const button = page.getByTestId("place-order");
-      await button.click();
-      await expect.poll(() => button.textContent()).toBe("Redirecting to Payment...");
+      const checkout = new CheckoutPage(page);
+      const button = checkout.placeOrderButton();
+      await checkout.placeOrder();
+      await expect(button).toHaveText("Redirecting to Payment...");
       // The card page is served at the provider's address (the relay), under the payment's id.
-      await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
       const providerOrigin = new URL(provider.url).origin;
-      expect(new URL(page.url()).origin).toBe(providerOrigin);
+      await expect(page).toHaveURL(/\/sandbox\/paymennt\/pay\//);
+      await expect(page).toHaveURL((url) => url.origin === providerOrigin);
       const paymentId = new URL(page.url()).pathname.split("/").pop()!;
       // The shopper pays, and the provider goes down as it hands her back: the return never loads there.
       await page.route(
@@ -792,43 +715,39 @@ describe("cash on delivery, switched on by the shop", () => {
         (route) => route.abort(),
       );
       const returned = page.waitForRequest(/\/payment-redirect/);
-      await payOnSandbox(page, PAYING_CARD);
+      await new SandboxCardPage(page).pay(PAYING_CARD);
       await returned;
       provider.cut();
 
       // Back at the shop's return page: the store cannot ask the provider, so it cannot say paid.
       await page.goto(`/payment-redirect?checkout=${paymentId}`);
       await waitForHydration(page);
-      await page.getByRole("heading", { name: "Payment Failed" }).waitFor({ timeout: 20_000 });
-      await expect
-        .poll(() => page.getByTestId("payment-message").textContent())
-        .toBe("Payment verification failed.");
+      await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId("payment-message")).toHaveText("Payment verification failed.");
       await expect.poll(() => countOrders(page)).toBe(0);
       // The cart and the pending record are kept.
       await expect.poll(() => cartLength(page)).toBe(1);
-      await expect
-        .poll(async () => (await storedJson(page, "store.pendingPayment"))?.paymentId)
-        .toBe(paymentId);
+      await expect.poll(async () => (await pendingPayment(page))?.paymentId).toBe(paymentId);
 
       // The provider is back, but the verify call does not reach the store.
       await provider.restore();
       await page.route("**/api/order/verifyPaymennt", (route) => route.abort("internetdisconnected"));
       await page.reload();
       await waitForHydration(page);
-      await page.getByRole("heading", { name: "Payment Failed" }).waitFor();
-      await expect
-        .poll(() => page.getByTestId("payment-message").textContent())
-        .toBe("An error occurred while verifying your payment.");
+      await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+      await expect(page.getByTestId("payment-message")).toHaveText(
+        "An error occurred while verifying your payment.",
+      );
       await page.unroute("**/api/order/verifyPaymennt");
       await page.unroute((url) => url.origin === providerOrigin && url.pathname === "/payment-redirect");
 
       // Both back: the same return page finds the payment made, and the order is there once.
       await page.reload();
       await waitForHydration(page);
-      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
       await expectToast(page, "Payment Successful");
       await expect.poll(() => countOrders(page)).toBe(1);
-      await expect.poll(() => storedJson(page, "store.pendingPayment")).toBeNull();
+      await expect.poll(() => pendingPayment(page)).toBeNull();
       // Delivered to the address as she edited it at checkout.
       const delivery = await page.evaluate(async () => {
         const res = await fetch("/api/order/userorders", {
