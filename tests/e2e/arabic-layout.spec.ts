@@ -1,13 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { HERO_ART_SIZE, HERO_SUBJECT } from "#content/artwork.ts";
-import {
-  expectAccessible,
-  launchBrowser,
-  type RunningStore,
-  startStore,
-  waitForHydration,
-} from "./harness.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectAccessible, waitForHydration } from "./harness.ts";
 
 /**
  * Issue 25's layout in the browser, on the demo store:
@@ -22,19 +16,7 @@ const WIDTHS = [
   { name: "desktop", width: 1280, height: 900 },
 ] as const;
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10" }),
-    launchBrowser(),
-  ]);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" } });
 
 interface Box {
   left: number;
@@ -86,10 +68,14 @@ const overlap = (a: Box, b: Box) =>
   Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
   Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
-describe("the home page's hero", () => {
+test.describe("the home page's hero", () => {
   for (const size of WIDTHS) {
     for (const path of ["/", "/ar"]) {
-      it(`keeps each slide's headline and text off the figures at ${size.width} px on ${path}`, async () => {
+      test(`keeps each slide's headline and text off the figures at ${size.width} px on ${path}`, async ({
+        browser,
+        store,
+      }) => {
+        test.setTimeout(180_000);
         const context = await browser.newContext({
           baseURL: store.baseUrl,
           viewport: { width: size.width, height: size.height },
@@ -102,9 +88,10 @@ describe("the home page's hero", () => {
         const slider = page.getByTestId("hero-slider");
         for (let slide = 0; slide < 3; slide++) {
           if (slide > 0) await slider.getByTestId("hero-next").click();
-          await expect
-            .poll(() => slider.locator("[data-active='true']").getAttribute("aria-label"))
-            .toBe(`${slide + 1} / 3`);
+          await expect(slider.locator("[data-active='true']")).toHaveAttribute(
+            "aria-label",
+            `${slide + 1} / 3`,
+          );
           // The picture has loaded and been laid out (the later slides' pictures come after hydration).
           await slider.locator("[data-active='true'] img").evaluate((img: HTMLImageElement) => img.decode());
           const boxes = await heroBoxes(page);
@@ -120,7 +107,7 @@ describe("the home page's hero", () => {
         }
         await expectAccessible(page);
         await context.close();
-      }, 180_000);
+      });
     }
   }
 });

@@ -1,16 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { ProductDto } from "#core/catalog.ts";
 import { latinWords, messageKeysIn } from "../../server/testing/text-scan.ts";
 import {
-  launchBrowser,
-  newContext,
+  apiOf,
+  contextOptions,
+  expect,
   type RunningStore,
-  startStore,
-  VIEWPORTS,
-  waitForHydration,
-} from "./harness.ts";
-import { registerVerified } from "./shopper.ts";
+  registerShopper,
+  storeOf,
+  test,
+} from "./fixtures.ts";
+import { VIEWPORTS, waitForHydration } from "./harness.ts";
 
 /**
  * Issue 25 in the browser, on the demo store (fully translated: server/seed's Arabic catalog and blog):
@@ -32,8 +32,11 @@ const SHOTS = process.env.ARABIC_SCREENSHOTS_DIR;
  */
 const ALLOW = ["Noor Atelier", "English", "WhatsApp", "AED", "Google", "MM/YY", "VAT", "TRN", "alt+T"];
 
+test.use({
+  storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10", OTP_RESEND_SECONDS: "0", COD_ENABLED: "true" },
+});
+
 let store: RunningStore;
-let browser: Browser;
 let product: ProductDto;
 let token: string;
 let orderId: string;
@@ -44,52 +47,25 @@ let documentNumber: string;
 let authors: string[] = [];
 let postSlug: string;
 
-async function post(path: string, body: unknown, auth?: string) {
-  const res = await fetch(`${store.baseUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(auth ? { token: auth } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", OTP_RESEND_SECONDS: "0", COD_ENABLED: "true" }),
-    launchBrowser(),
-  ]);
-  // On a loaded machine the store may take longer than the harness waits: wait for it to answer.
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${store.baseUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
-    products: ProductDto[];
-  };
+test.beforeAll(async ({ stores }, info) => {
+  test.setTimeout(600_000);
+  store = await storeOf(stores, info);
+  const api = apiOf(store.baseUrl);
+  const products = (await api.get("/api/product/list")).body.products as ProductDto[];
   // A product with sizes to pick (and so a size guide) and a colour, in stock.
   product = products.find(
     (p) => p.variants.length > 1 && p.colors.length > 0 && (p.variants[0]?.stock ?? 0) >= 5,
   )!;
   expect(product).toBeDefined();
-  const { blogs } = (await (await fetch(`${store.baseUrl}/api/blog/list?lang=ar`)).json()) as {
-    blogs: { author: string; slug: string }[];
-  };
+  const blogs = (await api.get("/api/blog/list?lang=ar")).body.blogs as { author: string; slug: string }[];
   authors = [...new Set(blogs.map((b) => b.author))];
   postSlug = blogs[0]!.slug;
-  await registerVerified(store.baseUrl, {
+  ({ token } = await registerShopper(store.baseUrl, {
     name: "مريم",
     phone: "0501112233",
     email: EMAIL,
     password: PASSWORD,
-  });
-  const login = await post("/api/user/login", { identifier: EMAIL, password: PASSWORD });
-  token = login.body.token as string;
+  }));
   expect(token).toBeTruthy();
   const address = {
     first_name: "مريم",
@@ -103,9 +79,9 @@ beforeAll(async () => {
     email: EMAIL,
     phone: PHONE,
   };
-  expect((await post("/api/address/save", { address }, token)).status).toBe(201);
+  expect((await api.post("/api/address/save", { address }, token)).status).toBe(201);
   const variant = product.variants[0]!;
-  const placed = await post(
+  const placed = await api.post(
     "/api/order/place",
     {
       userId: "",
@@ -153,7 +129,7 @@ beforeAll(async () => {
   expect(orderId).toBeTruthy();
   // The signed-in shopper's cart is the server's (decision 0004): /cart adopts it, so the line goes there too
   // (after the order, whose placement empties it).
-  const added = await post(
+  const added = await api.post(
     "/api/cart/add",
     {
       itemId: product._id,
@@ -164,15 +140,11 @@ beforeAll(async () => {
     token,
   );
   expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
-}, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
 });
 
 /** A signed-in context with one line in the cart (the stores' localStorage keys, SPEC §3). */
-async function shopperContext(signedIn: boolean): Promise<BrowserContext> {
-  const context = await newContext(browser, "desktop", store.baseUrl);
+async function shopperContext(browser: Browser, signedIn: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...contextOptions("desktop"), baseURL: store.baseUrl });
   const variant = product.variants[0]!;
   const line = {
     _id: product._id,
@@ -241,7 +213,7 @@ function screens(): { path: string; open?: (page: Page) => Promise<void>; signed
       path: `/product/${product.slug}`,
       open: async (page) => {
         await page.locator("[data-testid='size-guide-button']:visible").first().click();
-        await page.locator("dialog[open]").waitFor();
+        await expect(page.locator("dialog[open]")).toBeVisible();
       },
     },
     {
@@ -249,14 +221,14 @@ function screens(): { path: string; open?: (page: Page) => Promise<void>; signed
       open: async (page) => {
         await page.locator("#tab-reviews").click();
         await page.locator("[data-testid='write-review']:visible").first().click();
-        await page.locator("dialog[open]").waitFor();
+        await expect(page.locator("dialog[open]")).toBeVisible();
       },
     },
     {
       path: `/product/${product.slug}`,
       open: async (page) => {
         await page.locator("[data-testid='open-viewer']:visible").first().click();
-        await page.locator("dialog[open]").waitFor();
+        await expect(page.locator("dialog[open]")).toBeVisible();
       },
     },
     {
@@ -265,7 +237,7 @@ function screens(): { path: string; open?: (page: Page) => Promise<void>; signed
       open: async (page) => {
         await page.setViewportSize(VIEWPORTS.phone);
         await page.getByTestId("menu-button").click();
-        await page.getByTestId("mobile-drawer").waitFor();
+        await expect(page.getByTestId("mobile-drawer")).toBeVisible();
       },
     },
     { path: "/cart" },
@@ -275,7 +247,7 @@ function screens(): { path: string; open?: (page: Page) => Promise<void>; signed
       path: "/checkout",
       open: async (page) => {
         await page.getByTestId("add-address").click();
-        await page.getByTestId("address-form").waitFor();
+        await expect(page.getByTestId("address-form")).toBeVisible();
       },
     },
     { path: "/account?tab=orders" },
@@ -285,14 +257,14 @@ function screens(): { path: string; open?: (page: Page) => Promise<void>; signed
       path: "/account?tab=addresses",
       open: async (page) => {
         await page.getByTestId("add-address").click();
-        await page.getByTestId("address-form").waitFor();
+        await expect(page.getByTestId("address-form")).toBeVisible();
       },
     },
     {
       path: "/account?tab=addresses",
       open: async (page) => {
         await page.locator("[data-testid='remove-address']:visible").first().click();
-        await page.locator("dialog[open]").waitFor();
+        await expect(page.locator("dialog[open]")).toBeVisible();
       },
     },
     { path: "/account?tab=settings" },
@@ -325,16 +297,16 @@ function screens(): { path: string; open?: (page: Page) => Promise<void>; signed
           .filter({ has: page.locator("input[name='password']") })
           .locator("button[type='submit']")
           .click();
-        await page.locator("dialog[open]").waitFor();
+        await expect(page.locator("dialog[open]")).toBeVisible();
       },
     },
     { path: "/forgot-password" },
   ];
 }
 
-describe("phone numbers inside Arabic text", () => {
-  it("read left to right on the address cards of checkout and of an order", async () => {
-    const context = await shopperContext(true);
+test.describe("phone numbers inside Arabic text", () => {
+  test("read left to right on the address cards of checkout and of an order", async ({ browser }) => {
+    const context = await shopperContext(browser, true);
     const page = await context.newPage();
     for (const path of [
       "/ar/checkout",
@@ -344,7 +316,7 @@ describe("phone numbers inside Arabic text", () => {
       await page.goto(path, { timeout: 120_000 });
       await settle(page);
       const phone = page.getByTestId("address-phone").first();
-      await phone.waitFor();
+      await expect(phone).toBeVisible();
       // Each digit group's left edge, in the order the number is written: growing left to right.
       const lefts = await phone.evaluate((el) => {
         const text = el.firstChild as Text;
@@ -409,28 +381,34 @@ async function readBack(page: Page, value: string): Promise<string[]> {
   }, value);
 }
 
-describe("values that read left to right inside Arabic screens", () => {
-  it("show e-mails, order and invoice numbers and SKUs in their own order, read by x position", async () => {
-    const context = await shopperContext(true);
+test.describe("values that read left to right inside Arabic screens", () => {
+  test("show e-mails, order and invoice numbers and SKUs in their own order, read by x position", async ({
+    browser,
+  }) => {
+    // Six screens, each settled to network idle: a minute is not enough on a loaded two-core machine.
+    test.setTimeout(180_000);
+    const context = await shopperContext(browser, true);
     const page = await context.newPage();
     const sku = product.variants[0]!.sku;
     const checks: [path: string, values: () => Promise<string[]>][] = [
       ["/ar/account?tab=orders", async () => [orderNumber]],
       [
         `/ar/account?tab=orders&order=${orderId}`,
-        async () => [
-          orderNumber,
-          EMAIL,
-          (await page.getByTestId("invoice-number").first().textContent())?.trim() ?? "",
-        ],
+        async () => {
+          const invoice = page.getByTestId("invoice-number").first();
+          await expect(invoice).toHaveText(/\S/);
+          return [orderNumber, EMAIL, (await invoice.textContent())?.trim() ?? ""];
+        },
       ],
       ["/ar/account?tab=addresses", async () => [EMAIL]],
       [`/ar/product/${product.slug}`, async () => [sku]],
       [
         "/ar/contact",
-        async () => [
-          ((await page.locator("a[href^='mailto:']").first().getAttribute("href")) ?? "").slice(7),
-        ],
+        async () => {
+          const mail = page.locator("a[href^='mailto:']").first();
+          await expect(mail).toHaveAttribute("href", /^mailto:\S/);
+          return [((await mail.getAttribute("href")) ?? "").slice(7)];
+        },
       ],
     ];
     // The reading catches what isolation prevents: a phone number bare inside Arabic reads backwards.
@@ -452,12 +430,12 @@ describe("values that read left to right inside Arabic screens", () => {
     for (const [path, values] of checks) {
       await page.goto(path, { timeout: 120_000 });
       await settle(page);
-      await expect.poll(() => page.locator("html").getAttribute("dir")).toBe("rtl");
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       if (path.includes("order=")) {
         // The order's date with its Arabic month and Western digits; its status in Arabic.
         const detail = page.getByTestId("order-detail");
-        await expect.poll(() => detail.textContent()).toMatch(/\b\d{1,2} [\u0621-\u064A]+ \d{4}\b/);
-        expect(await page.getByTestId("order-status").first().textContent()).toMatch(/^[\u0600-\u06FF\s:]+$/);
+        await expect(detail).toContainText(/\b\d{1,2} [\u0621-\u064A]+ \d{4}\b/);
+        await expect(page.getByTestId("order-status").first()).toHaveText(/^[\u0600-\u06FF\s:]+$/);
       }
       for (const value of await values()) {
         expect(value, path).toMatch(/\S/);
@@ -470,50 +448,55 @@ describe("values that read left to right inside Arabic screens", () => {
   });
 });
 
-describe.each([
+for (const [name, signedIn] of [
   ["signed out", false],
   ["signed in, with a cart and an order", true],
-] as const)("the page-text scans, %s", (_name, signedIn) => {
-  it("find no message key on any English or Arabic screen, and no stray Latin word on an Arabic one", async () => {
-    const context = await shopperContext(signedIn);
-    const page = await context.newPage();
-    const keys: string[] = [];
-    const latin: string[] = [];
-    for (const screen of screens()) {
-      if (!signedIn && (screen.path.startsWith("/account") || (screen.open && !screen.signedOut))) continue;
-      if (signedIn && screen.signedOut) continue;
-      for (const prefix of ["", "/ar"]) {
-        const url = prefix === "" ? screen.path : `/ar${screen.path === "/" ? "" : screen.path}`;
-        await page.setViewportSize(VIEWPORTS.desktop);
-        await page.goto(url, { timeout: 120_000 });
-        await settle(page);
-        if (screen.open)
-          await screen.open(page).catch(async (error: Error) => {
-            if (SHOTS) await page.screenshot({ path: `${SHOTS}/scan-failed.png` });
-            throw new Error(`${url} (${page.url()}): ${error.message}`);
-          });
-        for (const text of await screenTexts(page, false))
-          for (const key of messageKeysIn(text)) keys.push(`${url}: ${key} in «${text.slice(0, 80)}»`);
-        if (prefix === "/ar") {
-          const allowed = [
-            ...ALLOW,
-            EMAIL,
-            ...authors,
-            orderNumber,
-            documentNumber,
-            ...product.variants.map((v) => v.sku),
-          ];
-          for (const text of await screenTexts(page, true)) {
-            for (const word of latinWords(text, allowed))
-              latin.push(`${url}: ${word} in «${text.slice(0, 80)}»`);
-            // Digits stay Western (decision 0012): dates, prices and counts alike.
-            if (/[\u0660-\u0669\u06F0-\u06F9]/.test(text)) latin.push(`${url}: Eastern digits in «${text}»`);
+] as const)
+  test.describe(`the page-text scans, ${name}`, () => {
+    test("find no message key on any English or Arabic screen, and no stray Latin word on an Arabic one", async ({
+      browser,
+    }) => {
+      test.setTimeout(900_000);
+      const context = await shopperContext(browser, signedIn);
+      const page = await context.newPage();
+      const keys: string[] = [];
+      const latin: string[] = [];
+      for (const screen of screens()) {
+        if (!signedIn && (screen.path.startsWith("/account") || (screen.open && !screen.signedOut))) continue;
+        if (signedIn && screen.signedOut) continue;
+        for (const prefix of ["", "/ar"]) {
+          const url = prefix === "" ? screen.path : `/ar${screen.path === "/" ? "" : screen.path}`;
+          await page.setViewportSize(VIEWPORTS.desktop);
+          await page.goto(url, { timeout: 120_000 });
+          await settle(page);
+          if (screen.open)
+            await screen.open(page).catch(async (error: Error) => {
+              if (SHOTS) await page.screenshot({ path: `${SHOTS}/scan-failed.png` });
+              throw new Error(`${url} (${page.url()}): ${error.message}`);
+            });
+          for (const text of await screenTexts(page, false))
+            for (const key of messageKeysIn(text)) keys.push(`${url}: ${key} in «${text.slice(0, 80)}»`);
+          if (prefix === "/ar") {
+            const allowed = [
+              ...ALLOW,
+              EMAIL,
+              ...authors,
+              orderNumber,
+              documentNumber,
+              ...product.variants.map((v) => v.sku),
+            ];
+            for (const text of await screenTexts(page, true)) {
+              for (const word of latinWords(text, allowed))
+                latin.push(`${url}: ${word} in «${text.slice(0, 80)}»`);
+              // Digits stay Western (decision 0012): dates, prices and counts alike.
+              if (/[\u0660-\u0669\u06F0-\u06F9]/.test(text))
+                latin.push(`${url}: Eastern digits in «${text}»`);
+            }
           }
         }
       }
-    }
-    await context.close();
-    expect(keys).toEqual([]);
-    expect(latin).toEqual([]);
-  }, 900_000);
-});
+      await context.close();
+      expect(keys).toEqual([]);
+      expect(latin).toEqual([]);
+    });
+  });

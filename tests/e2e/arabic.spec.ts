@@ -1,16 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { ProductDto } from "#core/catalog.ts";
 import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  openPage,
+  apiOf,
+  contextOptions,
+  expect,
   type RunningStore,
-  startStore,
-  waitForHydration,
-} from "./harness.ts";
-import { checkScreen, expectToast, registerVerified } from "./shopper.ts";
+  registerShopper,
+  storeOf,
+  test,
+} from "./fixtures.ts";
+import { expectAccessible, openPage, waitForHydration } from "./harness.ts";
+import { checkScreen, expectToast } from "./shopper.ts";
 
 /**
  * Issue 14's journeys in Arabic, at phone size: home → shop with a filter → product → cart → checkout →
@@ -22,25 +22,20 @@ import { checkScreen, expectToast, registerVerified } from "./shopper.ts";
 const PAYING_CARD = "4242 4242 4242 4242";
 const SHOTS = process.env.ARABIC_SCREENSHOTS_DIR;
 
+test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10", OTP_RESEND_SECONDS: "0" } });
+
 let store: RunningStore;
-let browser: Browser;
 let product: ProductDto;
 
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({ NODE_ENV: "test", PASSWORD_HASH_COST: "10", OTP_RESEND_SECONDS: "0" }),
-    launchBrowser(),
-  ]);
-  const { products } = (await (await fetch(`${store.baseUrl}/api/product/list`)).json()) as {
-    products: ProductDto[];
-  };
+/** `text` as a pattern that finds it anywhere (for `toHaveAttribute`, which has no substring form). */
+const containing = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+test.beforeAll(async ({ stores }, info) => {
+  store = await storeOf(stores, info);
+  const products = (await apiOf(store.baseUrl).get("/api/product/list")).body.products as ProductDto[];
   const found = products.find((p) => p.category === "graceful-abayas" && (p.variants[0]?.stock ?? 0) >= 20);
   expect(found).toBeDefined();
   product = found!;
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
 });
 
 /**
@@ -49,7 +44,12 @@ afterAll(async () => {
  * (carousels, scrolling rows) and screen-reader-only text are the container's business.
  */
 async function expectNothingOverflows(page: Page) {
-  const problems = await page.evaluate(() => {
+  // Polled: a picture or a face that arrives late may move things; what stays out of place fails.
+  await expect.poll(() => overflowProblems(page)).toEqual([]);
+}
+
+function overflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
     if (document.documentElement.scrollWidth > width + 1)
@@ -103,25 +103,22 @@ async function expectNothingOverflows(page: Page) {
     }
     return out;
   });
-  expect(problems).toEqual([]);
 }
 
 /** An Arabic page: right to left, in Arabic, nothing out of place, axe clean. */
 async function expectArabicPage(page: Page, screenshot?: string) {
-  await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("ar");
-  await expect.poll(() => page.locator("html").getAttribute("dir")).toBe("rtl");
-  await expect.poll(() => page.getByTestId("bottom-bar").textContent()).toContain("الرئيسية");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByTestId("bottom-bar")).toContainText("الرئيسية");
   // The faces besides Plex 400 are applied once the page is hydrated (decision 0012), not with it.
-  await expect
-    .poll(() => page.locator('link[rel="stylesheet"][href*="arabic-faces"]').getAttribute("media"))
-    .toBe("all");
+  await expect(page.locator('link[rel="stylesheet"][href*="arabic-faces"]')).toHaveAttribute("media", "all");
   await page.evaluate(() => document.fonts.ready);
   await expectNothingOverflows(page);
   await checkScreen(page);
   if (SHOTS && screenshot) await page.screenshot({ path: `${SHOTS}/${screenshot}.png`, fullPage: false });
 }
 
-describe("a shopper reading Arabic on her phone", () => {
+test.describe("a shopper reading Arabic on her phone", () => {
   let context: BrowserContext;
   const account = {
     name: "مريم خان",
@@ -130,15 +127,14 @@ describe("a shopper reading Arabic on her phone", () => {
     password: "arabic-pass-123",
   };
 
-  beforeAll(async () => {
-    context = await newContext(browser, "phone", store.baseUrl);
-    await registerVerified(store.baseUrl, account);
+  test.beforeAll(async ({ browser }) => {
+    context = await browser.newContext({ ...contextOptions("phone"), baseURL: store.baseUrl });
+    await registerShopper(store.baseUrl, account);
   });
-  afterAll(() => context.close());
+  test.afterAll(() => context.close());
 
-  it("browses the Arabic pages and finds each one right to left, in Arabic, within the screen", {
-    timeout: 180_000,
-  }, async () => {
+  test("browses the Arabic pages and finds each one right to left, in Arabic, within the screen", async () => {
+    test.setTimeout(300_000);
     const page = await context.newPage();
     for (const path of [
       "/ar/about",
@@ -160,9 +156,8 @@ describe("a shopper reading Arabic on her phone", () => {
     await page.close();
   });
 
-  it("goes from home to a filtered shop, a product, the cart, checkout, pays on the sandbox and succeeds", {
-    timeout: 180_000,
-  }, async () => {
+  test("goes from home to a filtered shop, a product, the cart, checkout, pays on the sandbox and succeeds", async () => {
+    test.setTimeout(300_000);
     // Home, in Arabic, switching from English keeps the page.
     const page = await openPage(context, "/");
     await page.getByTestId("menu-button").click();
@@ -174,21 +169,21 @@ describe("a shopper reading Arabic on her phone", () => {
     // The shop, with a collection and a colour chosen in the phone's filter sheet.
     await page.goto("/ar/shop?category=graceful-abayas");
     await waitForHydration(page);
-    await expect.poll(() => page.locator("h1").textContent()).toContain("عبايات راقية");
+    await expect(page.locator("h1")).toContainText("عبايات راقية");
     await page.getByTestId("filters-toggle").click();
     const sheet = page.getByTestId("shop-filters-sheet");
-    await sheet.waitFor();
+    await expect(sheet).toBeVisible();
     const color = product.colors[0]!;
     // The box follows the URL: click, then wait for the navigation that checks it.
     await sheet.locator(`input[type="checkbox"][value="${color}"]`).click();
     await page.waitForURL((url) => url.searchParams.getAll("color").includes(color));
     await page.getByTestId("filters-show").click();
-    await page.getByTestId("shop-grid").waitFor();
+    await expect(page.getByTestId("shop-grid")).toBeVisible();
     await expectArabicPage(page, "ar-shop");
     // The language switch keeps the filters.
-    const switchHref = await page.getByTestId("language-switch").first().getAttribute("href");
-    expect(switchHref).toContain("category=graceful-abayas");
-    expect(switchHref).toContain(`color=${encodeURIComponent(color)}`);
+    const languageSwitch = page.getByTestId("language-switch").first();
+    await expect(languageSwitch).toHaveAttribute("href", containing("category=graceful-abayas"));
+    await expect(languageSwitch).toHaveAttribute("href", containing(`color=${encodeURIComponent(color)}`));
 
     // The product, then the cart.
     await page.goto(`/ar/product/${product.slug}`);
@@ -196,20 +191,18 @@ describe("a shopper reading Arabic on her phone", () => {
     await expectArabicPage(page, "ar-product");
     await page.getByTestId("add-to-cart").click();
     await page.waitForURL(/\/ar\/cart$/);
-    await page.getByTestId("cart-line").first().waitFor();
-    await expect.poll(() => page.getByTestId("cart-total").textContent()).toMatch(/^[\d,.]+\s(د\.إ|درهم)$/);
+    await expect(page.getByTestId("cart-line").first()).toBeVisible();
+    await expect(page.getByTestId("cart-total")).toHaveText(/^[\d,.]+\s(د\.إ|درهم)$/);
     await expectArabicPage(page, "ar-cart");
     // One cart in both languages, each naming the product in its own.
     const arabicName = (
-      (await (await fetch(`${store.baseUrl}/api/product/list?lang=ar&limit=100`)).json()) as {
-        products: ProductDto[];
-      }
-    ).products.find((p) => p._id === product._id)!.name;
-    await expect.poll(() => page.getByTestId("line-name").first().textContent()).toBe(arabicName);
+      (await apiOf(store.baseUrl).get("/api/product/list?lang=ar&limit=100")).body.products as ProductDto[]
+    ).find((p) => p._id === product._id)!.name;
+    await expect(page.getByTestId("line-name").first()).toHaveText(arabicName);
     await page.goto("/cart");
-    await expect.poll(() => page.getByTestId("line-name").first().textContent()).toBe(product.name);
+    await expect(page.getByTestId("line-name").first()).toHaveText(product.name);
     await page.goto("/ar/cart");
-    await expect.poll(() => page.getByTestId("line-name").first().textContent()).toBe(arabicName);
+    await expect(page.getByTestId("line-name").first()).toHaveText(arabicName);
 
     // Checkout asks for a log-in first, in Arabic.
     await page.getByTestId("proceed-to-checkout").click();
@@ -221,10 +214,10 @@ describe("a shopper reading Arabic on her phone", () => {
     await page.waitForURL(/\/ar\/cart$/);
     await page.getByTestId("proceed-to-checkout").click();
     await page.waitForURL(/\/ar\/checkout$/);
-    await page.getByTestId("order-summary").getByTestId("summary-line").first().waitFor();
+    await expect(page.getByTestId("order-summary").getByTestId("summary-line").first()).toBeVisible();
 
     const form = page.getByTestId("address-form");
-    await form.waitFor();
+    await expect(form).toBeVisible();
     await form.getByLabel("الاسم الأول").fill("مريم");
     await form.getByLabel(/^العنوان\*?$/).fill("فيلا 12، شارع 4");
     await form.getByLabel("المدينة").fill("دبي");
@@ -235,7 +228,7 @@ describe("a shopper reading Arabic on her phone", () => {
     await expectArabicPage(page, "ar-checkout");
 
     const button = page.getByTestId("place-order");
-    await expect.poll(() => button.textContent()).toBe("تأكيد الطلب");
+    await expect(button).toHaveText("تأكيد الطلب");
     await button.click();
     await page.waitForURL(/\/sandbox\/paymennt\/pay\//);
     await expectAccessible(page);
@@ -248,10 +241,10 @@ describe("a shopper reading Arabic on her phone", () => {
 
     // Back in Arabic: the payment return and its success.
     await page.waitForURL(/\/ar\/payment-redirect\?checkout=/);
-    await page.getByRole("heading", { name: "تم الدفع بنجاح!" }).waitFor();
+    await expect(page.getByRole("heading", { name: "تم الدفع بنجاح!" })).toBeVisible();
     await expectArabicPage(page);
     await page.waitForURL(/\/ar\/account$/, { timeout: 15_000 });
-    await page.getByTestId("order").first().waitFor();
+    await expect(page.getByTestId("order").first()).toBeVisible();
     await expectArabicPage(page);
 
     await page.close();
