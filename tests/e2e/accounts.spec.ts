@@ -68,7 +68,7 @@ async function offlineGoogle(browser: Browser, viewport: ViewportName): Promise<
  * React has drawn the new page.
  */
 async function onScreen(page: Page, path: RegExp, heading: string) {
-  await expect(page).toHaveURL(path);
+  await page.waitForURL(path);
   await expect(page.locator("h1", { hasText: heading })).toBeVisible();
 }
 
@@ -172,10 +172,10 @@ test.describe("a shopper at desktop size", () => {
     await onScreen(page, /\/login$/, "Welcome Back");
     await checkScreen(page);
     await logIn(page, email, "first-pass-123");
-    await expect(page).toHaveURL(/\/shop$/);
+    await page.waitForURL(/\/shop$/);
     await expect.poll(() => storedToken(page)).toBeTruthy();
     await page.goto("/login");
-    await expect(page).toHaveURL(/\/shop$/);
+    await page.waitForURL(/\/shop$/);
 
     // /account: My Orders is empty until checkout exists.
     await page.goto("/account");
@@ -190,7 +190,7 @@ test.describe("a shopper at desktop size", () => {
 
     // Addresses: add two; the first becomes primary.
     await page.getByRole("link", { name: "Addresses" }).click();
-    await expect(page).toHaveURL(/tab=addresses/);
+    await page.waitForURL(/tab=addresses/);
     await expect(page.getByTestId("addresses-empty")).toBeVisible();
     await checkScreen(page);
     await page.getByTestId("add-address").click();
@@ -307,13 +307,13 @@ test.describe("a shopper at desktop size", () => {
 
     // Logout clears the token; /account then sends the visitor to /login.
     await page.getByTestId("logout").click();
-    await expect(page).toHaveURL(/\/login$/);
+    await page.waitForURL(/\/login$/);
     await expect.poll(() => storedToken(page)).toBeNull();
     await expect
       .poll(() => page.request.get("/checkout").then((r) => r.text()))
       .not.toContain("Near the metro");
     await page.goto("/account");
-    await expect(page).toHaveURL(/\/login$/);
+    await page.waitForURL(/\/login$/);
 
     // Forgot password: e-mail, the code (pasted), a mismatch, then the new password.
     await page.getByRole("link", { name: "Forgot Password?" }).click();
@@ -346,7 +346,7 @@ test.describe("a shopper at desktop size", () => {
     await page.getByLabel("Confirm Password").fill("third-pass-789");
     await page.getByRole("button", { name: "Change Password" }).click();
     await expectToast(page, "Password Reset Successful");
-    await expect(page).toHaveURL(/\/login$/);
+    await page.waitForURL(/\/login$/);
     await waitForHydration(page);
 
     // The old password no longer works; the new one does.
@@ -354,7 +354,7 @@ test.describe("a shopper at desktop size", () => {
     await expectToast(page, "Login Failed");
     await page.getByLabel(/^Password\*?$/).fill("third-pass-789");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/shop$/);
+    await page.waitForURL(/\/shop$/);
     await expect.poll(() => storedToken(page)).toBeTruthy();
     await page.close();
   });
@@ -398,7 +398,7 @@ test.describe("a shopper at phone size", () => {
     await page.getByLabel("New Password").fill("mariam-pass-2");
     await page.getByLabel("Confirm Password").fill("mariam-pass-2");
     await page.getByRole("button", { name: "Change Password" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await page.waitForURL(/\/login$/);
     await waitForHydration(page);
     // A fresh page: the toast it shows is /login's own.
     await expectToast(page, "Password Reset Successful", "Sign in with your new password.");
@@ -446,9 +446,9 @@ test.describe("a shopper at phone size", () => {
     });
     await page.getByLabel(/^Password\*?$/).fill("huda-pass-123");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/cart$/);
+    await page.waitForURL(/\/cart$/);
     await page.goto("/signup");
-    await expect(page).toHaveURL(/\/cart$/);
+    await page.waitForURL(/\/cart$/);
     await page.evaluate(() => {
       localStorage.removeItem("store.cart");
       localStorage.removeItem("store.token");
@@ -477,7 +477,7 @@ test.describe("a shopper at phone size", () => {
     await pasteCode(page, code);
     await dialog.getByRole("button", { name: "Verify" }).click();
     await expectToast(page, "Email Verified");
-    await expect(page).toHaveURL(/\/shop$/);
+    await page.waitForURL(/\/shop$/);
     await expect.poll(() => storedToken(page)).toBeTruthy();
     await page.evaluate(() => localStorage.removeItem("store.token"));
     await page.close();
@@ -505,7 +505,7 @@ test.describe("a shopper at phone size", () => {
     await expect(dialog.getByTestId("field-error")).toBeVisible();
     await dialog.getByLabel("Phone Number").fill("+971 52 765 4321");
     await dialog.getByRole("button", { name: "Submit" }).click();
-    await expect(page).toHaveURL(/\/shop$/);
+    await page.waitForURL(/\/shop$/);
     await expect.poll(() => storedToken(page)).toBeTruthy();
     await page.goto("/account?tab=settings");
     await waitForHydration(page);
@@ -530,7 +530,7 @@ test.describe("a shopper at phone size", () => {
       (c) => window.dispatchEvent(new CustomEvent("google-credential", { detail: { credential: c } })),
       again,
     );
-    await expect(page).toHaveURL(/\/shop$/);
+    await page.waitForURL(/\/shop$/);
     await page.evaluate(() => localStorage.removeItem("store.token"));
     await page.close();
   });

@@ -158,7 +158,7 @@ test.describe("taps before hydration", () => {
       await expect(chosen).toHaveAttribute("value", size);
       // The page's state follows the choice: Add to Cart adds that size.
       await page.getByTestId("add-to-cart").click();
-      await expect(page).toHaveURL(new RegExp(`${prefix}/cart$`));
+      await page.waitForURL(`**${prefix}/cart`);
       await expect
         .poll(async () => (await stored(page)).cart.map((l) => [l._id, l.selectedSize]))
         .toEqual([[product._id, size]]);
