@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page, Route } from "@playwright/test";
 import type { ProductDto } from "#core/catalog.ts";
-import { launchBrowser, type RunningStore, startStore, VIEWPORTS, waitForHydration } from "./harness.ts";
+import { apiOf, expect, type RunningStore, storeOf, test } from "./fixtures.ts";
+import { VIEWPORTS, waitForHydration } from "./harness.ts";
+import { ProductPage } from "./pages/index.ts";
 
 /**
  * Issue 22, decision 0033: Add to Cart and the heart work without the page's script (the product page's
@@ -10,37 +11,25 @@ import { launchBrowser, type RunningStore, startStore, VIEWPORTS, waitForHydrati
  * replayed once when it is there.
  */
 
+test.use({ storeEnv: { PASSWORD_HASH_COST: "10" } });
+
 let store: RunningStore;
-let browser: Browser;
 let product: ProductDto;
 let size: string;
 
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({ PASSWORD_HASH_COST: "10" }), launchBrowser()]);
-  const { products } = (await (await fetch(`${store.baseUrl}/api/product/list?limit=40`)).json()) as {
-    products: ProductDto[];
-  };
+test.beforeAll(async ({ stores }, info) => {
+  store = await storeOf(stores, info);
+  const products = (await apiOf(store.baseUrl).get("/api/product/list?limit=40")).body
+    .products as ProductDto[];
   // A product with a second size in stock: choosing it is a real choice (the first is chosen on load).
   product = products.find(
     (p) => p.variants.length > 1 && (p.variants[1]!.stock === null || p.variants[1]!.stock > 2),
   )!;
   size = product.variants[1]!.filter_value;
 });
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
-
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Chooses a size as a shopper does: a tap on its label (the radio itself is visually hidden). */
-async function chooseSize(page: Page, label: string) {
-  await page
-    .getByTestId("size-buttons")
-    .locator("label")
-    .filter({ hasText: new RegExp(`^${literal(label)}$`) })
-    .click();
-}
+const chooseSize = (page: Page, label: string) => new ProductPage(page).chooseSize(label);
 
 interface Stored {
   cart: { _id: string; selectedSize: string; quantity: number }[];
@@ -62,10 +51,11 @@ const LANGUAGES = [
   ["Arabic", "/ar", "تمت الإضافة إلى المفضلة"],
 ] as const;
 
-describe("the cart and the wishlist without JavaScript", () => {
-  it.each(LANGUAGES)(
-    "adds a size and a wish in %s; the first page with JavaScript takes them in",
-    async (_, prefix, saved) => {
+test.describe("the cart and the wishlist without JavaScript", () => {
+  for (const [language, prefix, saved] of LANGUAGES) {
+    test(`adds a size and a wish in ${language}; the first page with JavaScript takes them in`, async ({
+      browser,
+    }) => {
       const plain = await browser.newContext({
         baseURL: store.baseUrl,
         viewport: VIEWPORTS.phone,
@@ -76,13 +66,13 @@ describe("the cart and the wishlist without JavaScript", () => {
       await chooseSize(page, size);
       await Promise.all([page.waitForURL(`**${prefix}/cart`), page.getByTestId("add-to-cart").click()]);
       // /cart is drawn by the server with the line she added.
-      await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
-      expect(await page.getByTestId("cart-line").textContent()).toContain(size);
+      await expect(page.getByTestId("cart-line")).toHaveCount(1);
+      await expect(page.getByTestId("cart-line")).toContainText(size);
 
       await page.goto(`${prefix}/product/${product.slug}`);
       await Promise.all([page.waitForURL(/wished=1$/), page.getByTestId("wishlist-button").click()]);
-      await expect.poll(() => page.getByRole("alert").first().textContent()).toBe(saved);
-      expect(await hasPending(plain)).toBe(true);
+      await expect(page.getByRole("alert").first()).toHaveText(saved);
+      await expect.poll(() => hasPending(plain)).toBe(true);
 
       const scripted = await browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone });
       await scripted.addCookies(await plain.cookies());
@@ -94,23 +84,23 @@ describe("the cart and the wishlist without JavaScript", () => {
         .poll(async () => (await stored(next)).cart.map((l) => [l._id, l.selectedSize, l.quantity]))
         .toEqual([[product._id, size, 1]]);
       await expect.poll(async () => (await stored(next)).wishlist.map((w) => w._id)).toEqual([product._id]);
-      await expect.poll(() => next.getByTestId("cart-count").first().textContent()).toBe("1");
+      await expect(next.getByTestId("cart-count").first()).toHaveText("1");
       await expect.poll(() => hasPending(scripted)).toBe(false);
       // Merged once: another page adds nothing more.
       await next.goto(`${prefix}/cart`);
       await waitForHydration(next);
-      await expect.poll(() => next.getByTestId("cart-line").count()).toBe(1);
-      expect((await stored(next)).cart.map((l) => l.quantity)).toEqual([1]);
+      await expect(next.getByTestId("cart-line")).toHaveCount(1);
+      await expect.poll(async () => (await stored(next)).cart.map((l) => l.quantity)).toEqual([1]);
       await scripted.close();
-    },
-  );
+    });
+  }
 });
 
 /**
  * A page whose scripts are held back until `release()`: painted and tappable, as on a phone in the
  * seconds before hydration.
  */
-async function withHeldScripts(path: string, ready: string) {
+async function withHeldScripts(browser: Browser, path: string, ready: string) {
   const context = await browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone });
   const held: Route[] = [];
   let released = false;
@@ -131,11 +121,13 @@ async function withHeldScripts(path: string, ready: string) {
   };
 }
 
-describe("taps before hydration", () => {
-  it.each(LANGUAGES)(
-    "keeps a size and Add to Cart tapped before the script in %s: the line is in the cart after",
-    async (_, prefix) => {
+test.describe("taps before hydration", () => {
+  for (const [language, prefix] of LANGUAGES) {
+    test(`keeps a size and Add to Cart tapped before the script in ${language}: the line is in the cart after`, async ({
+      browser,
+    }) => {
       const { context, page, release } = await withHeldScripts(
+        browser,
         `${prefix}/product/${product.slug}`,
         '[data-testid="size-buttons"] label',
       );
@@ -146,42 +138,47 @@ describe("taps before hydration", () => {
       await expect
         .poll(async () => (await stored(page)).cart.map((l) => [l._id, l.selectedSize, l.quantity]))
         .toEqual([[product._id, size, 1]]);
-      await expect.poll(() => page.getByTestId("cart-line").count()).toBe(1);
+      await expect(page.getByTestId("cart-line")).toHaveCount(1);
       await expect.poll(() => hasPending(context)).toBe(false);
       await context.close();
-    },
-  );
+    });
+  }
 
-  it.each(LANGUAGES)("keeps a size chosen before the script in %s chosen after it", async (_, prefix) => {
-    const { context, page, release } = await withHeldScripts(
-      `${prefix}/product/${product.slug}`,
-      '[data-testid="size-buttons"] label',
-    );
-    await chooseSize(page, size);
-    await release();
-    await waitForHydration(page);
-    const chosen = page.getByTestId("size-buttons").locator('input[name="size"]:checked');
-    await expect.poll(() => chosen.getAttribute("value")).toBe(size);
-    // The page's state follows the choice: Add to Cart adds that size.
-    await page.getByTestId("add-to-cart").click();
-    await page.waitForURL(`**${prefix}/cart`);
-    await expect
-      .poll(async () => (await stored(page)).cart.map((l) => [l._id, l.selectedSize]))
-      .toEqual([[product._id, size]]);
-    await context.close();
-  });
-
-  it.each(LANGUAGES)(
-    "replays a tap on the shop's filters made before the script in %s, once",
-    async (_, prefix) => {
+  for (const [language, prefix] of LANGUAGES) {
+    test(`keeps a size chosen before the script in ${language} chosen after it`, async ({ browser }) => {
       const { context, page, release } = await withHeldScripts(
+        browser,
+        `${prefix}/product/${product.slug}`,
+        '[data-testid="size-buttons"] label',
+      );
+      await chooseSize(page, size);
+      await release();
+      await waitForHydration(page);
+      const chosen = page.getByTestId("size-buttons").locator('input[name="size"]:checked');
+      await expect(chosen).toHaveAttribute("value", size);
+      // The page's state follows the choice: Add to Cart adds that size.
+      await page.getByTestId("add-to-cart").click();
+      await page.waitForURL(`**${prefix}/cart`);
+      await expect
+        .poll(async () => (await stored(page)).cart.map((l) => [l._id, l.selectedSize]))
+        .toEqual([[product._id, size]]);
+      await context.close();
+    });
+  }
+
+  for (const [language, prefix] of LANGUAGES) {
+    test(`replays a tap on the shop's filters made before the script in ${language}, once`, async ({
+      browser,
+    }) => {
+      const { context, page, release } = await withHeldScripts(
+        browser,
         `${prefix}/shop`,
         '[data-testid="filters-toggle"]',
       );
       const toggle = page.getByTestId("filters-toggle");
       await toggle.click();
       // Waiting, and visibly so, until the script is there.
-      expect(await toggle.getAttribute("aria-busy")).toBe("true");
+      await expect(toggle).toHaveAttribute("aria-busy", "true");
       await page.evaluate(() => {
         const counted = window as unknown as { taps: number };
         counted.taps = 0;
@@ -191,15 +188,15 @@ describe("taps before hydration", () => {
       });
       await release();
       await waitForHydration(page);
-      await page.getByTestId("filters-sheet").waitFor({ state: "visible" });
-      await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
-      expect(await toggle.getAttribute("aria-busy")).toBeNull();
+      await expect(page.getByTestId("filters-sheet")).toBeVisible();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expect(toggle).not.toHaveAttribute("aria-busy");
       // The sheet closes with its own button and stays closed: the tap was replayed once, not again.
       await page.getByTestId("filters-show").click();
-      await page.getByTestId("filters-sheet").waitFor({ state: "hidden" });
-      await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+      await expect(page.getByTestId("filters-sheet")).toBeHidden();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
       expect(await page.evaluate(() => (window as unknown as { taps: number }).taps)).toBe(1);
       await context.close();
-    },
-  );
+    });
+  }
 });

@@ -117,13 +117,16 @@ export async function outboxOf(baseUrl: string, to?: string): Promise<OutboxMail
   return to ? mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : mails;
 }
 
-/** The newest six-digit code mailed to `email`, polled until it arrives. */
+/**
+ * The newest six-digit code mailed to `email`, polled until more than `after` mails have gone to it
+ * (the outbox lists its mails newest first).
+ */
 export async function mailedCode(baseUrl: string, email: string, after = 0): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const mails = (await outboxOf(baseUrl, email)).slice(after);
-      const last = mails.at(-1);
+      const mails = await outboxOf(baseUrl, email);
+      const last = mails.length > after ? mails[0] : undefined;
       code = last ? /\b(\d{6})\b/.exec(`${last.subject}\n${last.text}`)?.[1] : undefined;
       return code;
     })

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningStore, startStore, VIEWPORTS, waitForHydration } from "./harness.ts";
-import { checkScreen, registerVerified } from "./shopper.ts";
+import type { BrowserContext, Page, Route } from "@playwright/test";
+import { expect, type RunningStore, registerShopper, storeOf, test } from "./fixtures.ts";
+import { VIEWPORTS, waitForHydration } from "./harness.ts";
+import { LoginPage } from "./pages/index.ts";
+import { checkScreen } from "./shopper.ts";
 
 /**
  * Issue 22, decision 0034: a shopper signed in by the plain log-in form (the page session) adds and edits
@@ -9,19 +10,13 @@ import { checkScreen, registerVerified } from "./shopper.ts";
  * script runs is still there after it, in both languages.
  */
 
+test.use({ storeEnv: { NODE_ENV: "test", LOG_LEVEL: "info", PASSWORD_HASH_COST: "10" } });
+
 let store: RunningStore;
-let browser: Browser;
 const PRODUCT = "alia-georgette-open-abaya";
 
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({ NODE_ENV: "test", LOG_LEVEL: "info", PASSWORD_HASH_COST: "10" }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
+test.beforeAll(async ({ stores }, info) => {
+  store = await storeOf(stores, info);
 });
 
 /** Every URL the page asked for, the submitted forms' included. */
@@ -43,16 +38,20 @@ async function nativeLogIn(context: BrowserContext, identifier: string, password
   expect(answer.status()).toBe(303);
 }
 
-describe("the address and review forms without JavaScript", () => {
+test.describe("the address and review forms without JavaScript", () => {
   const account = {
     name: "Hessa Plainform",
     phone: "0501112233",
     email: "hessa@example.ae",
     password: "plain-forms-2",
   };
-  beforeAll(() => registerVerified(store.baseUrl, account));
+  test.beforeAll(async ({ stores }, info) => {
+    await registerShopper((await storeOf(stores, info)).baseUrl, account, info.workerIndex);
+  });
 
-  it("adds, edits and removes an address, then writes a review: saved, with SPEC's notices, nothing secret in a URL", async () => {
+  test("adds, edits and removes an address, then writes a review: saved, with SPEC's notices, nothing secret in a URL", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({
       baseURL: store.baseUrl,
       viewport: VIEWPORTS.phone,
@@ -61,12 +60,13 @@ describe("the address and review forms without JavaScript", () => {
     const page = await context.newPage();
     const urls = recordUrls(page);
     await page.goto("/login");
-    await page.getByLabel("Email or Phone").fill(account.email);
-    await page.getByLabel(/^Password\*?$/).fill(account.password);
-    await Promise.all([page.waitForURL("**/account"), page.getByRole("button", { name: "Sign In" }).click()]);
+    const login = new LoginPage(page);
+    await login.identifier().fill(account.email);
+    await login.password().fill(account.password);
+    await Promise.all([page.waitForURL("**/account"), login.submit().click()]);
 
     await page.goto("/account?tab=addresses");
-    await page.getByText("You have no saved addresses yet").waitFor();
+    await expect(page.getByText("You have no saved addresses yet")).toBeVisible();
     await page.getByRole("link", { name: "Add New Address" }).click();
     await page.getByLabel(/^First Name\*?$/).fill("Hessa");
     await page.getByLabel(/^Address\*?$/).fill("Villa 3, Street 9, Jumeirah");
@@ -74,15 +74,15 @@ describe("the address and review forms without JavaScript", () => {
     await page.getByLabel(/^Postcode\*?$/).fill("00000");
     // Saved without an emirate: the form again, as typed, with the hydrated page's message.
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Save Address" }).click()]);
-    await page.getByText(/^Please choose an emirate:/).waitFor();
-    await expect.poll(() => page.getByLabel(/^City\*?$/).inputValue()).toBe("Dubai");
+    await expect(page.getByText(/^Please choose an emirate:/)).toBeVisible();
+    await expect(page.getByLabel(/^City\*?$/)).toHaveValue("Dubai");
     await page.getByLabel(/^Emirate\*?$/).selectOption("Dubai");
     await Promise.all([
       page.waitForURL("**notice=added"),
       page.getByRole("button", { name: "Save Address" }).click(),
     ]);
-    await page.getByRole("status").filter({ hasText: "Address Added" }).waitFor();
-    await page.getByText("Villa 3, Street 9, Jumeirah").waitFor();
+    await expect(page.getByRole("status").filter({ hasText: "Address Added" })).toBeVisible();
+    await expect(page.getByText("Villa 3, Street 9, Jumeirah")).toBeVisible();
 
     await page.getByRole("link", { name: "Edit address 1" }).click();
     await page.getByLabel(/^City\*?$/).fill("Al Ain");
@@ -91,19 +91,19 @@ describe("the address and review forms without JavaScript", () => {
       page.waitForURL("**notice=updated"),
       page.getByRole("button", { name: "Save Address" }).click(),
     ]);
-    await page.getByRole("status").filter({ hasText: "Address Updated" }).waitFor();
-    await page.getByText("Al Ain").first().waitFor();
+    await expect(page.getByRole("status").filter({ hasText: "Address Updated" })).toBeVisible();
+    await expect(page.getByText("Al Ain").first()).toBeVisible();
 
     // Removal asks SPEC's question in the page, then posts.
     await page.getByRole("link", { name: "Remove address 1" }).click();
     const confirm = page.getByRole("region", { name: "Remove Address" });
-    await confirm.getByText("Are you sure you want to remove this address?").waitFor();
+    await expect(confirm.getByText("Are you sure you want to remove this address?")).toBeVisible();
     await Promise.all([
       page.waitForURL("**notice=removed"),
       confirm.getByRole("button", { name: "Remove" }).click(),
     ]);
-    await page.getByRole("status").filter({ hasText: "Address Removed" }).waitFor();
-    await page.getByText("You have no saved addresses yet").waitFor();
+    await expect(page.getByRole("status").filter({ hasText: "Address Removed" })).toBeVisible();
+    await expect(page.getByText("You have no saved addresses yet")).toBeVisible();
 
     // The product page's no-script "Write a Review" leads to the private page that draws the form.
     await page.goto(`/product/${PRODUCT}`);
@@ -115,15 +115,15 @@ describe("the address and review forms without JavaScript", () => {
       page.waitForURL("**notice=*"),
       page.getByRole("button", { name: "Submit Review" }).click(),
     ]);
-    await page.getByText("Review submitted").waitFor();
-    await page.getByText("Soft georgette, and the fit is just right.").waitFor();
+    await expect(page.getByText("Review submitted")).toBeVisible();
+    await expect(page.getByText("Soft georgette, and the fit is just right.")).toBeVisible();
     expect(urls.filter((url) => url.includes(account.password) || url.includes("csrf="))).toEqual([]);
     expect(store.log()).not.toContain(account.password);
     await context.close();
   });
 });
 
-describe("typing into the address, measurement and review forms before hydration survives it", () => {
+test.describe("typing into the address, measurement and review forms before hydration survives it", () => {
   const account = {
     name: "Alya Early",
     phone: "0501112244",
@@ -134,8 +134,11 @@ describe("typing into the address, measurement and review forms before hydration
   let holding = false;
   const held: Route[] = [];
 
-  beforeAll(async () => {
-    await registerVerified(store.baseUrl, account);
+  // One signed-in context for the describe's journeys, in order.
+  test.describe.configure({ mode: "serial" });
+
+  test.beforeAll(async ({ browser, stores }, info) => {
+    await registerShopper((await storeOf(stores, info)).baseUrl, account, info.workerIndex);
     context = await browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone });
     await context.route("**/*.js", (route) => {
       if (holding) held.push(route);
@@ -145,17 +148,19 @@ describe("typing into the address, measurement and review forms before hydration
     // The first hydrated page takes the token (decision 0018's handoff), then SPEC §2's redirect.
     const page = await context.newPage();
     await page.goto("/account");
+    // A navigation's wait, not an assertion's 10 s: the handoff's redirect was seen 14 s after the
+    // page's load on this machine (the log-in's cart merge waits up to 8 s).
     await page.waitForURL("**/shop");
     await page.close();
   });
-  afterAll(() => context?.close());
+  test.afterAll(() => context?.close());
 
   /** Opens `path` with its scripts held back; `release` lets them run and waits for the hydrated page. */
   async function held_page(path: string, ready: string) {
     holding = true;
     const page = await context.newPage();
     await page.goto(path, { waitUntil: "commit" });
-    await page.locator(ready).first().waitFor();
+    await expect(page.locator(ready).first()).toBeVisible();
     return {
       page,
       async release() {
@@ -166,38 +171,36 @@ describe("typing into the address, measurement and review forms before hydration
     };
   }
 
-  it.each(["/account", "/ar/account"])("keeps every value typed into %s's address form", async (base) => {
-    const { page, release } = await held_page(
-      `${base}?tab=addresses&address=new`,
-      'form [name="first_name"]',
-    );
-    const field = (name: string) => page.locator(`form [name="${name}"]`).first();
-    const typed = {
-      first_name: "Alya",
-      last_name: "Early",
-      phone: "0501112244",
-      address: "Tower 2, Marina Walk",
-      landmark: "By the tram stop",
-      city: "Dubai",
-      postcode: "12345",
-    };
-    for (const [name, value] of Object.entries(typed)) await field(name).fill(value);
-    await field("state").selectOption("Dubai");
-    await release();
-    for (const [name, value] of Object.entries(typed)) {
-      await expect.poll(() => field(name).inputValue(), { timeout: 3000 }).toBe(value);
-    }
-    await expect.poll(() => field("state").inputValue(), { timeout: 3000 }).toBe("Dubai");
-    await checkScreen(page);
-    // Hydrated, the same form saves through the API (no page load): the list shows it.
-    await page.getByTestId("address-form").locator('[type="submit"]').click();
-    await page.getByText("Tower 2, Marina Walk").waitFor();
-    await page.close();
-  });
+  for (const base of ["/account", "/ar/account"])
+    test(`keeps every value typed into ${base}'s address form`, async () => {
+      const { page, release } = await held_page(
+        `${base}?tab=addresses&address=new`,
+        'form [name="first_name"]',
+      );
+      const field = (name: string) => page.locator(`form [name="${name}"]`).first();
+      const typed = {
+        first_name: "Alya",
+        last_name: "Early",
+        phone: "0501112244",
+        address: "Tower 2, Marina Walk",
+        landmark: "By the tram stop",
+        city: "Dubai",
+        postcode: "12345",
+      };
+      for (const [name, value] of Object.entries(typed)) await field(name).fill(value);
+      await field("state").selectOption("Dubai");
+      await release();
+      for (const [name, value] of Object.entries(typed)) await expect(field(name)).toHaveValue(value);
+      await expect(field("state")).toHaveValue("Dubai");
+      await checkScreen(page);
+      // Hydrated, the same form saves through the API (no page load): the list shows it.
+      await page.getByTestId("address-form").locator('[type="submit"]').click();
+      await expect(page.getByText("Tower 2, Marina Walk")).toBeVisible();
+      await page.close();
+    });
 
-  it.each(["/account", "/ar/account"])(
-    "keeps the name and measurements typed into %s's measurement profile form",
-    async (base) => {
+  for (const base of ["/account", "/ar/account"])
+    test(`keeps the name and measurements typed into ${base}'s measurement profile form`, async () => {
       const { page, release } = await held_page(
         `${base}?tab=measurements&profile=new`,
         'form [name="m.bust"]',
@@ -214,30 +217,25 @@ describe("typing into the address, measurement and review forms before hydration
       };
       for (const [name, value] of Object.entries(typed)) await field(name).fill(value);
       await release();
-      for (const [name, value] of Object.entries(typed)) {
-        await expect.poll(() => field(name).inputValue(), { timeout: 3000 }).toBe(value);
-      }
+      for (const [name, value] of Object.entries(typed)) await expect(field(name)).toHaveValue(value);
       await checkScreen(page);
       // Hydrated, the same form saves: the list shows the profile.
       await page.locator('form [name="intent"][value="measurement-save"]').click();
-      await expect.poll(() => page.getByTestId("measurements").textContent()).toContain(typed.name);
+      await expect(page.getByTestId("measurements")).toContainText(typed.name!);
       await page.close();
-    },
-  );
+    });
 
-  it.each(["/account", "/ar/account"])(
-    "keeps the rating and text typed into %s's review form",
-    async (base) => {
+  for (const base of ["/account", "/ar/account"])
+    test(`keeps the rating and text typed into ${base}'s review form`, async () => {
       const { page, release } = await held_page(`${base}?review=${PRODUCT}`, 'form [name="comment"]');
       await page.locator('form [name="rating"][value="3"]').check();
       await page.locator('form [name="comment"]').fill("Typed before the page's script arrived.");
       await release();
-      await expect
-        .poll(() => page.locator('form [name="comment"]').inputValue(), { timeout: 3000 })
-        .toBe("Typed before the page's script arrived.");
-      expect(await page.locator('form [name="rating"][value="3"]').isChecked()).toBe(true);
+      await expect(page.locator('form [name="comment"]')).toHaveValue(
+        "Typed before the page's script arrived.",
+      );
+      await expect(page.locator('form [name="rating"][value="3"]')).toBeChecked();
       await checkScreen(page);
       await page.close();
-    },
-  );
+    });
 });

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { Browser, BrowserContext, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningStore, startStore, VIEWPORTS, waitForHydration } from "./harness.ts";
+import type { Browser, BrowserContext, Route } from "@playwright/test";
+import { expect, type RunningStore, storeOf, test } from "./fixtures.ts";
+import { VIEWPORTS, waitForHydration } from "./harness.ts";
 
 /**
  * Issue 22: the storefront's other forms without JavaScript (decision 0018): each, submitted as plain
@@ -12,50 +9,29 @@ import { launchBrowser, type RunningStore, startStore, VIEWPORTS, waitForHydrati
  */
 
 const OWNER_PASSWORD = "owner-without-script-1";
-let store: RunningStore;
-let browser: Browser;
-let db: DatabaseSync;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "native-forms-"));
-  const file = join(dir, "store.db");
-  [store, browser] = await Promise.all([
-    startStore({
-      DATABASE_URL: `file:${file}`,
-      LOG_LEVEL: "info",
-      DEMO_OWNER_PASSWORD: OWNER_PASSWORD,
-      PASSWORD_HASH_COST: "10",
-    }),
-    launchBrowser(),
-  ]);
-  // On a loaded machine the demo seed can outlast startStore's own wait: the first page needs the store up.
-  for (let tries = 0; tries < 240; tries += 1) {
-    if (
-      await fetch(`${store.baseUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  db = new DatabaseSync(file);
-}, 240_000);
-afterAll(async () => {
-  db?.close();
-  await browser?.close();
-  await store?.stop();
-  rmSync(dir, { recursive: true, force: true });
+test.use({
+  storeEnv: { LOG_LEVEL: "info", DEMO_OWNER_PASSWORD: OWNER_PASSWORD, PASSWORD_HASH_COST: "10" },
 });
 
-function withoutJavaScript(): Promise<BrowserContext> {
+let store: RunningStore;
+let db: DatabaseSync;
+
+test.beforeAll(async ({ stores }, info) => {
+  store = await storeOf(stores, info);
+  // The store's own database file: the journeys read what the forms stored.
+  db = new DatabaseSync(store.databaseFile);
+});
+test.afterAll(() => db?.close());
+
+function withoutJavaScript(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone, javaScriptEnabled: false });
 }
 
-describe("the request forms without JavaScript", () => {
-  it("sends a contact message from the plain form: stored, the success text and its reference drawn; a bad form shows the field messages", async () => {
-    const context = await withoutJavaScript();
+test.describe("the request forms without JavaScript", () => {
+  test("sends a contact message from the plain form: stored, the success text and its reference drawn; a bad form shows the field messages", async ({
+    browser,
+  }) => {
+    const context = await withoutJavaScript(browser);
     const page = await context.newPage();
     const urls: string[] = [];
     page.on("request", (request) => urls.push(request.url()));
@@ -63,27 +39,30 @@ describe("the request forms without JavaScript", () => {
     const form = page.getByTestId("contact-form");
     await form.getByLabel(/^Your Name/).fill("Layla Noscript");
     await Promise.all([page.waitForNavigation(), form.getByRole("button", { name: "Send Message" }).click()]);
-    await form.getByText("Please enter your email address.").waitFor();
-    await form.getByText("Please enter a subject.").waitFor();
-    await expect.poll(() => form.getByLabel(/^Your Name/).inputValue()).toBe("Layla Noscript");
+    await expect(form.getByText("Please enter your email address.")).toBeVisible();
+    await expect(form.getByText("Please enter a subject.")).toBeVisible();
+    await expect(form.getByLabel(/^Your Name/)).toHaveValue("Layla Noscript");
 
     await form.getByLabel(/^Email/).fill("layla@example.ae");
     await form.getByLabel(/^Subject/).fill("Petite sizes");
     await form.getByLabel(/^Message/).fill("Is the abaya made in petite sizes?");
     await Promise.all([page.waitForNavigation(), form.getByRole("button", { name: "Send Message" }).click()]);
-    await form.getByText("Thank you, your message has been sent.").waitFor();
+    await expect(form.getByText("Thank you, your message has been sent.")).toBeVisible();
+    // The answer that drew the success text came after the row was written.
     const row = db
       .prepare("select reference, subject from contact_messages where email = ?")
       .get("layla@example.ae") as { reference: string; subject: string } | undefined;
     expect(row?.subject).toBe("Petite sizes");
-    await form.getByText(`Your reference number is ${row?.reference}.`).waitFor();
-    await expect.poll(() => form.getByLabel(/^Your Name/).inputValue()).toBe("");
+    await expect(form.getByText(`Your reference number is ${row?.reference}.`)).toBeVisible();
+    await expect(form.getByLabel(/^Your Name/)).toHaveValue("");
     expect(urls.filter((url) => url.includes("layla"))).toEqual([]);
     await context.close();
   });
 
-  it("sends a stitching request from the plain Arabic form, its choices made with the radio buttons", async () => {
-    const context = await withoutJavaScript();
+  test("sends a stitching request from the plain Arabic form, its choices made with the radio buttons", async ({
+    browser,
+  }) => {
+    const context = await withoutJavaScript(browser);
     const page = await context.newPage();
     await page.goto("/ar/stitching-service");
     const form = page.getByTestId("stitching-form");
@@ -95,7 +74,7 @@ describe("the request forms without JavaScript", () => {
     await form.locator('label:has(input[name="addressType"][value="Office"])').click();
     await form.locator('label:has(input[name="serviceType"][value="Designer Jalabiya"])').click();
     await Promise.all([page.waitForNavigation(), form.locator('button[type="submit"]').click()]);
-    await form.getByTestId("request-sent").waitFor();
+    await expect(form.getByTestId("request-sent")).toBeVisible();
     const row = db
       .prepare("select address_type, service_type, language from stitching_requests where name = ?")
       .get("Amna Noscript");
@@ -104,8 +83,10 @@ describe("the request forms without JavaScript", () => {
   });
 });
 
-describe("the request forms before the page's script", () => {
-  it("sends a contact message tapped before hydration once, and the hydrated page keeps the success box", async () => {
+test.describe("the request forms before the page's script", () => {
+  test("sends a contact message tapped before hydration once, and the hydrated page keeps the success box", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone });
     const held: Route[] = [];
     let released = false;
@@ -121,11 +102,11 @@ describe("the request forms before the page's script", () => {
     await form.locator('[name="subject"]').fill("Before the script");
     await form.locator('[name="message"]').fill("Sent before the page's script arrived.");
     await form.locator('button[type="submit"]').click();
-    await form.getByText("Thank you, your message has been sent.").waitFor();
+    await expect(form.getByText("Thank you, your message has been sent.")).toBeVisible();
     released = true;
     for (const route of held.splice(0)) await route.continue();
     await waitForHydration(page);
-    await form.getByText("Thank you, your message has been sent.").waitFor();
+    await expect(form.getByText("Thank you, your message has been sent.")).toBeVisible();
     const rows = db
       .prepare("select reference from contact_messages where email = ?")
       .all("early.tapper@example.ae");
@@ -134,9 +115,11 @@ describe("the request forms before the page's script", () => {
   });
 });
 
-describe("the back office's log-in without JavaScript", () => {
-  it("signs the owner in from the plain form and draws the page she asked for; a wrong password says so", async () => {
-    const context = await withoutJavaScript();
+test.describe("the back office's log-in without JavaScript", () => {
+  test("signs the owner in from the plain form and draws the page she asked for; a wrong password says so", async ({
+    browser,
+  }) => {
+    const context = await withoutJavaScript(browser);
     const page = await context.newPage();
     const urls: string[] = [];
     page.on("request", (request) => urls.push(request.url()));
@@ -144,15 +127,15 @@ describe("the back office's log-in without JavaScript", () => {
     await page.getByLabel("E-mail").fill("owner@nooratelier.ae");
     await page.getByLabel("Password").fill("not-her-password");
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Sign in" }).click()]);
-    await page.getByText("The e-mail or password is not right.").waitFor();
-    await expect.poll(() => page.getByLabel("E-mail").inputValue()).toBe("owner@nooratelier.ae");
+    await expect(page.getByText("The e-mail or password is not right.")).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toHaveValue("owner@nooratelier.ae");
 
     await page.getByLabel("Password").fill(OWNER_PASSWORD);
     await Promise.all([
       page.waitForURL("**/admin/orders"),
       page.getByRole("button", { name: "Sign in" }).click(),
     ]);
-    await page.getByText("Noor Atelier Owner").first().waitFor();
+    await expect(page.getByText("Noor Atelier Owner").first()).toBeVisible();
     expect(urls.filter((url) => url.includes(OWNER_PASSWORD) || url.includes("password="))).toEqual([]);
     expect(store.log()).not.toContain(OWNER_PASSWORD);
     await context.close();
