@@ -198,7 +198,7 @@ for (const viewport of ["phone", "desktop"] as ViewportName[]) {
         await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeVisible();
         release();
         await expectToast(page, "Review submitted", "will appear once the shop approves it");
-        await dialog.waitFor({ state: "hidden" });
+        await expect(dialog).toBeHidden();
 
         // The shopper sees their own review, awaiting approval, instead of the button.
         const own = page.getByTestId("own-review");
@@ -296,7 +296,7 @@ test.describe("a review refused by the server", () => {
 
       await dialog.getByRole("button", { name: "Submit Review" }).click();
       await expectToast(page, "Failed to submit review", "You have already reviewed this product.");
-      await dialog.waitFor({ state: "hidden" });
+      await expect(dialog).toBeHidden();
       const own = page.getByTestId("own-review");
       await expect(own).toBeVisible();
       await expect(own).toContainText("Written on my phone a moment ago.");
