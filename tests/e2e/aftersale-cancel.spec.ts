@@ -182,7 +182,7 @@ test.describe("after the sale", () => {
     await expect(link).toHaveText(/^View order NA-\d+ in My Account$/, WAIT);
     const number = /NA-\d+/.exec((await link.textContent()) ?? "")?.[0] ?? "";
     await link.click();
-    await expect(page).toHaveURL(/\/account\?tab=orders&order=/);
+    await expect(page).toHaveURL(/\/account\?tab=orders&order=/, WAIT);
     const detail = page.getByTestId("order-detail");
     await expect(detail).toBeVisible(WAIT);
     await expect(detail.locator("#order-detail-title")).toHaveText(`Order ${number}`, WAIT);
