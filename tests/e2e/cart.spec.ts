@@ -13,7 +13,7 @@ import {
   test,
 } from "./fixtures.ts";
 import { expectAccessible, openPage, type ViewportName, waitForHydration } from "./harness.ts";
-import { CartPage, LoginPage, ProductPage } from "./pages/index.ts";
+import { LoginPage, ProductPage } from "./pages/index.ts";
 
 let store: RunningStore;
 let catalog: ProductDto[];
