@@ -69,36 +69,3 @@ export async function checkScreen(page: Page) {
   await expect.poll(() => toasts.count(), { timeout: 8000 }).toBe(0);
   await expectAccessible(page);
 }
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/**
- * Registers an account with an e-mail and verifies it with the code from the store's development
- * outbox (the store runs with NODE_ENV=test), as a shopper would from her mailbox.
- */
-export async function registerVerified(
-  baseUrl: string,
-  account: { name: string; phone: string; email: string; password: string },
-) {
-  const post = (path: string, body: object) =>
-    fetch(`${baseUrl}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  expect((await post("/api/user/register", account)).ok).toBe(true);
-  let code: string | undefined;
-  const deadline = Date.now() + 10_000;
-  while (!code && Date.now() < deadline) {
-    const { mails } = (await (await fetch(`${baseUrl}/dev/outbox.json`)).json()) as { mails: OutboxMail[] };
-    const mine = mails.find((m) => m.to.toLowerCase() === account.email.toLowerCase());
-    code = mine ? /\b(\d{6})\b/.exec(`${mine.subject}\n${mine.text}`)?.[1] : undefined;
-    if (!code) await new Promise((r) => setTimeout(r, 200));
-  }
-  expect(code).toBeTruthy();
-  expect((await post("/api/user/verify-email-otp", { email: account.email, otp: code })).ok).toBe(true);
-}
