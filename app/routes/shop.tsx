@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { toProductCard } from "#core/catalog.ts";
 import {
@@ -92,10 +92,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     max: Math.min(PRICE_SLIDER_MAX_AED, Number(params.get("maxPrice")) || PRICE_SLIDER_MAX_AED),
   });
   const [range, setRange] = useState<PriceRange>(urlRange);
+  // True while the handles hold a range the shop has not applied yet (the slider applies it after a rest).
+  const rangeAhead = useRef(false);
   // The slider follows the URL when it changes; the same range keeps the state as it is, so hydration
-  // does not render the whole page a second time.
+  // does not render the whole page a second time. While the shopper's handles are ahead of the URL, an
+  // earlier range arriving (its results loaded) must not pull them back: her next step would start from it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the slider follows the URL when it changes.
   useEffect(() => {
+    if (rangeAhead.current) return;
     const next = urlRange();
     setRange((current) => (current.min === next.min && current.max === next.max ? current : next));
   }, [params.toString()]);
@@ -107,6 +111,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const search = params.get("search") ?? "";
 
   function update(change: (next: URLSearchParams) => void) {
+    rangeAhead.current = false;
     const next = new URLSearchParams(params);
     change(next);
     next.delete("page");
@@ -131,7 +136,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       params={params}
       facets={facets}
       range={range}
-      onRangeChange={setRange}
+      onRangeChange={(next) => {
+        rangeAhead.current = true;
+        setRange(next);
+      }}
       update={update}
     />
   );
