@@ -15,23 +15,21 @@ import { PENDING_COOKIE } from "#core/pending-cookie.ts";
  * stays only leave /cart drawn without the copy until the next change.
  */
 const COPIED_KEY = "store.cartCopy";
-let copied: string | undefined;
 let merging = false;
 
-function lastCopied(): string | undefined {
+/** The copy last written in this browser (by any tab); storage that cannot be read counts as none. */
+function lastCopied(): string | null {
   try {
-    return window.localStorage.getItem(COPIED_KEY) ?? undefined;
+    return window.localStorage.getItem(COPIED_KEY);
   } catch {
-    return undefined;
+    return null;
   }
 }
 
 export function copyCart(lines: CartLine[]): void {
   const value = cartCookieValue(lines);
   const marker = JSON.stringify(value);
-  copied ??= lastCopied();
-  if (marker !== copied) {
-    copied = marker;
+  if (marker !== lastCopied()) {
     try {
       window.localStorage.setItem(COPIED_KEY, marker);
     } catch {}
