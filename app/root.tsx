@@ -1,6 +1,6 @@
 import cormorant600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import plexArabic400 from "@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, Suspense, useEffect, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -153,7 +153,12 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}
       </main>
-      <Footer shop={data.shop} />
+      {/* A boundary of its own: React hydrates the footer after the rest of the page, in its own task
+          (selective hydration), and a tap on it before then is replayed by React. Nothing in it suspends,
+          so the server's HTML is the same, in place (docs/decisions/0011-speed.md, "Total blocking time"). */}
+      <Suspense>
+        <Footer shop={data.shop} />
+      </Suspense>
       <BottomBar />
       <LoadingOverlay />
       <ToasterAfterHydration />

@@ -1,7 +1,6 @@
 import { Heart, Home, type LucideIcon, ShoppingBag, Store, User } from "lucide-react";
 import { NavLink, useT } from "../lib/i18n";
 import { BOTTOM_BAR_NAV, NAV } from "../lib/navigation";
-import { useCart } from "../state/cart-store";
 import { CartBadge } from "./header";
 
 /** The icon of each BOTTOM_BAR_NAV entry, by its address. */
@@ -16,7 +15,6 @@ const ICONS: Record<string, LucideIcon> = {
 /** SPEC §2 mobile bottom bar: Home, Shop, Wishlist, Account, Cart. */
 export function BottomBar() {
   const t = useT();
-  const cartCount = useCart().totals.itemCount;
   const items = BOTTOM_BAR_NAV.map((entry) => ({ ...entry, Icon: ICONS[entry.to]! }));
   return (
     <nav
@@ -38,7 +36,7 @@ export function BottomBar() {
             >
               <span className="relative">
                 <Icon className="size-5" aria-hidden="true" />
-                {to === "/cart" ? <CartBadge count={cartCount} /> : null}
+                {to === "/cart" ? <CartBadge /> : null}
               </span>
               {t(label)}
             </NavLink>

@@ -1,4 +1,5 @@
 import { Mail, MapPin, Phone } from "lucide-react";
+import { memo } from "react";
 
 import type { PublicConfig } from "../../server/config.ts";
 import { enLang, Link, useT } from "../lib/i18n";
@@ -6,8 +7,12 @@ import { FOOTER_NAV } from "../lib/navigation";
 import { telHref } from "./header";
 import { Wordmark } from "./logo";
 
-/** SPEC §2 footer links: /, /about, /shop, /blog, /contact, /terms, /privacy, /shipping, /returns. */
-export function Footer({ shop }: { shop: PublicConfig & { enFields?: string[] } }) {
+/**
+ * SPEC §2 footer links: /, /about, /shop, /blog, /contact, /terms, /privacy, /shipping, /returns. Memoised:
+ * its props (the shop, from the root's data) stay the same object while the router re-renders the page
+ * around it (route discovery after hydration, every navigation).
+ */
+export const Footer = memo(function Footer({ shop }: { shop: PublicConfig & { enFields?: string[] } }) {
   const t = useT();
   const { explore, help } = FOOTER_NAV;
   const linkClass = "inline-flex min-h-9 items-center text-sm text-ivory/80 hover:text-white";
@@ -86,4 +91,4 @@ export function Footer({ shop }: { shop: PublicConfig & { enFields?: string[] } 
       </div>
     </footer>
   );
-}
+});

@@ -4,7 +4,7 @@ import type { PublicConfig } from "../../server/config.ts";
 import { AfterHydration } from "../lib/after-hydration";
 import { Link, NavLink, useT, useTc } from "../lib/i18n";
 import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
-import { useCart } from "../state/cart-store";
+import { useCartCount } from "../state/cart-store";
 import { LanguageSwitch, useRememberedLanguage } from "./language-switch";
 import { Wordmark } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
@@ -18,7 +18,9 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-export function CartBadge({ count }: { count: number }) {
+/** The cart's item count, read here and not passed down, so the bottom bar re-renders only its badge. */
+export function CartBadge() {
+  const count = useCartCount();
   if (count <= 0) return null;
   return (
     <span
@@ -38,7 +40,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ shop }: { shop: PublicConfig }) {
   const t = useT();
   const tc = useTc();
-  const cartCount = useCart().totals.itemCount;
+  const cartCount = useCartCount();
   useRememberedLanguage();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const iconClass =
@@ -120,7 +122,7 @@ export function Header({ shop }: { shop: PublicConfig }) {
             data-testid="header-cart"
           >
             <ShoppingBag className="size-5" aria-hidden="true" />
-            <CartBadge count={cartCount} />
+            <CartBadge />
           </Link>
         </div>
       </div>

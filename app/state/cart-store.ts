@@ -63,7 +63,10 @@ function parse(text: string | null): CartLine[] {
  */
 function copyToCookie(lines: CartLine[]): void {
   if (typeof document === "undefined") return;
-  void import("./cart-copy").then((m) => m.copyCart(lines));
+  // In a task of its own: the first read comes in the task that runs the hydrated page's effects, which
+  // the module's fetch and the cookie writes would lengthen (docs/decisions/0011-speed.md, "Total
+  // blocking time"). Timers keep their order, so the writes still do.
+  setTimeout(() => void import("./cart-copy").then((m) => m.copyCart(lines)));
 }
 
 function snapshot(lines: CartLine[]): CartState {
@@ -113,6 +116,16 @@ function subscribe(listener: () => void) {
 
 export function useCart(): CartState {
   return useSyncExternalStore(subscribe, current, () => SERVER_STATE);
+}
+
+/**
+ * Only the number of items (the header's and the bottom bar's badge). A number, not the state: an empty
+ * cart reads 0 on the server and in the browser alike, so hydrating the shell re-renders nothing, and a
+ * filled one re-renders only the badge's reader (a store that differs after hydration is re-rendered at
+ * once, in the task of the page's first effects: docs/decisions/0011-speed.md, "Total blocking time").
+ */
+export function useCartCount(): number {
+  return useSyncExternalStore(subscribe, cartCount, () => 0);
 }
 
 /** The lines as they are now, outside React (e.g. building an order). */
