@@ -38,7 +38,10 @@ export async function firstLoadJs(url: string): Promise<{ files: number; gzip: n
   let gzip = 0;
   for (const script of scripts) {
     const res = await fetch(new URL(script, url), { headers: { "accept-encoding": "gzip" } });
-    gzip += Number(res.headers.get("content-length") ?? (await res.arrayBuffer()).byteLength);
+    const bytes = Number(res.headers.get("content-length") ?? (await res.arrayBuffer()).byteLength);
+    gzip += bytes;
+    // JS_WEIGHT_FILES=1 lists each page's modules with their gzip bytes (to find what a page grew by).
+    if (process.env.JS_WEIGHT_FILES) console.log(`  ${String(bytes).padStart(7)}  ${script}`);
   }
   return { files: scripts.size, gzip };
 }
@@ -76,14 +79,14 @@ try {
   ];
   // Every page in both languages: Arabic under /ar (docs/decisions/0012-arabic.md).
   const pages = [...english, ...english.map((page) => (page === "/" ? "/ar" : `/ar${page}`))];
-  console.log(`${"page".padEnd(42)} files  KiB gzip`);
+  console.log(`${"page".padEnd(42)} files  KiB gzip     bytes  left`);
   let over = 0;
   for (const page of pages) {
     const { files, gzip } = await firstLoadJs(`${base}${page}`);
     const kib = gzip / 1024;
     if (kib > BUDGET_KB) over += 1;
     console.log(
-      `${page.padEnd(42)} ${String(files).padStart(5)}  ${kib.toFixed(1).padStart(8)}${kib > BUDGET_KB ? "  over budget" : ""}`,
+      `${page.padEnd(42)} ${String(files).padStart(5)}  ${kib.toFixed(1).padStart(8)}  ${String(gzip).padStart(8)}  ${String(BUDGET_KB * 1024 - gzip).padStart(4)}${kib > BUDGET_KB ? "  over budget" : ""}`,
     );
   }
   console.log(over === 0 ? `every page within ${BUDGET_KB} KB` : `${over} page(s) over ${BUDGET_KB} KB`);
