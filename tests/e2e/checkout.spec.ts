@@ -312,7 +312,11 @@ for (const viewport of ["desktop", "phone"] as ViewportName[]) {
       const paymentId = String((await placeOrder(page)).paymentId);
       // The tab closes as the sandbox hands back to the store: the browser never reaches /payment-redirect.
       await page.route(/\/payment-redirect/, (route) => route.abort());
-      const returned = page.waitForRequest(/\/payment-redirect/);
+      // Waits for the return to have failed, not merely to have been asked for: removing the interception
+      // while the request is still on its way would let it through, and the page would verify the payment.
+      const returned = page.waitForEvent("requestfailed", (request) =>
+        /\/payment-redirect/.test(request.url()),
+      );
       await new SandboxCardPage(page).pay(PAYING_CARD);
       await returned;
       // The interception is over before the tab closes, so closing it waits for nothing of the test's.
