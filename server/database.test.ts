@@ -30,14 +30,21 @@ describe.skipIf(!postgres)("the store on postgres when the server drops its conn
       // pg_terminate_backend only signals: wait until those sessions have ended on the server (a busy
       // machine may take a while), then let this process read what they sent (setImmediate runs after
       // the pending socket events). A fixed sleep here failed under load: the store was handed a
-      // connection whose end it had not read yet.
+      // connection whose end it had not read yet. The store's own timers (the outbox, the jobs) may
+      // open a new connection meanwhile, and its pool would keep it idle longer than this test waits:
+      // those are terminated too, each round.
       for (let sessions = Number.POSITIVE_INFINITY; sessions > 0; ) {
         const open = await admin.query<{ n: number }>(
           "select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
           [name],
         );
         sessions = open.rows[0]?.n ?? 0;
-        if (sessions > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        if (sessions === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          [name],
+        );
       }
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
