@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath } from "./scripts/test-programs.ts";
+import { CHROMIUM_ARGS, journeyChromiumPath } from "./scripts/test-programs.ts";
 
 /**
  * The browser journeys (tests/e2e): the built store in real processes, driven through Debian's Chromium by
@@ -24,7 +24,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] },
+    launchOptions: { executablePath: journeyChromiumPath(), args: [...CHROMIUM_ARGS] },
     reducedMotion: "reduce",
     // A failed journey keeps its trace (actions, DOM snapshots, network, console). The screencast's frames are
     // left out: encoding them for every journey, kept or not, cost more CPU than the journeys themselves on

@@ -49,11 +49,13 @@ find_java() {
   fi
 }
 
-# Ubuntu ships Chromium as `chromium-browser`; Debian and its other derivatives as `chromium`.
+# Ubuntu ships Chromium as `chromium-browser`; Debian and its other derivatives as `chromium`, and beside it
+# the old headless shell, which the journeys use when it is there (about a fifth less CPU than the whole
+# browser; docs/decisions/0045-journeys-on-playwright.md).
 if [ "$( (. /etc/os-release && echo "${ID:-}") 2>/dev/null || true)" = ubuntu ]; then
   chromium_package=chromium-browser
 else
-  chromium_package=chromium
+  chromium_package="chromium chromium-headless-shell"
 fi
 
 missing_chromium=false

@@ -6,15 +6,17 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chromiumPath, javaPath } from "./test-programs.ts";
+import { chromiumPath, javaPath, journeyChromiumPath } from "./test-programs.ts";
 
 const SCRIPT = join(import.meta.dirname, "test-setup.sh");
 let osRelease = "";
 try {
   osRelease = readFileSync("/etc/os-release", "utf8");
 } catch {}
-/** The script names Ubuntu's package for Chromium on Ubuntu, Debian's everywhere else. */
-const CHROMIUM_PACKAGE = /^ID="?ubuntu"?$/m.test(osRelease) ? "chromium-browser" : "chromium";
+/** The script names Ubuntu's package for Chromium on Ubuntu, Debian's (and its headless shell) everywhere else. */
+const CHROMIUM_PACKAGE = /^ID="?ubuntu"?$/m.test(osRelease)
+  ? "chromium-browser"
+  : "chromium chromium-headless-shell";
 
 let dir: string;
 beforeEach(() => {
@@ -111,6 +113,11 @@ describe("scripts/test-setup.sh where both are there", () => {
     const env = { PATH: dir, CHROMIUM_PATH: dir, JAVA_HOME: dir };
     expect(chromiumPath(env)).toBe(join(dir, "chromium-browser"));
     expect(javaPath(env)).toBe(join(dir, "java"));
+    // Without the headless shell the journeys drive the browser; with it, the shell.
+    expect(journeyChromiumPath(env)).toBe(join(dir, "chromium-browser"));
+    program(join(dir, "chromium-headless-shell"), "exit 0");
+    expect(journeyChromiumPath(env)).toBe(join(dir, "chromium-headless-shell"));
+    expect(chromiumPath(env)).toBe(join(dir, "chromium-browser"));
   });
 
   it("takes CHROMIUM_PATH and JAVA_HOME before PATH, as the tests do", () => {
@@ -122,8 +129,12 @@ describe("scripts/test-setup.sh where both are there", () => {
     const env = { PATH: empty, CHROMIUM_PATH: join(dir, "my-chromium"), JAVA_HOME: join(dir, "jdk") };
     expect(run([], env)).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(chromiumPath(env)).toBe(join(dir, "my-chromium"));
+    program(join(empty, "chromium-headless-shell"), "exit 0");
+    expect(journeyChromiumPath(env)).toBe(join(dir, "my-chromium"));
     expect(javaPath(env)).toBe(join(dir, "jdk", "bin", "java"));
+    rmSync(join(empty, "chromium-headless-shell"));
     expect(chromiumPath({ PATH: empty, CHROMIUM_PATH: empty, JAVA_HOME: empty })).toBeUndefined();
+    expect(journeyChromiumPath({ PATH: empty, CHROMIUM_PATH: empty, JAVA_HOME: empty })).toBeUndefined();
     expect(javaPath({ PATH: empty, CHROMIUM_PATH: empty, JAVA_HOME: empty })).toBeUndefined();
   });
 });

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, expect, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath, SETUP_HINT } from "../../scripts/test-programs.ts";
+import { CHROMIUM_ARGS, journeyChromiumPath, SETUP_HINT } from "../../scripts/test-programs.ts";
 import { freePort } from "../../server/testing/ports.ts";
 
-/** Debian's Chromium, found as scripts/test-setup.sh finds it (CHROMIUM_PATH, else PATH). */
-export const CHROMIUM_PATH = chromiumPath();
+/** The journeys' Chromium (scripts/test-programs.ts): CHROMIUM_PATH, else the headless shell, else the browser. */
+export const CHROMIUM_PATH = journeyChromiumPath();
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
