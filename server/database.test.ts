@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "./testing/engines.ts";
@@ -53,5 +54,41 @@ describe.skipIf(!postgres)("the store on postgres when the server drops its conn
     const res = await store.app.inject({ method: "GET", url: "/api/product/list?limit=1" });
     expect(res.statusCode).toBe(200);
     expect(res.json().products).toHaveLength(1);
+  });
+
+  it("survives PostgreSQL ending a connection a transaction holds between two statements", async () => {
+    // A checked-out pg client has no listener of the pool's; the server's FATAL message between two
+    // statements is emitted as an 'error' event on it, which unheard would end the process (a failover or
+    // a restart in the middle of someone's checkout).
+    const uncaught: unknown[] = [];
+    const hear = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", hear);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const outcome = store.database.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        const pid = rows[0]!.pid;
+        await admin.query("select pg_terminate_backend($1)", [pid]);
+        for (let open = 1; open > 0; ) {
+          const found = await admin.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where pid = $1",
+            [pid],
+          );
+          open = found.rows[0]?.n ?? 0;
+          if (open > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // Let the client read the server's goodbye before the next statement.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sql`select 1`.execute(trx);
+      });
+      await expect(outcome).rejects.toThrow();
+    } finally {
+      await admin.end();
+      process.off("uncaughtException", hear);
+    }
+    expect(uncaught).toEqual([]);
+    const res = await store.app.inject({ method: "GET", url: "/api/product/list?limit=1" });
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -36,7 +36,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export interface OpenDatabaseOptions {
   poolSize?: number;
-  /** Where an idle PostgreSQL connection's error goes (a server restart, an administrator's terminate). */
+  /**
+   * Where a PostgreSQL connection's error goes when the server ends it (a restart, an administrator's
+   * terminate), idle or lent out.
+   */
   onIdleError?: (error: Error) => void;
 }
 
@@ -54,7 +57,21 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     // sockets have closed. close() waits for those too, so a database dropped right after (a test's
     // `drop database … with (force)`) or a server restarted finds no session of ours to terminate.
     const connected = new Set<pg.PoolClient>();
-    pool.on("connect", (client) => connected.add(client));
+    pool.on("connect", (client) => {
+      connected.add(client);
+      // The pool listens to a connection only while it is idle. One lent out (a transaction between two
+      // statements, a request between two queries) that the server ends emits 'error' on the client
+      // itself, which unheard ends the process. Heard here, the client stops taking queries (the next one
+      // fails, and with it that transaction or request) and the pool discards it on release.
+      client.on("error", (error) => {
+        if (!lent.has(client)) return; // idle: the pool's own 'error' above tells of it
+        if (options.onIdleError) options.onIdleError(error);
+        else console.warn(`PostgreSQL closed a connection in use: ${error.message}`);
+      });
+    });
+    const lent = new Set<pg.PoolClient>();
+    pool.on("acquire", (client) => lent.add(client));
+    pool.on("release", (_error, client) => lent.delete(client));
     pool.on("remove", (client) => connected.delete(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const parsed = new URL(url);
