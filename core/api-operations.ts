@@ -418,24 +418,31 @@ type Reached<M extends ApiMethod, P extends string> = {
  * The one operation a call means: of those it reaches, the most specific (an exact literal path before a
  * pattern: `/api/user/profile` before `/api/user/:id`, `…/stitching/:id/quotes` before `…/:kind/:id`).
  */
+/** Whether operation A's paths are a strict part of B's (`/api/user/profile` of `/api/user/:id`). */
+type Narrower<A, B> =
+  CalledAs<A> extends CalledAs<B> ? (CalledAs<B> extends CalledAs<A> ? false : true) : false;
+
 type MostSpecific<All extends Operation, O extends Operation = All> = O extends Operation
-  ? true extends { [Other in Exclude<All, O>]: CalledAs<Other> extends CalledAs<O> ? true : false }[Exclude<
-      All,
-      O
-    >]
+  ? true extends { [Other in Exclude<All, O>]: Narrower<Other, O> }[Exclude<All, O>]
     ? never
     : O
   : never;
 
-export type ApiOperation<M extends ApiMethod, P extends string> = MostSpecific<Reached<M, P>>;
+/** A path that is one of several (`edit ? \`/api/x/${id}\` : "/api/x"`) means each of its operations. */
+export type ApiOperation<M extends ApiMethod, P extends string> = P extends string
+  ? MostSpecific<Reached<M, P>>
+  : never;
 
-type Answers<O extends Operation> = ApiOperations[O]["answers"];
+/** What operation O answers on success (its statuses' schemas' input: the JSON as sent), per operation. */
+type AnswerOf<O> = O extends Operation
+  ? z.input<ApiOperations[O]["answers"][keyof ApiOperations[O]["answers"]]>
+  : never;
 
 /**
  * The JSON a success of the call answers: what the route's schema for its success statuses accepts. The
  * server's contract check (server/contract.ts) parses every answer it sends with that schema, so this is
  * the type the body has on the wire.
  */
-export type ApiAnswer<M extends ApiMethod, P extends string> = z.input<
-  Answers<ApiOperation<M, P>>[keyof Answers<ApiOperation<M, P>>]
->;
+export type ApiAnswer<M extends ApiMethod, P extends string> = 0 extends 1 & P
+  ? object // `any` (as TypeScript compares an overload with its implementation): no operation to look up
+  : AnswerOf<ApiOperation<M, P>>;

@@ -34,14 +34,11 @@ export function RequestQuote({
     event.preventDefault();
     const method = String(new FormData(event.currentTarget).get("method") ?? "");
     setBusy(true);
-    const result = await api<QuoteAcceptAnswer>(
-      `/api/stitching/quotes/${encodeURIComponent(quote.id)}/accept`,
-      {
-        method: "POST",
-        body: { method },
-        loading: true,
-      },
-    );
+    const result = await api(`/api/stitching/quotes/${encodeURIComponent(quote.id)}/accept`, {
+      method: "POST",
+      body: { method },
+      loading: true,
+    });
     if (result.success && result.checkoutUrl) return window.location.assign(result.checkoutUrl);
     setBusy(false);
     if (result.success && result.orderNumber) {
