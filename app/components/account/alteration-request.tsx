@@ -53,7 +53,7 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
       onSent();
       return void load();
     }
-    const code = result.code as ErrorCode | undefined;
+    const code = result.code;
     setProblem(code && code !== "validation" ? t(`api.${code}`) : (result.message ?? ""));
   }
 

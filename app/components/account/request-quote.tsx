@@ -46,7 +46,7 @@ export function RequestQuote({
       setPlaced(t("aftersale.quote.placed", { number: bidi(result.orderNumber) }));
       return onChanged();
     }
-    const code = result.code as ErrorCode | undefined;
+    const code = result.code;
     setProblem(code && code !== "validation" ? t(`api.${code}`) : (result.message ?? ""));
   }
 

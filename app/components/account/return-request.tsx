@@ -66,7 +66,7 @@ export function ReturnRequestForm({
     });
     setBusy(false);
     if (result.success && result.request) return onSent(result.request);
-    const code = result.code as ErrorCode | undefined;
+    const code = result.code;
     setProblem(code && code !== "validation" ? t(`api.${code}`) : t("aftersale.failed"));
   }
 
