@@ -28,13 +28,35 @@ const exempt = (url: string) => url === "/api/openapi.json" || url.startsWith("/
 
 const isApi = (url: string) => url === "/api" || url.startsWith("/api/");
 
+/** An /api route as it was declared: its method, its path and its schemas (`response` by status). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: ResponseSchemas };
+}
+
+const apiRoutesOf = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/**
+ * The /api routes an app registered, with their schema objects (the typed client's map is compared with
+ * them: server/api-operations.test.ts).
+ */
+export function declaredApiRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
+  return apiRoutesOf.get(app) ?? [];
+}
+
 /**
  * Adds the refusals every route can give (platformRefusals) to each /api route's `schema.response`,
  * with the error schema the route already uses for its 500, so the document and the check agree.
  */
 export function declarePlatformRefusals(app: FastifyInstance): void {
+  const declared: DeclaredRoute[] = [];
+  apiRoutesOf.set(app, declared);
   app.addHook("onRoute", (route) => {
     if (!isApi(route.url) || exempt(route.url)) return;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method])
+      if (method !== "HEAD")
+        declared.push({ method, url: route.url, schema: (route.schema ?? {}) as DeclaredRoute["schema"] });
     // A route without any declared answer stays so: the check names it (checkAnswer).
     const response = (route.schema as { response?: ResponseSchemas } | undefined)?.response;
     if (!response) return;

@@ -154,7 +154,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     const data = check(schemas.LoginSchema);
     if (!data) return;
     setBusy(true);
-    const result = await api<{ token: string }>("/api/user/login", { body: { ...data, language: locale } });
+    const result = await api("/api/user/login", { body: { ...data, language: locale } });
     if (result.success && result.token) {
       await login(result.token);
       setBusy(false);

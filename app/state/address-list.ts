@@ -1,7 +1,7 @@
-import type { Address } from "../components/account/address-form";
+import type { ApiAnswer } from "#core/api-operations.ts";
 import { type ApiResult, api, getToken } from "./session";
 
-export type AddressListAnswer = ApiResult<{ addresses: Address[]; primaryAddress: unknown }>;
+export type AddressListAnswer = ApiResult<ApiAnswer<"GET", "/api/address/get">>;
 
 /** SPEC §7 GET /api/address/get; `overlay` counts it in the page's loading indicator. */
 export const readAddressList = (overlay: boolean): Promise<AddressListAnswer> =>

@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState } from "react";
+import type { ApiAnswer } from "#core/api-operations.ts";
 import type { CartQuote } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
 import type { Locale } from "#core/i18n/locale.ts";
 import type { StitchingChoice } from "#core/stitching-key.ts";
 import { useCart } from "./cart-store";
+import type { ApiResult } from "./session";
+
+/** POST /api/cart/quote's result (core/api-operations.ts). */
+type QuoteResult = ApiResult<ApiAnswer<"POST", "/api/cart/quote">>;
 
 const EMPTY_QUOTE: CartQuote = {
   success: true,
@@ -109,13 +114,14 @@ export function useCartQuote(
     let live = true;
     setAnswer((previous) => ({ ...previous, loading: true }));
     void import("./session")
-      .then(({ api }) =>
-        api<CartQuote>(asked.locale === "ar" ? "/api/cart/quote?lang=ar" : "/api/cart/quote", { body }),
+      .then(
+        ({ api }): Promise<QuoteResult> =>
+          api(asked.locale === "ar" ? "/api/cart/quote?lang=ar" : "/api/cart/quote", { body }),
       )
       .then((result) => {
         if (!live) return;
         if (result.success && Array.isArray(result.lines)) {
-          setAnswer({ quote: result as unknown as CartQuote, loading: false, error: null });
+          setAnswer({ quote: result, loading: false, error: null });
         } else {
           setAnswer({ quote: null, loading: false, error: result.message || t("cart.quoteFailed") });
         }

@@ -1,3 +1,4 @@
+import type { ApiPath } from "#core/api-operations.ts";
 import {
   type CartData,
   type CartEntry,
@@ -48,7 +49,7 @@ function markCartUnsynced(): void {
  * A failure keeps the local change, shows 'Error' with the message (SPEC §8) and marks the cart for a
  * push at the next visit to /cart. `fine` lists statuses that already mean the wanted state.
  */
-export function pushChange(path: string, body: object, fine: number[] = []): Promise<boolean> {
+export function pushChange(path: ApiPath<"POST">, body: object, fine: number[] = []): Promise<boolean> {
   // One at a time, in the order the shopper made them, so a quick − then + reaches the server as made.
   const sent = queue.then(() => send(path, body, fine));
   queue = sent.catch(() => false);
@@ -58,7 +59,7 @@ export function pushChange(path: string, body: object, fine: number[] = []): Pro
 /** Changes on their way to the server; a read of the server's cart waits for them. */
 let queue: Promise<unknown> = Promise.resolve();
 
-async function send(path: string, body: object, fine: number[]): Promise<boolean> {
+async function send(path: ApiPath<"POST">, body: object, fine: number[]): Promise<boolean> {
   const result = await api(path, { body });
   if (result.success || fine.includes(result.status)) return true;
   if (path.startsWith("/api/cart/")) markCartUnsynced();
@@ -89,7 +90,7 @@ async function adoptServerCart(data: CartData, before: CartLine[], token?: strin
   const missing = entries.filter((e) => !before.some((l) => same(l, e)));
   const details = new Map<string, CartLine>();
   if (missing.length > 0) {
-    const quote = await api<CartQuote>("/api/cart/quote", {
+    const quote = await api("/api/cart/quote", {
       body: { lines: missing.map((e) => ({ ...e })) },
       ...(token ? { token } : {}),
     });
@@ -118,7 +119,7 @@ const sameLineAndQuantity = (a: CartLine, b: CartLine | undefined) =>
 /** Log-in: the same line keeps the larger quantity, capped at stock; the server does the merge. */
 export async function mergeAfterLogin(token?: string): Promise<void> {
   const before = getCartLines();
-  const cart = await api<{ cartData: CartData }>("/api/cart/merge", {
+  const cart = await api("/api/cart/merge", {
     body: { lines: before.map(toRequest) },
     ...(token ? { token } : {}),
   });
@@ -128,7 +129,7 @@ export async function mergeAfterLogin(token?: string): Promise<void> {
     await adoptServerCart(cart.cartData, before, token);
   }
   const saved = getWishlistItems();
-  const wishlist = await api<{ wishlist: WishlistItem[] }>("/api/wishlist/merge", {
+  const wishlist = await api("/api/wishlist/merge", {
     body: { productIds: saved.map((i) => i._id) },
     ...(token ? { token } : {}),
   });
@@ -150,14 +151,14 @@ export async function refreshCartFromServer(): Promise<void> {
     return;
   }
   const before = getCartLines();
-  const result = await readPrivate<{ cartData: CartData }>("/api/cart/get", { body: {} });
+  const result = await readPrivate("/api/cart/get", { body: {} });
   if (result.success && result.cartData) await adoptServerCart(result.cartData, before);
 }
 
 /** /wishlist with a token: the account's wishlist (another device may have changed it). */
 export async function refreshWishlistFromServer(): Promise<void> {
   const before = getWishlistItems();
-  const result = await readPrivate<{ wishlist: WishlistItem[] }>("/api/wishlist");
+  const result = await readPrivate("/api/wishlist");
   if (result.success && Array.isArray(result.wishlist) && getWishlistItems() === before) {
     setWishlistItems(result.wishlist);
   }

@@ -1,3 +1,4 @@
+import type { ApiPath } from "#core/api-operations.ts";
 import {
   type AddResult,
   addToCart as addLine,
@@ -26,7 +27,7 @@ export {
  * Resolves to true when the server took it; a failure keeps the local change and shows 'Error'. The HTTP
  * client loads on demand, so a visitor's product page does not carry it.
  */
-async function sync(path: string, body: object): Promise<boolean> {
+async function sync(path: ApiPath<"POST">, body: object): Promise<boolean> {
   if (!signedIn()) return false;
   const { pushChange } = await import("./cart-sync");
   return pushChange(path, body);

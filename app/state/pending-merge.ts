@@ -21,7 +21,7 @@ export async function mergePending(): Promise<void> {
     ...lines.map(([productId, size, color, quantity]) => ({ productId, size, color, quantity })),
     ...wishes.map(([productId, size]) => ({ productId, size, quantity: 1 })),
   ];
-  const quote = asked.length > 0 ? await api<CartQuote>("/api/cart/quote", { body: { lines: asked } }) : null;
+  const quote = asked.length > 0 ? await api("/api/cart/quote", { body: { lines: asked } }) : null;
   // Kept for the next page when the quote could not be had (offline): nothing is lost.
   const quoted = quote?.success && Array.isArray(quote.lines) ? quote.lines : null;
   if (quote && !quoted) return;

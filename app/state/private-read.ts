@@ -1,4 +1,5 @@
-import { type ApiOptions, type ApiResult, api, getToken } from "./session";
+import type { ApiAnswer, ApiMethod, ApiPath } from "#core/api-operations.ts";
+import { type ApiOptions, type ApiResult, api, getToken, type MethodOf } from "./session";
 
 /**
  * Reads of a shopper's private data (cart, wishlist, reviews, orders) with SPEC §9's library defaults: a
@@ -21,16 +22,16 @@ function retryable(status: number): boolean {
   return status === 0 || status === 429 || status >= 500;
 }
 
-const kept = new Map<string, { at: number; value: unknown }>();
+const kept = new Map<string, { at: number; value: ApiResult }>();
 // One entry per session, call and body: can-review for one product is not another product's answer.
 const keyOf = (path: string, token: string | null, body?: unknown) =>
   `${token ?? ""}\u0000${path}\u0000${JSON.stringify(body ?? null)}`;
 
 /** What the last successful read of `path` (with this body) gave this session, if under 5 minutes old. */
-export function peekPrivate<T extends object>(path: string, body?: unknown): ApiResult<T> | undefined {
+export function peekPrivate(path: string, body?: unknown): ApiResult | undefined {
   const entry = kept.get(keyOf(path, getToken(), body));
   if (!entry || Date.now() - entry.at > KEEP_MS) return undefined;
-  return entry.value as ApiResult<T>;
+  return entry.value;
 }
 
 /** Forgets what was kept (after a change the server made, or at log-out). */
@@ -39,14 +40,20 @@ export function forgetPrivate(path?: string): void {
   else for (const key of kept.keys()) if (key.split("\u0000")[1] === path) kept.delete(key);
 }
 
-export async function readPrivate<T extends object>(
-  path: string,
+/** api()'s read with retries and keeping; the answer is typed by the path as api() types it. */
+export function readPrivate<P extends ApiPath<MethodOf<O>>, O extends ApiOptions = Record<never, never>>(
+  path: P,
+  options?: O,
+  wait?: (ms: number) => Promise<void>,
+): Promise<NoInfer<ApiResult<ApiAnswer<MethodOf<O>, P>>>>;
+export async function readPrivate(
+  path: ApiPath<ApiMethod>,
   options: ApiOptions = {},
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-): Promise<ApiResult<T>> {
+): Promise<ApiResult> {
   const token = options.token ?? getToken();
   for (let attempt = 0; ; attempt++) {
-    const result = await api<T>(path, options);
+    const result = await api(path, options);
     if (result.success) {
       kept.set(keyOf(path, token, options.body), { at: Date.now(), value: result });
       return result;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { ApiAnswer, ApiMethod, ApiPath } from "#core/api-operations.ts";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import type { ErrorCode } from "#core/error-codes.ts";
 import { hasPageMessage, pageMessage } from "#core/i18n/page-messages.ts";
@@ -85,18 +86,48 @@ export function getToken(): string | null {
   return current().token;
 }
 
-/** SPEC §7 HTTP client: every answer carries success and message, plus the call's own fields. */
-export type ApiResult<T extends object = object> = Partial<T> & {
-  success: boolean;
+/** The keys the client sets itself on every result, whatever the answer carried. */
+type Envelope = "success" | "message" | "code" | "field" | "status";
+
+type KeysOf<T> = T extends unknown ? keyof T : never;
+/**
+ * A result for each shape the answer may take (a call with two possible answers has two): on a success all
+ * its fields, on a refusal whatever came; the other shapes' fields absent, so a screen may test any of them.
+ */
+type Shapes<T, All = T> = T extends object
+  ? { [K in Exclude<KeysOf<All>, keyof T | Envelope>]?: undefined } & (
+      | (Omit<T, Envelope> & { success: true })
+      | (Partial<Omit<T, Envelope>> & { success: false })
+    )
+  : never;
+
+/**
+ * SPEC §7 HTTP client: every answer carries success and message, plus the call's own fields (`T`, the
+ * route's success answer from core/api-operations.ts): all of them on a success, which the server's
+ * schema for it describes, and whatever came on a refusal.
+ */
+export type ApiResult<T = object> = Shapes<T> & {
   message?: string;
   /** The stable reason of a refusal (core/error-codes.ts): screens decide by it, never by `message`. */
   code?: ErrorCode;
+  /** The form field a refusal is about (the error answer's `field`). */
+  field?: string;
   /** The HTTP status; 0 when the request never reached the server. */
   status: number;
 };
 
+/**
+ * The method a call's options mean, as api() sends it: the one named, else POST with a body and GET
+ * without.
+ */
+export type MethodOf<O> = O extends { method: infer M extends ApiMethod }
+  ? M
+  : O extends { body: unknown }
+    ? "POST"
+    : "GET";
+
 export interface ApiOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: ApiMethod;
   body?: unknown;
   /** Count the call in the global loading indicator (SPEC §1 overlay). */
   loading?: boolean;
@@ -112,10 +143,18 @@ export interface ApiOptions {
  * answer gives `success: false` with the error's message, so every screen can show SPEC §8's texts.
  * A 401 to a call that carried a token means the session is over (expired or forged): it is ended here.
  */
-export async function api<T extends object = object>(
-  path: string,
-  options: ApiOptions = {},
-): Promise<ApiResult<T>> {
+export function api<P extends ApiPath<MethodOf<O>>, O extends ApiOptions = Record<never, never>>(
+  path: P,
+  options?: O,
+): Promise<NoInfer<ApiResult<ApiAnswer<MethodOf<O>, P>>>>;
+/** A call passed on by a helper (private reads, the cart's queue) whose own signature types the answer. */
+export function api(path: ApiPath<ApiMethod>, options?: ApiOptions): Promise<ApiResult>;
+/*
+ * The one place the parsed JSON becomes the mapped answer type: the signature above is declared over this
+ * implementation, which reads any path. The server checks every answer against the same schemas before it
+ * leaves (decision 0028), and server/api-operations.test.ts keeps the map equal to the routes.
+ */
+export async function api(path: string, options: ApiOptions = {}): Promise<ApiResult> {
   const token = options.token ?? getToken();
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   if (token) headers.token = token;
@@ -140,18 +179,18 @@ export async function api<T extends object = object>(
     const code = typeof payload.code === "string" ? (payload.code as ErrorCode) : undefined;
     const message = typeof payload.message === "string" ? payload.message : undefined;
     return {
-      ...(payload as Partial<T>),
+      ...payload,
       success,
       message: screenMessage(success, code, message),
       code,
       status: response.status,
-    } as ApiResult<T>;
+    };
   } catch (error) {
     return {
       success: false,
       message: screenMessage(false, "server_error", (error as Error).message),
       status: 0,
-    } as ApiResult<T>;
+    };
   } finally {
     if (options.loading) loadingCounter.finish();
   }
@@ -173,7 +212,7 @@ export function screenMessage(success: boolean, code: ErrorCode | undefined, mes
 /** SPEC §7: GET /api/user/profile after login; failures are silently ignored. */
 export async function refreshProfile(): Promise<User | null> {
   if (!getToken()) return null;
-  const result = await api<{ user: User }>("/api/user/profile");
+  const result = await api("/api/user/profile");
   if (result.success && result.user) {
     set({ user: result.user });
     return result.user;

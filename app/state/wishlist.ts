@@ -1,3 +1,4 @@
+import type { ApiPath } from "#core/api-operations.ts";
 import type { WishlistItem } from "#core/cart.ts";
 import { t } from "#core/i18n/index.ts";
 import { toast } from "../lib/toast";
@@ -11,7 +12,7 @@ export {
 } from "./wishlist-store";
 
 /** With a token, the server wishlist follows; 'already there' and 'not there' are the state we wanted. */
-async function sync(path: string, productId: string) {
+async function sync(path: ApiPath<"POST">, productId: string) {
   if (!signedIn()) return;
   const { pushChange } = await import("./cart-sync");
   await pushChange(path, { productId }, [404, 409]);

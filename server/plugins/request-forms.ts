@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
-import { ok } from "#core/schemas/api.schema.ts";
+import { RequestReceivedAnswerSchema } from "#core/schemas/answers.ts";
 import type { UserRow } from "../db/repositories/users.ts";
 import { zodValidator } from "../http-errors.ts";
 import { isUnauthenticated } from "../refusal-status.ts";
@@ -34,16 +33,9 @@ export function requestScope(base: FastifyInstance, services: Services) {
   const app = base.withTypeProvider<ApiTypeProvider>();
   noStore(app);
   app.setValidatorCompiler(zodValidator("field"));
-  const received = ok(
-    {
-      message: z.string(),
-      reference: z.string().optional().describe("The request's reference (absent when nothing was stored)"),
-    },
-    "Stored, and mailed to the shop",
-  );
   const sender = async (request: FastifyRequest): Promise<RequestSender> => ({
     ip: request.ip,
     user: await signedInOrGuest(services, request),
   });
-  return { app, received, sender };
+  return { app, received: RequestReceivedAnswerSchema, sender };
 }

@@ -88,7 +88,7 @@ export function AddressesTab({
 
   const load = useCallback(async (overlay = true) => {
     setFailed(false);
-    const result = await api<{ addresses: Address[]; primaryAddress: unknown }>("/api/address/get", {
+    const result = await api("/api/address/get", {
       loading: overlay,
     });
     if (!result.success) {

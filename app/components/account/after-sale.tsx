@@ -19,11 +19,11 @@ export default function AfterSale({ orderId }: { orderId: string }) {
   const [view, setView] = useState<Omit<ShopperAfterSale, "success"> | null>(null);
   const [failed, setFailed] = useState(false);
   const [sent, setSent] = useState("");
-  const path = `/api/order/${encodeURIComponent(orderId)}/after-sale`;
+  const path: `/api/order/${string}/after-sale` = `/api/order/${encodeURIComponent(orderId)}/after-sale`;
 
   const load = useCallback(async () => {
     setFailed(false);
-    const result = await readPrivate<Omit<ShopperAfterSale, "success">>(path, { method: "GET" });
+    const result = await readPrivate(path, { method: "GET" });
     if (result.success && result.timeline && result.returns && result.requests)
       setView({ timeline: result.timeline, returns: result.returns, requests: result.requests });
     else if (result.status !== 401) setFailed(true);

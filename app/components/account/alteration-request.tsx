@@ -23,12 +23,12 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
   const [problem, setProblem] = useState("");
   const [sent, setSent] = useState("");
   const [busy, setBusy] = useState(false);
-  const path = `/api/order/${encodeURIComponent(orderId)}/alterations`;
+  const path: `/api/order/${string}/alterations` = `/api/order/${encodeURIComponent(orderId)}/alterations`;
   const bidi = (s: string) => (locale === "ar" ? `\u2066${s}\u2069` : s);
 
   const load = useCallback(async () => {
-    const result = await api<View>(path, { method: "GET" });
-    if (result.success && result.lines) setView(result as unknown as View);
+    const result = await api(path, { method: "GET" });
+    if (result.success && result.lines) setView(result);
   }, [path]);
   useEffect(() => {
     void load();
@@ -41,7 +41,7 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
     const form = new FormData(event.currentTarget);
     const note = String(form.get("note") ?? "").trim();
     setBusy(true);
-    const result = await api<{ alteration: AlterationDto }>(path, {
+    const result = await api(path, {
       method: "POST",
       body: { lineId: String(form.get("lineId")), what: String(form.get("what")), ...(note ? { note } : {}) },
       loading: true,
@@ -53,7 +53,7 @@ export function AlterationRequest({ orderId, onSent }: { orderId: string; onSent
       onSent();
       return void load();
     }
-    const code = result.code as ErrorCode | undefined;
+    const code = result.code;
     setProblem(code && code !== "validation" ? t(`api.${code}`) : (result.message ?? ""));
   }
 

@@ -26,7 +26,7 @@ export function useGoogleAuth(mode: "signin" | "signup") {
 
   async function send(credential: string, withPhone?: string) {
     setBusy(true);
-    const result = await api<{ token: string }>("/api/user/google-login", {
+    const result = await api("/api/user/google-login", {
       body: { credential, signupAllowed: true, language: locale, ...(withPhone ? { phone: withPhone } : {}) },
       loading: true,
     });

@@ -62,7 +62,7 @@ export function MeasurementsTab({
 
   const load = useCallback(async () => {
     setFailed(false);
-    const result = await api<{ profiles: MeasurementProfile[] }>("/api/measurements");
+    const result = await api("/api/measurements");
     if (!result.success) {
       if (result.status !== 401) setFailed(true);
       return;
@@ -82,10 +82,10 @@ export function MeasurementsTab({
 
   async function save(input: ProfileSubmit): Promise<Record<string, string> | null> {
     const target = editing ?? (posted?.id ? profiles?.find((p) => p.id === posted.id) : undefined);
-    const result = await api<{ profile: MeasurementProfile; field?: string }>(
-      target ? `/api/measurements/${target.id}` : "/api/measurements",
-      { method: target ? "PUT" : "POST", body: input },
-    );
+    const result = await api(target ? `/api/measurements/${target.id}` : "/api/measurements", {
+      method: target ? "PUT" : "POST",
+      body: input,
+    });
     if (!result.success) {
       const field = typeof result.field === "string" ? result.field.replace(/^values\./, "") : "";
       if (field) return { [field]: result.message || t("profile.mtm.saveFailed") };

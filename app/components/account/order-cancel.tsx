@@ -36,10 +36,11 @@ export function OrderCancel({
   async function cancel() {
     setBusy(true);
     setError(null);
-    const result = await api<{ order: OrderDto; refund: Refund }>(
-      `/api/order/${encodeURIComponent(order._id)}/cancel`,
-      { method: "POST", body: {}, loading: true },
-    );
+    const result = await api(`/api/order/${encodeURIComponent(order._id)}/cancel`, {
+      method: "POST",
+      body: {},
+      loading: true,
+    });
     setBusy(false);
     setConfirming(false);
     if (result.success && result.order) {

@@ -71,7 +71,7 @@ export function OrdersTab({ userId }: { userId: string | undefined }) {
   const load = useCallback(async () => {
     setFailed(false);
     // SPEC §7: POST /api/order/userorders { userId }; the server answers for the token's user only.
-    const result = await readPrivate<{ orders: OrderDto[] }>("/api/order/userorders", {
+    const result = await readPrivate("/api/order/userorders", {
       body: { userId: userId ?? "" },
       loading: true,
     });

@@ -15,8 +15,8 @@ export function QuotedRequestsTab({ drawn = null }: { drawn?: MyStitchingRequest
 
   const load = useCallback(async () => {
     const [list, config] = await Promise.all([
-      api<{ quotes: QuoteDto[] }>("/api/stitching/quotes", { method: "GET" }),
-      api<{ codEnabled: boolean; cardPayments: boolean }>("/api/order/config", { method: "GET" }),
+      api("/api/stitching/quotes", { method: "GET" }),
+      api("/api/order/config", { method: "GET" }),
     ]);
     if (config.success) setPayments({ cod: Boolean(config.codEnabled), card: Boolean(config.cardPayments) });
     if (list.success && Array.isArray(list.quotes)) setQuotes(list.quotes);

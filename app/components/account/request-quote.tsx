@@ -34,14 +34,11 @@ export function RequestQuote({
     event.preventDefault();
     const method = String(new FormData(event.currentTarget).get("method") ?? "");
     setBusy(true);
-    const result = await api<QuoteAcceptAnswer>(
-      `/api/stitching/quotes/${encodeURIComponent(quote.id)}/accept`,
-      {
-        method: "POST",
-        body: { method },
-        loading: true,
-      },
-    );
+    const result = await api(`/api/stitching/quotes/${encodeURIComponent(quote.id)}/accept`, {
+      method: "POST",
+      body: { method },
+      loading: true,
+    });
     if (result.success && result.checkoutUrl) return window.location.assign(result.checkoutUrl);
     setBusy(false);
     if (result.success && result.orderNumber) {
@@ -49,7 +46,7 @@ export function RequestQuote({
       setPlaced(t("aftersale.quote.placed", { number: bidi(result.orderNumber) }));
       return onChanged();
     }
-    const code = result.code as ErrorCode | undefined;
+    const code = result.code;
     setProblem(code && code !== "validation" ? t(`api.${code}`) : (result.message ?? ""));
   }
 

@@ -24,7 +24,7 @@ export function RequestsTab({
 
   const load = useCallback(async () => {
     setFailed(false);
-    const result = await api<{ requests: MyStitchingRequest[] }>("/api/stitching/requests");
+    const result = await api("/api/stitching/requests");
     if (!result.success) {
       if (result.status !== 401) setFailed(true);
       return;

@@ -59,17 +59,14 @@ export function ReturnRequestForm({
     setProblem("");
     setBusy(true);
     const comment = String(form.get("comment") ?? "").trim();
-    const result = await api<{ request: ReturnRequestDto }>(
-      `/api/order/${encodeURIComponent(orderId)}/returns`,
-      {
-        method: "POST",
-        body: { kind, reason: String(form.get("reason")), lines, ...(comment ? { comment } : {}) },
-        loading: true,
-      },
-    );
+    const result = await api(`/api/order/${encodeURIComponent(orderId)}/returns`, {
+      method: "POST",
+      body: { kind, reason: String(form.get("reason")), lines, ...(comment ? { comment } : {}) },
+      loading: true,
+    });
     setBusy(false);
     if (result.success && result.request) return onSent(result.request);
-    const code = result.code as ErrorCode | undefined;
+    const code = result.code;
     setProblem(code && code !== "validation" ? t(`api.${code}`) : t("aftersale.failed"));
   }
 

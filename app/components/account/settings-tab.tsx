@@ -102,7 +102,7 @@ function ChangePasswordForm() {
     const data = check(ChangePasswordSchema);
     if (!data) return;
     setBusy(true);
-    const result = await api<{ token: string }>("/api/user/change-password", { body: data });
+    const result = await api("/api/user/change-password", { body: data });
     setBusy(false);
     if (!result.success) {
       toast.error(t("account.error"), { description: result.message || t("settings.passwordFailed") });

@@ -105,7 +105,7 @@ export default function CheckoutForm({
   useEffect(() => {
     let live = true;
     if (askConfig) {
-      void api<{ codEnabled: boolean; cardPayments: boolean }>("/api/order/config").then((result) => {
+      void api("/api/order/config").then((result) => {
         if (!live || !result.success) return;
         setCodEnabled(result.codEnabled === true);
         setCardPayments(result.cardPayments !== false);
@@ -165,15 +165,7 @@ export default function CheckoutForm({
     // One Idempotency-Key per attempt, kept for its retries (core/order-attempt.ts, decision 0017).
     const storage = sessionStore();
     const key = orderAttemptKey(orderFingerprint(call, body), storage);
-    const result = await api<{
-      paymentId: string;
-      checkoutUrl: string;
-      orderNumber: string;
-      order: { _id: string };
-      /** The order came to 0 AED (a code took it all): placed at once, without a payment step. */
-      placed?: boolean;
-      reason?: string;
-    }>(call, {
+    const result = await api(call, {
       body,
       headers: { "idempotency-key": key },
     });

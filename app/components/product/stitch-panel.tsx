@@ -59,8 +59,8 @@ export function StitchPanel({
   const load = useCallback(async () => {
     setFailed(false);
     const [found, mine] = await Promise.all([
-      api<{ styles: StitchingStyle[] }>(`/api/stitching/styles?product=${encodeURIComponent(product.slug)}`),
-      getToken() ? api<{ profiles: MeasurementProfile[] }>("/api/measurements") : null,
+      api(`/api/stitching/styles?product=${encodeURIComponent(product.slug)}`),
+      getToken() ? api("/api/measurements") : null,
     ]);
     if (!found.success || !found.styles) {
       setFailed(true);

@@ -48,7 +48,7 @@ interface Sending {
 export function useRequestForm<V extends Record<string, string>>(options: {
   initial: () => V;
   loadSchema: () => Promise<z.ZodType>;
-  url: string;
+  url: "/api/contact/send" | "/api/stitching/request";
   /** Tells the shopper it failed (SPEC §8's toast), with the server's message when there is one. */
   onFailed: (message: string | undefined) => void;
   posted?: PostedRequest | undefined;
@@ -94,7 +94,7 @@ export function useRequestForm<V extends Record<string, string>>(options: {
       setStatus({ kind: "idle" });
       return;
     }
-    const result = await loaded.api<{ reference: string; field: string }>(options.url, { body: data });
+    const result = await loaded.api(options.url, { body: data });
     if (result.success) {
       state.setValues(options.initial());
       state.setErrors({});

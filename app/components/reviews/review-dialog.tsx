@@ -40,7 +40,7 @@ export default function ReviewDialog({ open, productId, productName, onClose, on
       return;
     }
     setBusy(true);
-    const result = await api<{ review: OwnReviewDto }>("/api/review/create", { body: checked.data });
+    const result = await api("/api/review/create", { body: checked.data });
     setBusy(false);
     if (result.success && result.review) {
       toast.success(t("review.submitted"), { description: result.message });

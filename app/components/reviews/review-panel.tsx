@@ -39,8 +39,8 @@ export default function ReviewPanel({
 
   const load = useCallback(async () => {
     const [own, can] = await Promise.all([
-      readPrivate<{ review: OwnReviewDto | null }>("/api/review/user-review", { body: { productId } }),
-      readPrivate<{ canReview: boolean }>("/api/review/can-review", { body: { productId } }),
+      readPrivate("/api/review/user-review", { body: { productId } }),
+      readPrivate("/api/review/can-review", { body: { productId } }),
     ]);
     if (own.status === 401 || can.status === 401) {
       signedOut.current();

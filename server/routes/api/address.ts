@@ -1,21 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { AddressIndexSchema, EditAddressSchema, SaveAddressSchema } from "#core/schemas/account.schema.ts";
-import { AddressListSchema, ok } from "#core/schemas/api.schema.ts";
-import { AddressDtoSchema } from "#core/schemas/dto.schema.ts";
+import { AddressBookAnswerSchema } from "#core/schemas/answers.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
 const tags = ["address"];
-const addresses = ok(
-  {
-    message: z.string().optional(),
-    addresses: AddressListSchema.optional(),
-    primaryAddress: AddressDtoSchema.nullable().optional().describe("The primary address (get)"),
-  },
-  "The shopper's addresses (get) or the outcome's sentence (changes)",
-);
 
 /** SPEC §7 address calls: the token's user's list only; addresses are referred to by index. */
 export default async function addressRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -31,7 +21,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
         summary: "List the shopper's addresses",
         tags,
         security: signedIn,
-        response: { 200: addresses, ...errors(401) },
+        response: { 200: AddressBookAnswerSchema, ...errors(401) },
       },
     },
     async (request) => ({
@@ -48,7 +38,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
         tags,
         security: signedIn,
         body: SaveAddressSchema,
-        response: { 201: addresses, ...errors(400, 401) },
+        response: { 201: AddressBookAnswerSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
@@ -65,7 +55,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
         tags,
         security: signedIn,
         body: EditAddressSchema,
-        response: { 200: addresses, ...errors(400, 401, 404) },
+        response: { 200: AddressBookAnswerSchema, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
@@ -82,7 +72,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
         tags,
         security: signedIn,
         body: AddressIndexSchema,
-        response: { 200: addresses, ...errors(400, 401, 404) },
+        response: { 200: AddressBookAnswerSchema, ...errors(400, 401, 404) },
       },
     },
     async (request) => ({
@@ -99,7 +89,7 @@ export default async function addressRoutes(base: FastifyInstance, { services }:
         tags,
         security: signedIn,
         body: AddressIndexSchema,
-        response: { 200: addresses, ...errors(400, 401, 404) },
+        response: { 200: AddressBookAnswerSchema, ...errors(400, 401, 404) },
       },
     },
     async (request) => ({

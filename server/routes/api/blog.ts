@@ -1,8 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { LangQuerySchema } from "#core/locale.ts";
-import { ok } from "#core/schemas/api.schema.ts";
-import { BlogPostDtoSchema } from "#core/schemas/dto.schema.ts";
+import { BlogListAnswerSchema, BlogListQuerySchema } from "#core/schemas/answers.ts";
 import { notModified, sendWithEtag } from "../../http-cache.ts";
 import { type ApiTypeProvider, errors } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
@@ -18,9 +15,9 @@ export default async function blogRoutes(base: FastifyInstance, { services }: { 
         description:
           "`lang=ar` answers with Arabic titles, excerpts and bodies, English per field where a translation is missing (listed in each post's `enFields`).",
         tags: ["blog"],
-        querystring: z.object({ lang: LangQuerySchema }),
+        querystring: BlogListQuerySchema,
         response: {
-          200: ok({ blogs: z.array(BlogPostDtoSchema) }, "The posts"),
+          200: BlogListAnswerSchema,
           ...notModified,
           ...errors(),
         },

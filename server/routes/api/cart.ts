@@ -1,30 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { LangQuerySchema } from "#core/locale.ts";
-import { CartDataSchema, ok } from "#core/schemas/api.schema.ts";
+import { CartAnswerSchema, CartQuoteAnswerSchema, CartQuoteQuerySchema } from "#core/schemas/answers.ts";
 import { CartAddSchema, CartMergeSchema, CartUpdateSchema } from "#core/schemas/cart.schema.ts";
-import { CartQuoteLineSchema } from "#core/schemas/dto.schema.ts";
-import { PromoQuoteRequestSchema, QuotePromotionFields } from "#core/schemas/promotions.ts";
+import { PromoQuoteRequestSchema } from "#core/schemas/promotions.ts";
 import { currentUser, noStore, optionalUser, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedInSchema } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
 const cartTags = ["cart"];
-const cartAnswer = ok({ cartData: CartDataSchema }, "The shopper's server cart after the call");
-const quoteAnswer = ok(
-  {
-    lines: z.array(CartQuoteLineSchema),
-    subtotalFils: z.number(),
-    shippingFils: z.number(),
-    totalFils: z.number(),
-    itemCount: z.number(),
-    canCheckout: z.boolean(),
-    /** Issue 29: the ready date of the stitched lines (YYYY-MM-DD, Dubai); null without one. */
-    readyBy: z.string().nullable(),
-    ...QuotePromotionFields,
-  },
-  "CartQuote (core/cart.ts): today's prices and stock for each line; the code's discount and the delivery fee (issue 28)",
-);
 
 /**
  * SPEC §7 cart calls (issue 10). The quote is open to visitors (it reveals only public prices and
@@ -42,9 +24,9 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
         description:
           "`lang=ar` names the products in Arabic (English where a name is missing) and words a refused code's message in Arabic. A `code` is priced by the server (issue 28); a signed-in shopper's token lets her own per-customer limit count. Code attempts are rate-limited per client and per account (429).",
         tags: cartTags,
-        querystring: z.object({ lang: LangQuerySchema }),
+        querystring: CartQuoteQuerySchema,
         body: PromoQuoteRequestSchema,
-        response: { 200: quoteAnswer, ...errors(400, 429) },
+        response: { 200: CartQuoteAnswerSchema, ...errors(400, 429) },
       },
     },
     async (request, reply) => {
@@ -65,7 +47,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
 
     guarded.post(
       "/cart/get",
-      { schema: signedInSchema("The shopper's server cart", cartTags, cartAnswer) },
+      { schema: signedInSchema("The shopper's server cart", cartTags, CartAnswerSchema) },
       async (request) => ({
         success: true,
         cartData: await cart.cartData(currentUser(request).id),
@@ -76,7 +58,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
       "/cart/add",
       {
         schema: {
-          ...signedInSchema("Add a line (or more of it)", cartTags, cartAnswer, true, [404, 409]),
+          ...signedInSchema("Add a line (or more of it)", cartTags, CartAnswerSchema, true, [404, 409]),
           body: CartAddSchema,
         },
       },
@@ -87,7 +69,13 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
       "/cart/update",
       {
         schema: {
-          ...signedInSchema("Set a line's quantity (0 removes it)", cartTags, cartAnswer, true, [404, 409]),
+          ...signedInSchema(
+            "Set a line's quantity (0 removes it)",
+            cartTags,
+            CartAnswerSchema,
+            true,
+            [404, 409],
+          ),
           body: CartUpdateSchema,
         },
       },
@@ -99,7 +87,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
 
     guarded.post(
       "/cart/clear",
-      { schema: signedInSchema("Empty the server cart", cartTags, cartAnswer) },
+      { schema: signedInSchema("Empty the server cart", cartTags, CartAnswerSchema) },
       async (request) => ({
         success: true,
         cartData: await cart.clear(currentUser(request).id),
@@ -113,7 +101,7 @@ export default async function cartRoutes(base: FastifyInstance, { services }: { 
           ...signedInSchema(
             "Merge the browser's cart into the server cart after sign-in",
             cartTags,
-            cartAnswer,
+            CartAnswerSchema,
             true,
           ),
           body: CartMergeSchema,

@@ -1,26 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { t } from "#core/i18n/index.ts";
-import { ok } from "#core/schemas/api.schema.ts";
 import {
-  MyStitchingRequestSchema,
-  ProfileInputSchema,
-  ProfileParamsSchema,
-} from "#core/schemas/measurement-profile.schema.ts";
-import { MeasurementProfileSchema } from "#core/schemas/measurements.ts";
+  MeasurementProfileAnswerSchema,
+  MeasurementProfileListAnswerSchema,
+  MeasurementProfileRemovedAnswerSchema,
+  MyStitchingRequestsAnswerSchema,
+} from "#core/schemas/answers.ts";
+import { ProfileInputSchema, ProfileParamsSchema } from "#core/schemas/measurement-profile.schema.ts";
 import { zodValidator } from "../../http-errors.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
 const tags = ["measurements"];
-const list = ok({ profiles: z.array(MeasurementProfileSchema) }, "The shopper's measurement profiles");
-const one = ok({ message: z.string(), profile: MeasurementProfileSchema }, "The profile as saved");
-const removed = ok({ message: z.string() }, "The profile is removed");
-const requests = ok(
-  { requests: z.array(MyStitchingRequestSchema) },
-  "The stitching requests she sent signed in, newest first",
-);
 
 /**
  * Measurement profiles (issue 29; decision 0040): the token's shopper's own only; another shopper's id is
@@ -40,7 +32,7 @@ export default async function measurementRoutes(base: FastifyInstance, { service
         summary: "List the shopper's measurement profiles",
         tags,
         security: signedIn,
-        response: { 200: list, ...errors(401) },
+        response: { 200: MeasurementProfileListAnswerSchema, ...errors(401) },
       },
     },
     async (request) => ({ success: true, profiles: await measurements.listProfiles(currentUser(request)) }),
@@ -54,7 +46,7 @@ export default async function measurementRoutes(base: FastifyInstance, { service
         tags,
         security: signedIn,
         body: ProfileInputSchema,
-        response: { 201: one, ...errors(400, 401, 409) },
+        response: { 201: MeasurementProfileAnswerSchema, ...errors(400, 401, 409) },
       },
     },
     async (request, reply) => {
@@ -72,7 +64,7 @@ export default async function measurementRoutes(base: FastifyInstance, { service
         security: signedIn,
         params: ProfileParamsSchema,
         body: ProfileInputSchema,
-        response: { 200: one, ...errors(400, 401, 404) },
+        response: { 200: MeasurementProfileAnswerSchema, ...errors(400, 401, 404) },
       },
     },
     async (request) => ({
@@ -90,7 +82,7 @@ export default async function measurementRoutes(base: FastifyInstance, { service
         tags,
         security: signedIn,
         params: ProfileParamsSchema,
-        response: { 200: removed, ...errors(400, 401, 404) },
+        response: { 200: MeasurementProfileRemovedAnswerSchema, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
@@ -106,7 +98,7 @@ export default async function measurementRoutes(base: FastifyInstance, { service
         summary: "The stitching requests the shopper sent signed in, with their status",
         tags,
         security: signedIn,
-        response: { 200: requests, ...errors(401) },
+        response: { 200: MyStitchingRequestsAnswerSchema, ...errors(401) },
       },
     },
     async (request) => ({ success: true, requests: await measurements.listRequests(currentUser(request)) }),

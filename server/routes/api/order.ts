@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { ErrorCodeSchema } from "#core/error-codes.ts";
 import { tOrder } from "#core/i18n/en-orders.ts";
 import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
-import { ErrorResponseSchema, OrderSchema, ok } from "#core/schemas/api.schema.ts";
 import {
-  DeliveryFeesSchema,
-  DiscountRefusedSchema,
-  PlacedWithoutPaymentSchema,
-} from "#core/schemas/promotions.ts";
+  OnlinePaymentAnswerSchema,
+  OrderCancelAnswerSchema,
+  OrderConfigAnswerSchema,
+  PaymentVerificationAnswerSchema,
+  PlacedOrderAnswerSchema,
+  UserOrdersAnswerSchema,
+} from "#core/schemas/answers.ts";
+import { ErrorResponseSchema } from "#core/schemas/api.schema.ts";
+import { DiscountRefusedSchema } from "#core/schemas/promotions.ts";
 import { currentUser, noStore, requireUser, tokenFrom } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn } from "../../plugins/openapi.ts";
 import { isUnauthenticated } from "../../refusal-status.ts";
@@ -53,20 +56,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
         summary: "The checkout's settings",
         tags,
         response: {
-          200: ok(
-            {
-              codEnabled: z.boolean(),
-              cardPayments: z
-                .boolean()
-                .describe(
-                  "Whether this visitor may pay by card (a test payment provider answers only this machine)",
-                ),
-              vatRate: z.number(),
-              trn: z.string().nullable(),
-              delivery: DeliveryFeesSchema,
-            },
-            "Whether cash on delivery and card payment are offered, the VAT rate, the shop's TRN and its delivery fees",
-          ),
+          200: OrderConfigAnswerSchema,
           ...errors(),
         },
       },
@@ -104,18 +94,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
           headers: IdempotencyHeadersSchema,
           body: OrderPayloadSchema,
           response: {
-            200: z.union([
-              ok(
-                {
-                  paymentId: z.string(),
-                  checkoutUrl: z.string(),
-                  orderNumber: z.string(),
-                  message: z.string(),
-                },
-                "Go to checkoutUrl to pay (a repeat of an Idempotency-Key: the same checkout)",
-              ),
-              PlacedWithoutPaymentSchema,
-            ]),
+            200: OnlinePaymentAnswerSchema,
             // 404: a measurement profile that is not the shopper's (issue 29).
             ...errors(400, 401, 403, 404, 409, 422, 429, 502, 503),
             409: keyConflict,
@@ -148,10 +127,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
           headers: IdempotencyHeadersSchema,
           body: OrderPayloadSchema,
           response: {
-            200: ok(
-              { message: z.string(), orderNumber: z.string(), order: OrderSchema },
-              "The placed order (a repeat of an Idempotency-Key: the first answer)",
-            ),
+            200: PlacedOrderAnswerSchema,
             ...errors(400, 401, 404, 409, 422, 429, 503),
             409: keyConflict,
             422: unprocessable,
@@ -187,15 +163,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
           security: signedIn,
           body: VerifyPaymentSchema,
           response: {
-            200: z
-              .object({
-                success: z.boolean(),
-                status: z.enum(["paid", "failed", "cancelled", "expired", "pending"]),
-                code: ErrorCodeSchema.optional().describe("Why it is not paid (only when success is false)"),
-                message: z.string(),
-                order: OrderSchema.optional(),
-              })
-              .describe("paid (success: true, with the order) or not (success: false, with the reason)"),
+            200: PaymentVerificationAnswerSchema,
             ...errors(400, 401, 404, 429, 503),
           },
         },
@@ -211,7 +179,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
           description: "A userId in the body is ignored: the token says whose orders.",
           tags,
           security: signedIn,
-          response: { 200: ok({ orders: z.array(OrderSchema) }, "The orders"), ...errors(401) },
+          response: { 200: UserOrdersAnswerSchema, ...errors(401) },
         },
       },
       async (request) => ({
@@ -231,18 +199,7 @@ export default async function orderRoutes(base: FastifyInstance, { services }: {
           security: signedIn,
           params: z.object({ id: z.string().min(1).max(64) }),
           response: {
-            200: ok(
-              {
-                message: z.string(),
-                refund: z
-                  .enum(["confirmed", "pending", "refused", "void", "none"])
-                  .describe(
-                    "The card refund: confirmed, asked without an answer yet (pending), refused (the shop settles it), an authorisation the shop voids by hand (void), or nothing to refund (none)",
-                  ),
-                order: OrderSchema,
-              },
-              "The cancelled order (a repeat: the same order, no second refund)",
-            ),
+            200: OrderCancelAnswerSchema,
             ...errors(400, 401, 404, 429, 503),
             409: ErrorResponseSchema.describe(
               "Past 'Order Placed' (`cancel_not_allowed`) or past the cancellation window (`cancel_window_passed`)",

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { ok } from "#core/schemas/api.schema.ts";
+import { ProductListAnswerSchema } from "#core/schemas/answers.ts";
 import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
-import { ProductDtoSchema } from "#core/schemas/dto.schema.ts";
 import { notModified, sendWithEtag } from "../../http-cache.ts";
 import { type ApiTypeProvider, errors } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
@@ -20,15 +18,7 @@ export default async function productRoutes(base: FastifyInstance, { services }:
         tags: ["product"],
         querystring: ProductQuerySchema,
         response: {
-          200: ok(
-            {
-              products: z.array(ProductDtoSchema),
-              total: z.number(),
-              page: z.number().optional(),
-              limit: z.number().optional(),
-            },
-            "The matching products",
-          ),
+          200: ProductListAnswerSchema,
           ...notModified,
           ...errors(400),
         },

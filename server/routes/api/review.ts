@@ -1,8 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { t } from "#core/i18n/index.ts";
-import { ok } from "#core/schemas/api.schema.ts";
-import { OwnReviewDtoSchema, ReviewDtoSchema, ReviewSummaryDtoSchema } from "#core/schemas/dto.schema.ts";
+import {
+  CanReviewAnswerSchema,
+  CreatedReviewAnswerSchema,
+  OwnReviewAnswerSchema,
+  ProductReviewsAnswerSchema,
+} from "#core/schemas/answers.ts";
 import {
   CreateReviewSchema,
   ReviewProductParamsSchema,
@@ -16,7 +20,6 @@ import { DomainError } from "../../services/errors.ts";
 import type { Services } from "../../services/index.ts";
 
 const tags = ["review"];
-const review = ReviewDtoSchema;
 
 /** SPEC §7 review calls. */
 export default async function reviewRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -30,10 +33,7 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
         tags,
         params: ReviewProductParamsSchema,
         response: {
-          200: ok(
-            { reviews: z.array(review), summary: ReviewSummaryDtoSchema },
-            "Published reviews, newest first, with the rating summary",
-          ),
+          200: ProductReviewsAnswerSchema,
           304: z.null().describe("Not modified (If-None-Match)"),
           ...errors(400, 404),
         },
@@ -64,7 +64,7 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
           tags,
           security: signedIn,
           body: ReviewProductSchema,
-          response: { 200: ok({ canReview: z.boolean() }, "The answer"), ...errors(400, 401, 404) },
+          response: { 200: CanReviewAnswerSchema, ...errors(400, 401, 404) },
         },
       },
       async (request) => ({
@@ -82,7 +82,7 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
           security: signedIn,
           body: ReviewProductSchema,
           response: {
-            200: ok({ review: OwnReviewDtoSchema.nullable() }, "The review with its status, or null"),
+            200: OwnReviewAnswerSchema,
             ...errors(400, 401, 404),
           },
         },
@@ -102,7 +102,7 @@ export default async function reviewRoutes(base: FastifyInstance, { services }: 
           security: signedIn,
           body: CreateReviewSchema,
           response: {
-            201: ok({ message: z.string(), review: OwnReviewDtoSchema }, "The review and what happens to it"),
+            201: CreatedReviewAnswerSchema,
             ...errors(400, 401, 404, 409, 429),
           },
         },

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import {
   ChangePasswordSchema,
   ForgotPasswordSchema,
@@ -10,7 +9,13 @@ import {
   UpdateProfileSchema,
   VerifyEmailOtpSchema,
 } from "#core/schemas/account.schema.ts";
-import { ok, UserSchema } from "#core/schemas/api.schema.ts";
+import {
+  MessageAnswerSchema,
+  PasswordChangeAnswerSchema,
+  ProfileAnswerSchema,
+  ProfileUpdateAnswerSchema,
+  SessionAnswerSchema,
+} from "#core/schemas/answers.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, errors, signedIn as tokenRequired } from "../../plugins/openapi.ts";
 import type { RequestContext } from "../../services/accounts.ts";
@@ -19,11 +24,6 @@ import type { Services } from "../../services/index.ts";
 export const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip });
 
 const tags = ["user"];
-const message = ok({ message: z.string() }, "The outcome's sentence");
-const session = ok(
-  { message: z.string(), token: z.string(), user: UserSchema },
-  "Signed in: the session token for the `token` header, and the account",
-);
 
 /** SPEC §7 user calls. Answers never carry a password or its hash; messages come from en-server.ts. */
 export default async function userRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -38,7 +38,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
         summary: "Create an account (a code is mailed when an e-mail is given)",
         tags,
         body: RegisterSchema,
-        response: { 201: message, ...errors(400, 409, 429) },
+        response: { 201: MessageAnswerSchema, ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
         summary: "Sign in with e-mail or phone and password",
         tags,
         body: LoginSchema,
-        response: { 200: session, ...errors(400, 401, 403, 429) },
+        response: { 200: SessionAnswerSchema, ...errors(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -70,7 +70,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
         summary: "Confirm an e-mail address with its code",
         tags,
         body: VerifyEmailOtpSchema,
-        response: { 200: message, ...errors(400, 429) },
+        response: { 200: MessageAnswerSchema, ...errors(400, 429) },
       },
     },
     async (request) => ({
@@ -86,7 +86,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
         summary: "Mail a password reset code",
         tags,
         body: ForgotPasswordSchema,
-        response: { 200: message, ...errors(400, 429) },
+        response: { 200: MessageAnswerSchema, ...errors(400, 429) },
       },
     },
     async (request) => ({
@@ -102,7 +102,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
         summary: "Set a new password with a reset code",
         tags,
         body: ResetPasswordSchema,
-        response: { 200: message, ...errors(400, 429) },
+        response: { 200: MessageAnswerSchema, ...errors(400, 429) },
       },
     },
     async (request) => ({ success: true, ...(await accounts.resetPassword(request.body, context(request))) }),
@@ -115,7 +115,11 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
         summary: "Sign in or sign up with a Google ID token",
         tags,
         body: GoogleLoginSchema,
-        response: { 200: session, 201: session, ...errors(400, 401, 404, 409, 429, 503) },
+        response: {
+          200: SessionAnswerSchema,
+          201: SessionAnswerSchema,
+          ...errors(400, 401, 404, 409, 429, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -136,7 +140,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
           summary: "The signed-in shopper's profile",
           tags,
           security: tokenRequired,
-          response: { 200: ok({ user: UserSchema }, "The account"), ...errors(401) },
+          response: { 200: ProfileAnswerSchema, ...errors(401) },
         },
       },
       async (request) => ({
@@ -154,7 +158,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
           security: tokenRequired,
           body: UpdateProfileSchema,
           response: {
-            200: ok({ message: z.string(), user: UserSchema }, "The updated account"),
+            200: ProfileUpdateAnswerSchema,
             ...errors(400, 401, 409),
           },
         },
@@ -174,7 +178,7 @@ export default async function userRoutes(base: FastifyInstance, { services }: { 
           security: tokenRequired,
           body: ChangePasswordSchema,
           response: {
-            200: ok({ message: z.string(), token: z.string() }, "Changed: the new session token"),
+            200: PasswordChangeAnswerSchema,
             ...errors(400, 401, 429),
           },
         },

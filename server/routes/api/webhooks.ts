@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { PaymenntWebhookSchema, WebhookAnswerSchema } from "#core/schemas/answers.ts";
 import { type ApiTypeProvider, errors } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
@@ -25,8 +25,8 @@ export default async function webhookRoutes(app: FastifyInstance, { services }: 
           description:
             "Any body (JSON or form) is accepted and answered at once; it only names a checkout, whose status is then read from Paymennt.",
           tags: ["webhook"],
-          body: z.unknown().describe("Paymennt's notification; only a checkout id is taken from it"),
-          response: { 200: z.object({ received: z.literal(true) }).describe("Acknowledged"), ...errors() },
+          body: PaymenntWebhookSchema,
+          response: { 200: WebhookAnswerSchema, ...errors() },
         },
       },
       async (request, reply) => {

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { ok, WishlistSchema } from "#core/schemas/api.schema.ts";
+import { WishlistAnswerSchema } from "#core/schemas/answers.ts";
 import { WishlistMergeSchema, WishlistProductSchema } from "#core/schemas/cart.schema.ts";
 import { currentUser, noStore, requireUser } from "../../plugins/auth.ts";
 import { type ApiTypeProvider, signedInSchema } from "../../plugins/openapi.ts";
 import type { Services } from "../../services/index.ts";
 
 const wishlistTags = ["wishlist"];
-const wishlistAnswer = ok({ wishlist: WishlistSchema }, "The shopper's wishlist after the call");
 
 /** SPEC §7 the server wishlist (issue 10): the token's user's own, whatever a body says. */
 export default async function wishlistRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -18,7 +17,7 @@ export default async function wishlistRoutes(base: FastifyInstance, { services }
 
     guarded.get(
       "/wishlist",
-      { schema: signedInSchema("The shopper's wishlist", wishlistTags, wishlistAnswer) },
+      { schema: signedInSchema("The shopper's wishlist", wishlistTags, WishlistAnswerSchema) },
       async (request) => ({
         success: true,
         wishlist: await cart.wishlist(currentUser(request).id),
@@ -29,7 +28,13 @@ export default async function wishlistRoutes(base: FastifyInstance, { services }
       "/wishlist/add",
       {
         schema: {
-          ...signedInSchema("Add a product to the wishlist", wishlistTags, wishlistAnswer, true, [404, 409]),
+          ...signedInSchema(
+            "Add a product to the wishlist",
+            wishlistTags,
+            WishlistAnswerSchema,
+            true,
+            [404, 409],
+          ),
           body: WishlistProductSchema,
         },
       },
@@ -43,7 +48,13 @@ export default async function wishlistRoutes(base: FastifyInstance, { services }
       "/wishlist/remove",
       {
         schema: {
-          ...signedInSchema("Remove a product from the wishlist", wishlistTags, wishlistAnswer, true, [404]),
+          ...signedInSchema(
+            "Remove a product from the wishlist",
+            wishlistTags,
+            WishlistAnswerSchema,
+            true,
+            [404],
+          ),
           body: WishlistProductSchema,
         },
       },
@@ -57,7 +68,12 @@ export default async function wishlistRoutes(base: FastifyInstance, { services }
       "/wishlist/merge",
       {
         schema: {
-          ...signedInSchema("Merge the browser's wishlist after sign-in", wishlistTags, wishlistAnswer, true),
+          ...signedInSchema(
+            "Merge the browser's wishlist after sign-in",
+            wishlistTags,
+            WishlistAnswerSchema,
+            true,
+          ),
           body: WishlistMergeSchema,
         },
       },

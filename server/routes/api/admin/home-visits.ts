@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { HomeVisitInputSchema, HomeVisitSchema } from "#core/schemas/measurement-profile.schema.ts";
+import { HomeVisitAnswerSchema } from "#core/schemas/answers.ts";
+import { HomeVisitInputSchema } from "#core/schemas/measurement-profile.schema.ts";
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs } from "./shared.ts";
 
 const Params = z.strictObject({ id: z.string().min(1).max(64) });
-const Answer = z.strictObject({ success: z.literal(true), visit: HomeVisitSchema });
 
 /** A stitching request's home visit (issue 29; decision 0040): staff and owner record the measurements. */
 export default async function homeVisitRoutes(base: FastifyInstance, { services }: { services: Services }) {
@@ -21,7 +21,7 @@ export default async function homeVisitRoutes(base: FastifyInstance, { services 
         ...common,
         summary: "The measurements taken at a stitching request's home visit",
         params: Params,
-        response: { 200: Answer, ...adminErrors(400, 404) },
+        response: { 200: HomeVisitAnswerSchema, ...adminErrors(400, 404) },
       },
     },
     async (request) => ({ success: true, visit: await homeVisits.get(request.params.id) }),
@@ -35,7 +35,7 @@ export default async function homeVisitRoutes(base: FastifyInstance, { services 
         summary: "Record the home visit's measurements (a signed-in shopper's also become her profile)",
         params: Params,
         body: HomeVisitInputSchema,
-        response: { 200: Answer, ...adminErrors(400, 404) },
+        response: { 200: HomeVisitAnswerSchema, ...adminErrors(400, 404) },
       },
     },
     async (request) => ({

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { IdParamsSchema } from "#core/admin.ts";
+import { AlterationQuerySchema } from "#core/schemas/answers.ts";
 import {
   AdminRequestQuotesAnswerSchema,
-  ALTERATION_STATUSES,
   AlterationAnswerSchema,
   AlterationListAnswerSchema,
   AlterationStepSchema,
@@ -13,8 +12,6 @@ import {
 import type { ApiTypeProvider } from "../../../plugins/openapi.ts";
 import type { Services } from "../../../services/index.ts";
 import { adminErrors, adminSession, adminTags, auditAs, principal } from "./shared.ts";
-
-const AlterationQuerySchema = z.object({ status: z.enum(ALTERATION_STATUSES).optional() });
 
 /**
  * Quotes on stitching requests and alterations in the back office (issue 29, part 4; decision 0043):

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { IdParamsSchema } from "#core/admin.ts";
+import { WorkStepAnswerSchema } from "#core/schemas/answers.ts";
 import {
   AdminStitchingStyleAnswerSchema,
   AdminStitchingStyleListAnswerSchema,
@@ -149,7 +149,7 @@ export default async function stitchingRoutes(base: FastifyInstance, { services 
         params: OrderLineParamsSchema,
         body: WorkStepMoveSchema,
         response: {
-          200: WorkshopAnswerSchema.extend({ mailed: z.boolean() }),
+          200: WorkStepAnswerSchema,
           ...adminErrors(400, 404, 409),
         },
       },
