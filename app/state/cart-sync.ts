@@ -3,7 +3,6 @@ import {
   type CartData,
   type CartEntry,
   type CartLine,
-  type CartQuote,
   cartDataEntries,
   quotedLine,
   sameLine,
@@ -14,7 +13,7 @@ import { toast } from "../lib/toast";
 import { getCartLines, setCartLines } from "./cart-store";
 import { forgetPrivate, readPrivate } from "./private-read";
 import { api } from "./session";
-import { getWishlistItems, setWishlistItems, type WishlistItem } from "./wishlist-store";
+import { getWishlistItems, setWishlistItems } from "./wishlist-store";
 
 /**
  * The browser's cart and wishlist meet the account's (decision 0004). Loaded on demand: only a signed-in

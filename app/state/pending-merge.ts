@@ -1,4 +1,4 @@
-import { type CartQuote, quotedLine, sameLine, stockCap } from "#core/cart.ts";
+import { quotedLine, sameLine, stockCap } from "#core/cart.ts";
 import { decodePending, PENDING_COOKIE, pendingCookieValue } from "#core/pending-cookie.ts";
 import { addToCart, getCartLines } from "./cart";
 import { api } from "./session";

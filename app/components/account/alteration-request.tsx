@@ -1,6 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import type { ErrorCode } from "#core/error-codes.ts";
-import { ALTERATION_WHATS, type AlterationDto, type ShopperAlterations } from "#core/schemas/quotes.ts";
+import { ALTERATION_WHATS, type ShopperAlterations } from "#core/schemas/quotes.ts";
 import { useFormat, useT } from "../../lib/i18n";
 import { api } from "../../state/session";
 import { Field, inputClass } from "../ui/field";

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { ErrorCode } from "#core/error-codes.ts";
-import type { QuoteAcceptAnswer, QuoteDto } from "#core/schemas/quotes.ts";
+import type { QuoteDto } from "#core/schemas/quotes.ts";
 import { useFormat, useT } from "../../lib/i18n";
 import { api } from "../../state/session";
 import { formatOrderDate } from "./orders-tab";

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from "react";
-import type { ErrorCode } from "#core/error-codes.ts";
 import type { ReturnOptions, ReturnRequestDto } from "#core/schemas/returns.ts";
 import { useFormat, useT } from "../../lib/i18n";
 import { api } from "../../state/session";
