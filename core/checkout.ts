@@ -1,5 +1,6 @@
 import { CART_SHIPPING_COST_AED, CURRENCY, DEFAULT_DELIVERY_TYPE, DELIVERY_TYPES } from "./constants.ts";
 import { filsToAed } from "./money.ts";
+import type { OrderPayloadInput } from "./order.ts";
 import type { StitchingChoice } from "./stitching-key.ts";
 
 /** SPEC §9 delivery types: 'next day delivery' (default) or 'same day delivery'. */
@@ -35,7 +36,11 @@ export interface PricedLine {
   stitching?: { choice: StitchingChoice } | undefined;
 }
 
-export interface OrderPayloadLine {
+/**
+ * One line of the payload: what the server reads (OrderPayloadLineSchema's input) and what SPEC §3 sends
+ * beside it for the pending record (the image, price and name the shopper was shown; never read).
+ */
+export type OrderPayloadLine = OrderPayloadInput["line_items"][number] & {
   product_id: string;
   sku_id: string;
   image: string;
@@ -44,8 +49,7 @@ export interface OrderPayloadLine {
   name: string;
   size: string;
   color: string;
-  stitching?: StitchingChoice;
-}
+};
 
 export interface OrderPrice {
   payment_mode: PaymentMode;
@@ -57,8 +61,12 @@ export interface OrderPrice {
   extra_charges: string;
 }
 
-/** SPEC §3 order payload, as POST /api/order/paymennt and /api/order/place take it. */
-export interface OrderPayload {
+/**
+ * SPEC §3 order payload, as POST /api/order/paymennt and /api/order/place take it: OrderPayloadSchema's
+ * input (core/order.ts), with SPEC §3's fields the server never reads (the user comes from the token; the
+ * amount, COD and every price from the catalog) as the browser fills them in.
+ */
+export type OrderPayload = OrderPayloadInput & {
   userId: string;
   order_id: "";
   amount: string;
@@ -66,7 +74,7 @@ export interface OrderPayload {
   delivery_type: DeliveryType;
   price: OrderPrice;
   line_items: OrderPayloadLine[];
-}
+};
 
 /** SPEC §3 pending online-payment record, kept in browser storage until the payment return. */
 export interface PendingPayment {

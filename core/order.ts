@@ -274,6 +274,17 @@ export const OrderPayloadSchema = z
   });
 export type OrderPayload = z.output<typeof OrderPayloadSchema>;
 
+/**
+ * The payload as the browser sends it (SPEC §3), typed from the schemas that read it. OrderPayloadSchema
+ * takes `address` and `line_items` as unknown only so that a missing or bad one answers SPEC's own text,
+ * then checks them with AddressSchema and OrderPayloadLineSchema: their input types are what it accepts.
+ * SPEC §3's fields the server never reads (core/checkout.ts adds them) are not part of it.
+ */
+export type OrderPayloadInput = Omit<z.input<typeof OrderPayloadSchema>, "address" | "line_items"> & {
+  address: z.input<typeof AddressSchema>;
+  line_items: z.input<typeof OrderPayloadLineSchema>[];
+};
+
 /** POST /api/order/verifyPaymennt: only the payment id is read; the rest of the pending record is ignored. */
 export const VerifyPaymentSchema = z
   .object({ paymentId: z.unknown().optional() }, { error: () => t("field.body") })

@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { type CartLine, type CartQuote, type CartQuoteLine, quotedLine, sameLine } from "#core/cart.ts";
 import { cartTotals } from "#core/cart-totals.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
-import type { QuotePromotion } from "#core/schemas/promotions.ts";
 import { stitchingKey } from "#core/stitching-key.ts";
 import { ReadyByNote, StitchedLineNote } from "../components/cart/stitched-line";
 import { CodeBox } from "../components/checkout/code-box";
@@ -32,9 +31,6 @@ export interface DrawnCart {
   lines: CartLine[];
   quote: CartQuote;
 }
-
-/** The quote's discount line and delivery fee (issue 28), where the server's answer carries them. */
-export type PromoQuote = CartQuote & { discountFils?: number; promotion?: QuotePromotion | null };
 
 /**
  * The browser's cart lives in localStorage (SPEC §3); its cookie copy (core/cart-cookie.ts) lets the first
@@ -291,8 +287,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // The server's totals count once they match the lines on screen; the browser's meanwhile.
   const current = quote && quote.lines.length === lines.length ? quote : null;
   const totals = current ?? (cart.ready ? cart.totals : cartTotals(lines));
-  const priced = current as PromoQuote | null;
-  const discount = priced?.promotion?.applied ? priced.promotion : null;
+  const discount = current?.promotion?.applied ? current.promotion : null;
   const blocked = !current?.canCheckout || loading;
   const problems = current?.lines.some((l) => l.problem) ?? false;
 
@@ -353,11 +348,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dd data-testid="cart-total">{money(totals.totalFils)}</dd>
             </div>
           </dl>
-          <ReadyByNote readyBy={(current as { readyBy?: string | null } | null)?.readyBy} locale={locale} />
+          <ReadyByNote readyBy={current?.readyBy} locale={locale} />
           <div className="mt-5 border-t border-sand-dark pt-4">
             <CodeBox
               code={code}
-              promotion={priced?.promotion}
+              promotion={current?.promotion}
               busy={loading}
               onChange={changeCode}
               page="/cart"

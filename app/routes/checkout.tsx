@@ -13,10 +13,10 @@ import { Link, useLocalNavigate, useT } from "../lib/i18n";
 import { codeFromCookie } from "../lib/promo-code";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { primeAddressList } from "../state/address-list";
+import type { ShownQuote } from "../state/cart-quote";
 import { useCart } from "../state/cart-store";
 import { refreshProfile, useSession } from "../state/session";
 import type { Route } from "./+types/checkout";
-import type { PromoQuote } from "./cart";
 
 // The form is not part of /checkout's first-load JavaScript: a navigation inside the store shows the
 // loading line until its code has come. When the server drew the form (from the cookie copies of the cart
@@ -47,7 +47,7 @@ export interface DrawnAccount {
 
 /** What the server knows for the form: the cookie copies of the cart (priced) and session, and settings. */
 export interface CheckoutDrawn {
-  quote: PromoQuote | null;
+  quote: ShownQuote | null;
   /** The discount code kept for the session (issue 28), priced into `quote`. */
   code: string | null;
   codEnabled: boolean;

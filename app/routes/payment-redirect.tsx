@@ -1,14 +1,14 @@
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { ApiAnswer } from "#core/api-operations.ts";
 import { PAYMENT_SUCCESS_REDIRECT_MS } from "#core/constants.ts";
-import type { ErrorCode } from "#core/error-codes.ts";
 import { localizePath } from "#core/i18n/locale.ts";
 import { Link, type T, useLocale, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { toast } from "../lib/toast";
 import { readPendingPayment, removePendingPayment } from "../state/pending-payment";
-import { getToken, screenMessage, useSession } from "../state/session";
+import { errorCodeOf, getToken, screenMessage, useSession } from "../state/session";
 import type { Route } from "./+types/payment-redirect";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -30,19 +30,33 @@ type Outcome =
   | { kind: "success"; orderNumber?: string }
   | { kind: "failed"; message: string };
 
-/** POST /api/order/verifyPaymennt's answer (CONTRACTS): `status` is the payment's, not the HTTP one. */
+/** What the payment's `status` may be (the answer's schema, PaymentVerificationAnswerSchema). */
+type PaymentStatus = ApiAnswer<"POST", "/api/order/verifyPaymennt">["status"];
+const PAYMENT_STATUSES = [
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "pending",
+] as const satisfies readonly PaymentStatus[];
+
+/** POST /api/order/verifyPaymennt's answer as this page reads it: `status` is the payment's, not the HTTP one. */
 interface VerifyAnswer {
   /** The HTTP status; 0 when the request never reached the server. */
   http: number;
   success: boolean;
-  status?: "paid" | "failed" | "cancelled" | "expired" | "pending";
+  status?: PaymentStatus;
   message?: string;
-  order?: { orderNumber?: string };
+  orderNumber?: string;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
 
 /**
  * The verify call, read whole: the store's `api()` reports the HTTP status under `status`, which this
- * answer uses for the payment's own status (a still-pending payment is asked about again).
+ * answer uses for the payment's own status (a still-pending payment is asked about again). The answer is
+ * read field by field, each checked, so an unexpected body (a proxy's page) is a failure, not a guess.
  */
 async function verifyPayment(body: object): Promise<VerifyAnswer> {
   const token = getToken();
@@ -57,15 +71,20 @@ async function verifyPayment(body: object): Promise<VerifyAnswer> {
       body: JSON.stringify(body),
       credentials: "same-origin",
     });
-    const payload = (await response.json().catch(() => ({}))) as Partial<VerifyAnswer> & { code?: ErrorCode };
+    const payload: unknown = await response.json().catch(() => null);
+    const read = isRecord(payload) ? payload : {};
     const ok = response.status >= 200 && response.status <= 299;
-    const success = ok && payload.success === true;
-    const message = typeof payload.message === "string" ? payload.message : undefined;
+    const success = ok && read.success === true;
+    const message = typeof read.message === "string" ? read.message : undefined;
+    const status = PAYMENT_STATUSES.find((s) => s === read.status);
+    const orderNumber =
+      isRecord(read.order) && typeof read.order.orderNumber === "string" ? read.order.orderNumber : undefined;
     return {
-      ...payload,
       http: response.status,
       success,
-      message: screenMessage(success, payload.code, message),
+      ...(status ? { status } : {}),
+      ...(orderNumber ? { orderNumber } : {}),
+      message: screenMessage(success, errorCodeOf(read.code), message),
     };
   } catch {
     return { http: 0, success: false };
@@ -119,7 +138,7 @@ export default function PaymentRedirectPage() {
         void import("../state/cart").then(({ clearCart }) => clearCart({ silent: true }));
         removePendingPayment();
         toast.success(t("payment.successToast"));
-        setOutcome({ kind: "success", orderNumber: result.order?.orderNumber });
+        setOutcome({ kind: "success", orderNumber: result.orderNumber });
         timer = window.setTimeout(() => navigate("/account"), PAYMENT_SUCCESS_REDIRECT_MS);
         return;
       }

@@ -7,8 +7,15 @@ import type { StitchingChoice } from "#core/stitching-key.ts";
 import { useCart } from "./cart-store";
 import type { ApiResult } from "./session";
 
-/** POST /api/cart/quote's result (core/api-operations.ts). */
-type QuoteResult = ApiResult<ApiAnswer<"POST", "/api/cart/quote">>;
+/** POST /api/cart/quote's success answer (core/api-operations.ts). */
+type QuoteAnswer = ApiAnswer<"POST", "/api/cart/quote">;
+type QuoteResult = ApiResult<QuoteAnswer>;
+
+/**
+ * A quote on screen: SPEC's CartQuote, and what the server's answer adds to it (issue 28's discount and
+ * delivery fee, issue 29's ready date) when the server priced it; an empty cart's local quote has none.
+ */
+export type ShownQuote = CartQuote & Partial<Omit<QuoteAnswer, keyof CartQuote>>;
 
 const EMPTY_QUOTE: CartQuote = {
   success: true,
@@ -21,7 +28,7 @@ const EMPTY_QUOTE: CartQuote = {
 };
 
 export interface CartQuoteState {
-  quote: CartQuote | null;
+  quote: ShownQuote | null;
   loading: boolean;
   error: string | null;
   refresh(): void;
@@ -65,7 +72,7 @@ const quoteKey = (request: QuoteRequest, locale: Locale, terms: QuoteTerms) =>
  */
 export function useCartQuote(
   locale: Locale = "en",
-  drawn: CartQuote | null = null,
+  drawn: ShownQuote | null = null,
   terms: QuoteTerms = {},
 ): CartQuoteState {
   const { ready, lines } = useCart();
@@ -87,7 +94,7 @@ export function useCartQuote(
         )
       : null,
   );
-  const [answer, setAnswer] = useState<{ quote: CartQuote | null; loading: boolean; error: string | null }>(
+  const [answer, setAnswer] = useState<{ quote: ShownQuote | null; loading: boolean; error: string | null }>(
     () =>
       drawn ? { quote: drawn, loading: false, error: null } : { quote: null, loading: true, error: null },
   );

@@ -176,7 +176,7 @@ export async function api(path: string, options: ApiOptions = {}): Promise<ApiRe
     const ok = response.status >= 200 && response.status <= 299;
     if (response.status === 401 && token && token === getToken()) logout();
     const success = ok && payload.success !== false;
-    const code = typeof payload.code === "string" ? (payload.code as ErrorCode) : undefined;
+    const code = errorCodeOf(payload.code);
     const message = typeof payload.message === "string" ? payload.message : undefined;
     return {
       ...payload,
@@ -194,6 +194,15 @@ export async function api(path: string, options: ApiOptions = {}): Promise<ApiRe
   } finally {
     if (options.loading) loadingCounter.finish();
   }
+}
+
+/**
+ * A refusal's code as the answer carries it: text from core/error-codes.ts's list (the server's contract
+ * declares `code` as that enum); anything else is no code. A code this build does not know yet still
+ * reads as one: screenMessage falls back to the server's sentence or the general text for it.
+ */
+export function errorCodeOf(value: unknown): ErrorCode | undefined {
+  return typeof value === "string" ? (value as ErrorCode) : undefined;
 }
 
 /**

@@ -19,7 +19,6 @@ import {
 import { Link, useLocale, useLocalNavigate, useT } from "../../lib/i18n";
 import { storeCode, storedCode } from "../../lib/promo-code";
 import { toast } from "../../lib/toast";
-import type { PromoQuote } from "../../routes/cart";
 import type { CheckoutDrawn } from "../../routes/checkout";
 import { clearCart } from "../../state/cart";
 import { useCartQuote } from "../../state/cart-quote";
@@ -90,9 +89,8 @@ export default function CheckoutForm({
     emirate,
     deliveryType,
   });
-  const priced = quote as PromoQuote | null;
   // Only a code the server took goes with the order: a refused one would refuse the order too.
-  const discountCode = priced?.promotion?.applied ? priced.promotion.code : null;
+  const discountCode = quote?.promotion?.applied ? quote.promotion.code : null;
   function changeCode(next: string | null) {
     storeCode(next);
     setCode(next);
@@ -300,7 +298,7 @@ export default function CheckoutForm({
           codeBox={
             <CodeBox
               code={code}
-              promotion={priced?.promotion}
+              promotion={quote?.promotion}
               busy={loading}
               onChange={changeCode}
               page="/checkout"

@@ -1,15 +1,13 @@
 import { AlertTriangle, Lock } from "lucide-react";
 import type { ReactNode } from "react";
-
-import type { CartQuote } from "#core/cart.ts";
 import { stitchingKey } from "#core/stitching-key.ts";
 import { Link, useFormat, useLocale, useT } from "../../lib/i18n";
-import type { PromoQuote } from "../../routes/cart";
+import type { ShownQuote } from "../../state/cart-quote";
 import { ReadyByNote, StitchedLineNote } from "../cart/stitched-line";
 import { MediaImage } from "../media-image";
 
 interface OrderSummaryProps {
-  quote: CartQuote | null;
+  quote: ShownQuote | null;
   loading: boolean;
   error: string | null;
   onRetry: () => void;
@@ -29,7 +27,7 @@ export function OrderSummary({ quote, loading, error, onRetry, codeBox, children
   const t = useT();
   const locale = useLocale();
   const blocked = quote ? !quote.canCheckout : false;
-  const promotion = (quote as PromoQuote | null)?.promotion;
+  const promotion = quote?.promotion;
   const discount = promotion?.applied && promotion.discountFils > 0 ? promotion : null;
   return (
     <section
@@ -142,7 +140,7 @@ export function OrderSummary({ quote, loading, error, onRetry, codeBox, children
             </div>
           </dl>
           <p className="mt-1 text-xs text-stone">{t("checkout.vatIncluded")}</p>
-          <ReadyByNote readyBy={(quote as { readyBy?: string | null }).readyBy} locale={locale} />
+          <ReadyByNote readyBy={quote.readyBy} locale={locale} />
           <p className="mt-1 text-xs text-stone" data-testid="after-discount-note">
             {t("promo.afterDiscount")}
           </p>
