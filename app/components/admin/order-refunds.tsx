@@ -67,14 +67,13 @@ export function OrderRefunds({ orderId }: { orderId: string }) {
       .filter(([, q]) => q > 0)
       .map(([lineId, quantity]) => ({ lineId, quantity }));
     // The select offers the answer's methods; empty only when it offers none, which the server refuses.
-    const by = method as RefundMethod;
     const body =
       mode === "lines"
-        ? { lines, reason, method: by, reference: reference || undefined }
+        ? { lines, reason, method: method as RefundMethod, reference: reference || undefined }
         : {
             amountFils: Math.round(Number(amount) * 100),
             reason,
-            method: by,
+            method: method as RefundMethod,
             reference: reference || undefined,
           };
     setBusy(true);
