@@ -446,3 +446,19 @@ type AnswerOf<O> = O extends Operation
 export type ApiAnswer<M extends ApiMethod, P extends string> = 0 extends 1 & P
   ? object // `any` (as TypeScript compares an overload with its implementation): no operation to look up
   : AnswerOf<ApiOperation<M, P>>;
+
+/** What operation O takes as its JSON body (its body schema's input), or `undefined` when it declares none. */
+type BodyOf<O> = O extends Operation
+  ? ApiOperations[O] extends { body: infer Schema extends z.ZodType }
+    ? z.input<Schema>
+    : undefined
+  : never;
+
+/**
+ * The JSON body a call sends: what the route's body schema accepts (its input, as the server parses it),
+ * `undefined` for an operation that declares no body (the multipart uploads declare none: their parts are
+ * read from the stream, not by a schema).
+ */
+export type ApiBody<M extends ApiMethod, P extends string> = 0 extends 1 & P
+  ? unknown // `any`, as for ApiAnswer
+  : BodyOf<ApiOperation<M, P>>;

@@ -118,7 +118,7 @@ export const ALTERATION_STATUSES = [
 ] as const;
 export type AlterationStatusName = (typeof ALTERATION_STATUSES)[number];
 /** The steps the shop takes, each from the ones listed (decision 0043). */
-export const ALTERATION_NEXT: Record<AlterationStatusName, readonly AlterationStatusName[]> = {
+export const ALTERATION_NEXT: Record<AlterationStatusName, readonly AlterationStep["step"][]> = {
   requested: ["accepted", "refused"],
   accepted: ["in_progress"],
   refused: [],

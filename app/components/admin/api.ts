@@ -4,6 +4,8 @@
  * checks (docs/decisions/0013-back-office.md). Screens read in clientLoader and change through useChange.
  */
 
+import type { ApiAnswer, ApiBody, ApiMethod, ApiPath } from "#core/api-operations.ts";
+
 /**
  * A redirect for a clientLoader to throw. A plain Response (not react-router's
  * helper) keeps React Router out of these small split chunks, so the storefront's chunks stay as they are.
@@ -36,11 +38,9 @@ export class AdminApiError extends Error {
   }
 }
 
-type Body = FormData | object | undefined;
-
 function requestInit(
   method: string,
-  body: Body,
+  body: unknown,
   signal?: AbortSignal,
   extra: Record<string, string> = {},
 ): RequestInit {
@@ -55,7 +55,7 @@ function requestInit(
   return { method, headers, body: payload, credentials: "same-origin", signal };
 }
 
-async function readAnswer<T>(res: Response, method = "GET"): Promise<T> {
+async function readAnswer(res: Response, method = "GET"): Promise<unknown> {
   const data = (await res.json().catch(() => ({}))) as { success?: boolean; message?: string; code?: string };
   // A loader sends the browser to the log-in; a change reports it (useChange does the same).
   if (res.status === 401 && method === "GET")
@@ -69,21 +69,57 @@ async function readAnswer<T>(res: Response, method = "GET"): Promise<T> {
   if (!res.ok || data.success === false) {
     throw new AdminApiError(data.message ?? `The server answered ${res.status}.`, res.status, data.code);
   }
-  return data as T;
+  return data;
 }
 
-export async function adminGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return readAnswer<T>(await fetch(path, requestInit("GET", undefined, signal)));
+/*
+ * The answers below are typed from the operations map (core/api-operations.ts; decision 0044), as the
+ * storefront's api() is: each function's typed signature is an overload declared over its unchanged
+ * implementation, which reads any path and answers the parsed JSON (`unknown`). That is the one place the
+ * parsed JSON becomes the mapped answer type; the server checks every answer against the same schemas
+ * before it leaves (decision 0028), and server/api-operations.test.ts keeps the map equal to the routes.
+ * Only /api/admin paths are accepted; a CSV export is a link, never read here.
+ */
+
+/** The operations the back office calls: its own, under /api/admin. */
+type AdminPath<M extends ApiMethod> = Extract<ApiPath<M>, `/api/admin/${string}`>;
+
+/** A read: the answer is the route's success answer for the path (a literal or a template literal). */
+export function adminGet<P extends AdminPath<"GET">>(
+  path: P,
+  signal?: AbortSignal,
+): Promise<NoInfer<ApiAnswer<"GET", P>>>;
+export async function adminGet(path: string, signal?: AbortSignal): Promise<unknown> {
+  return readAnswer(await fetch(path, requestInit("GET", undefined, signal)));
 }
+
+type ChangeMethod = Exclude<ApiMethod, "GET">;
+
+/**
+ * What a change sends: the JSON body its route declares (the body schema's input); an operation that
+ * declares none takes no body, or a multipart form (the uploads, whose parts no schema reads).
+ */
+export type SendBody<M extends ApiMethod, P extends string> =
+  ApiBody<M, P> extends infer Declared
+    ? Declared extends undefined
+      ? FormData | undefined
+      : Declared
+    : never;
 
 /** A change; `headers` adds request headers (the refund panel's Idempotency-Key). */
-export async function adminSend<T = { success: true; message?: string }>(
-  method: "POST" | "PUT" | "PATCH" | "DELETE",
-  path: string,
-  body?: Body,
+export function adminSend<M extends ChangeMethod, P extends AdminPath<M>>(
+  method: M,
+  path: P,
+  body?: SendBody<M, P>,
   headers?: Record<string, string>,
-): Promise<T> {
-  return readAnswer<T>(await fetch(path, requestInit(method, body, undefined, headers)), method);
+): Promise<NoInfer<ApiAnswer<M, P>>>;
+export async function adminSend(
+  method: ChangeMethod,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<unknown> {
+  return readAnswer(await fetch(path, requestInit(method, body, undefined, headers)), method);
 }
 
 /** A fresh Idempotency-Key (decision 0017's format): one per drawn form, so a retry replays its answer. */
@@ -102,11 +138,16 @@ export type ActionResult = { ok: true; message: string } | { ok: false; message:
  * Uploads a file with progress (fetch reports none for request bodies), with the CSRF header like every
  * other change. Resolves with the server's JSON answer.
  */
-export function uploadWithProgress<T>(
+export function uploadWithProgress<P extends AdminPath<"POST">>(
+  path: P,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<NoInfer<ApiAnswer<"POST", P>>>;
+export function uploadWithProgress(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
-): Promise<T> {
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
@@ -122,7 +163,7 @@ export function uploadWithProgress<T>(
       } catch {}
       if (xhr.status >= 200 && xhr.status < 300 && data.success !== false) {
         onProgress(1);
-        resolve(data as T);
+        resolve(data);
       } else
         reject(
           new AdminApiError(data.message ?? `The upload failed (${xhr.status}).`, xhr.status, data.code),
@@ -134,7 +175,7 @@ export function uploadWithProgress<T>(
 }
 
 /** Only the parameters the list understands travel to the server. */
-export function listQuery(url: URL, keys: string[]): string {
+export function listQuery(url: URL, keys: string[]): "" | `?${string}` {
   const query = new URLSearchParams();
   for (const key of keys) {
     const value = url.searchParams.get(key)?.trim();

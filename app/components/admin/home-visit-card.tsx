@@ -17,7 +17,7 @@ import { buttonClass, Card, Field, inputClass, Notice } from "./ui";
  * too; any other keeps them here only. Reads and saves on its own, so the request's screen stays as it is.
  */
 export function HomeVisitCard({ requestId }: { requestId: string }) {
-  const url = `/api/admin/inbox/stitching/${requestId}/measurements`;
+  const url = `/api/admin/inbox/stitching/${requestId}/measurements` as const;
   const [visit, setVisit] = useState<HomeVisit | null>(null);
   const [unit, setUnit] = useState<MeasurementUnit>("cm");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -25,7 +25,7 @@ export function HomeVisitCard({ requestId }: { requestId: string }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void adminGet<{ visit: HomeVisit }>(url).then((answer) => {
+    void adminGet(url).then((answer) => {
       setVisit(answer.visit);
       if (answer.visit.measurements) setUnit(answer.visit.measurements.unit);
     });
@@ -44,7 +44,7 @@ export function HomeVisitCard({ requestId }: { requestId: string }) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await adminSend<{ visit: HomeVisit }>("PUT", url, { unit, values });
+      const answer = await adminSend("PUT", url, { unit, values });
       setVisit(answer.visit);
       setResult({
         ok: true,

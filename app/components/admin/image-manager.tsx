@@ -26,7 +26,7 @@ export function ImageManager({ productId, images }: { productId: string; images:
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [dragOver, setDragOver] = useState(false);
   const dragging = useRef<number | null>(null);
-  const base = `/api/admin/products/${productId}/images`;
+  const base = `/api/admin/products/${productId}/images` as const;
 
   async function uploadFiles(files: File[]) {
     const batch = files.map((file, i) => ({

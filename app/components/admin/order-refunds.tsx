@@ -1,6 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { RefundSummary } from "#core/schemas/admin/refunds.ts";
+
+type RefundMethod = RefundSummary["methods"][number];
+
 import { type ActionResult, AdminApiError, adminGet, adminSend, idempotencyKey } from "./api";
 import { formatDateTime, formatFils } from "./format";
 import { useAdminSession } from "./session";
@@ -38,7 +41,7 @@ export function OrderRefunds({ orderId }: { orderId: string }) {
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const [method, setMethod] = useState("");
+  const [method, setMethod] = useState<RefundMethod | "">("");
   const [reference, setReference] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult | null>(null);
@@ -47,7 +50,7 @@ export function OrderRefunds({ orderId }: { orderId: string }) {
   const [formKey, setFormKey] = useState(idempotencyKey);
 
   const load = useCallback(async () => {
-    const answer = await adminGet<RefundSummary>(`/api/admin/orders/${orderId}/refunds`);
+    const answer = await adminGet(`/api/admin/orders/${orderId}/refunds`);
     setSummary(answer);
     setMethod((m) => m || answer.methods[0] || "");
   }, [orderId]);
@@ -63,19 +66,22 @@ export function OrderRefunds({ orderId }: { orderId: string }) {
     const lines = Object.entries(quantities)
       .filter(([, q]) => q > 0)
       .map(([lineId, quantity]) => ({ lineId, quantity }));
+    // The select offers the answer's methods; empty only when it offers none, which the server refuses.
     const body =
       mode === "lines"
-        ? { lines, reason, method, reference: reference || undefined }
-        : { amountFils: Math.round(Number(amount) * 100), reason, method, reference: reference || undefined };
+        ? { lines, reason, method: method as RefundMethod, reference: reference || undefined }
+        : {
+            amountFils: Math.round(Number(amount) * 100),
+            reason,
+            method: method as RefundMethod,
+            reference: reference || undefined,
+          };
     setBusy(true);
     setResult(null);
     try {
-      const answer = await adminSend<{ message: string; summary: RefundSummary }>(
-        "POST",
-        `/api/admin/orders/${orderId}/refunds`,
-        body,
-        { "idempotency-key": formKey },
-      );
+      const answer = await adminSend("POST", `/api/admin/orders/${orderId}/refunds`, body, {
+        "idempotency-key": formKey,
+      });
       setFormKey(idempotencyKey());
       setResult({ ok: true, message: answer.message });
       setSummary(answer.summary);
@@ -211,7 +217,7 @@ export function OrderRefunds({ orderId }: { orderId: string }) {
                 id={`${id}-method`}
                 className={inputClass}
                 value={method}
-                onChange={(e) => setMethod(e.target.value)}
+                onChange={(e) => setMethod(e.target.value as RefundMethod)}
               >
                 {summary.methods.map((m) => (
                   <option key={m} value={m}>

@@ -1,8 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { COURIERS, SHOP_DELIVERY } from "#core/couriers.ts";
-import type { ReturnRequestDto, TimelineEvent } from "#core/schemas/returns.ts";
-import { type ActionResult, AdminApiError, adminGet, adminSend } from "./api";
+import type { ApiAnswer } from "#core/api-operations.ts";
+import { COURIERS, type Courier, SHOP_DELIVERY } from "#core/couriers.ts";
+import type { ReturnRequestDto } from "#core/schemas/returns.ts";
+import { type ActionResult, AdminApiError, adminGet, adminSend, type SendBody } from "./api";
 import { formatDateTime, formatFils } from "./format";
 import { AdminTimeline } from "./order-timeline";
 import { useAdminSession } from "./session";
@@ -30,15 +31,14 @@ export const RETURN_STATUS_LABELS: Record<string, string> = {
   shipped: "Shipped",
 };
 
+/** GET /api/admin/orders/:id/after-sale: the order's timeline and its return requests. */
+type AfterSale = ApiAnswer<"GET", "/api/admin/orders/:id/after-sale">;
+
 export function OrderAfterSale({ orderId, paymentMode }: { orderId: string; paymentMode: string }) {
-  const [view, setView] = useState<{ timeline: TimelineEvent[]; requests: ReturnRequestDto[] } | null>(null);
+  const [view, setView] = useState<AfterSale | null>(null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(async () => {
-    setView(
-      await adminGet<{ timeline: TimelineEvent[]; requests: ReturnRequestDto[] }>(
-        `/api/admin/orders/${orderId}/after-sale`,
-      ),
-    );
+    setView(await adminGet(`/api/admin/orders/${orderId}/after-sale`));
   }, [orderId]);
   useEffect(() => {
     load().catch(() => setFailed(true));
@@ -63,6 +63,10 @@ export function OrderAfterSale({ orderId, paymentMode }: { orderId: string; paym
   );
 }
 
+/** A decision on a return request, and the bodies those routes take. */
+type ReturnAction = "approve" | "refuse" | "receive" | "refund" | "ship";
+type ReturnBody = SendBody<"POST", `/api/admin/returns/${string}/${ReturnAction}`>;
+
 function ReturnRequestItem({
   request: r,
   paymentMode,
@@ -77,19 +81,19 @@ function ReturnRequestItem({
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult | null>(null);
-  const [courier, setCourier] = useState<string>(COURIERS[0]);
+  const [courier, setCourier] = useState<Courier>(COURIERS[0]);
 
-  async function act(event: FormEvent<HTMLFormElement>, action: string, body: (form: FormData) => object) {
+  async function act(
+    event: FormEvent<HTMLFormElement>,
+    action: ReturnAction,
+    body: (form: FormData) => ReturnBody,
+  ) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setResult(null);
     try {
-      const answer = await adminSend<{ message: string }>(
-        "POST",
-        `/api/admin/returns/${r.id}/${action}`,
-        body(form),
-      );
+      const answer = await adminSend("POST", `/api/admin/returns/${r.id}/${action}`, body(form));
       setResult({ ok: true, message: `${r.number}: ${answer.message}` });
       await onChanged();
       await revalidator.revalidate();
@@ -197,7 +201,10 @@ function ReturnRequestItem({
             onSubmit={(e) =>
               act(e, "refund", (f) =>
                 paymentMode === "cod"
-                  ? { method: text(f, "method") || "cash", reference: text(f, "reference") || undefined }
+                  ? {
+                      method: (text(f, "method") || "cash") as "cash" | "bank_transfer",
+                      reference: text(f, "reference") || undefined,
+                    }
                   : {},
               )
             }
@@ -239,7 +246,7 @@ function ReturnRequestItem({
             <select
               id={`${id}-courier`}
               value={courier}
-              onChange={(e) => setCourier(e.target.value)}
+              onChange={(e) => setCourier(e.target.value as Courier)}
               className={inputClass}
             >
               {COURIERS.map((c) => (

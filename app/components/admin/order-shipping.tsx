@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { COURIERS, SHOP_DELIVERY } from "#core/couriers.ts";
+import { COURIERS, type Courier, SHOP_DELIVERY } from "#core/couriers.ts";
+import type { AdminOrderStatus } from "./types";
 import { buttonClass, Card, inputClass } from "./ui";
 
 export interface MoveExtras {
   note?: string;
-  courier?: string;
+  courier?: Courier;
   trackingNumber?: string;
 }
 
@@ -18,9 +19,9 @@ export function OrderMove({
   busy,
   onMove,
 }: {
-  next: string;
+  next: AdminOrderStatus;
   busy: boolean;
-  onMove: (status: string, extras: MoveExtras) => void;
+  onMove: (status: AdminOrderStatus, extras: MoveExtras) => void;
 }) {
   const shipping = next === "Shipped";
   const [courier, setCourier] = useState("");
@@ -35,7 +36,9 @@ export function OrderMove({
         const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
         onMove(next, {
           note: text("note"),
-          ...(shipping ? { courier: text("courier"), trackingNumber: text("trackingNumber") } : {}),
+          ...(shipping
+            ? { courier: text("courier") as Courier | undefined, trackingNumber: text("trackingNumber") }
+            : {}),
         });
       }}
     >

@@ -19,7 +19,7 @@ export function OrderWorkshop({ orderId }: { orderId: string }) {
   const [result, setResult] = useState<ActionResult | null>(null);
 
   const load = useCallback(async () => {
-    setData(await adminGet<WorkshopAnswer>(`/api/admin/orders/${orderId}/workshop`));
+    setData(await adminGet(`/api/admin/orders/${orderId}/workshop`));
   }, [orderId]);
   useEffect(() => {
     load().catch(() => setResult({ ok: false, message: "The workshop's lines could not be loaded." }));
@@ -29,11 +29,7 @@ export function OrderWorkshop({ orderId }: { orderId: string }) {
     setBusy(true);
     setResult(null);
     try {
-      const answer = await adminSend<WorkshopAnswer & { mailed: boolean }>(
-        "POST",
-        `/api/admin/orders/${orderId}/lines/${lineId}/step`,
-        { step },
-      );
+      const answer = await adminSend("POST", `/api/admin/orders/${orderId}/lines/${lineId}/step`, { step });
       setData(answer);
       setResult({
         ok: true,

@@ -79,7 +79,7 @@ export function RequestQuotes(props: {
                   disabled={busy}
                   onClick={() =>
                     void run(
-                      () => adminSend("POST", `/api/admin/quotes/${q.id}/withdraw`, {}),
+                      () => adminSend("POST", `/api/admin/quotes/${q.id}/withdraw`),
                       "Quote withdrawn.",
                     )
                   }

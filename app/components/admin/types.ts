@@ -3,6 +3,7 @@
  * types are imported: the server validates every body with the schemas, and keeping zod out of the admin
  * chunks keeps the storefront's chunk graph as it was.
  */
+import type { z } from "zod";
 import type {
   AdminBlogPost,
   AdminCustomerDetail,
@@ -14,6 +15,7 @@ import type {
   AdminProduct,
   AdminProductSummary,
   AdminReview,
+  AdminRole,
   AdminUser,
   AdminVariant,
   AuditEntry,
@@ -26,8 +28,8 @@ import type {
   StaffMember,
 } from "#core/admin.ts";
 import type { MailOutcome } from "#core/admin-mail-text.ts";
+import type { PagedSchema } from "#core/schemas/admin/fields.ts";
 import type { MailListAnswer, UndeliveredMail } from "#core/schemas/admin/mail.ts";
-import type { SettingsAnswer as SettingsAnswerWithSuccess } from "#core/schemas/admin/settings.ts";
 
 export type {
   AdminBlogPost,
@@ -40,6 +42,7 @@ export type {
   AdminProduct,
   AdminProductSummary,
   AdminReview,
+  AdminRole,
   AdminUser,
   AdminVariant,
   AuditEntry,
@@ -55,19 +58,12 @@ export type {
   UndeliveredMail,
 };
 
-/** The paging every list answer carries. */
-export interface Paged {
-  total: number;
-  page: number;
-  limit: number;
-}
+/** The paging every list answer carries (the list answers extend this schema). */
+export type Paged = z.input<typeof PagedSchema>;
 
 export function pageCount({ total, limit }: Paged): number {
   return Math.max(1, Math.ceil(total / Math.max(1, limit)));
 }
-
-/** GET /api/admin/settings, without the envelope's `success`. */
-export type SettingsAnswer = Omit<SettingsAnswerWithSuccess, "success">;
 
 /** SPEC §4's order statuses and Cancelled, for the list's filter (core/admin.ts ADMIN_ORDER_STATUSES). */
 export const ORDER_STATUS_OPTIONS = [

@@ -5,7 +5,7 @@ import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { FilterForm, FilterInput, FilterSelect } from "../../components/admin/filters";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { AuditEntry, Paged } from "../../components/admin/types";
+import type { AuditEntry } from "../../components/admin/types";
 import { PageHeader, Pager } from "../../components/admin/ui";
 import type { Route } from "./+types/audit";
 
@@ -15,7 +15,7 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  return adminGet<{ entries: AuditEntry[]; people: { id: string; name: string }[] } & Paged>(
+  return adminGet(
     `/api/admin/audit${listQuery(url, ["actor", "entity", "from", "to", "page"])}`,
     request.signal,
   );

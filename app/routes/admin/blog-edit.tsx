@@ -25,7 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   if (!params.id) return { post: null };
-  return adminGet<{ post: AdminBlogPost }>(`/api/admin/blog/${params.id}`, request.signal);
+  return adminGet(`/api/admin/blog/${params.id}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -139,10 +139,7 @@ function BlogEditForm({ post }: { post: AdminBlogPost | null }) {
       void run(() => adminSend("PUT", `/api/admin/blog/${post.id}`, payload), "Post saved.");
       return;
     }
-    void run(
-      () => adminSend<{ post: { id: string } }>("POST", "/api/admin/blog", payload),
-      "Draft created.",
-    ).then((answer) => {
+    void run(() => adminSend("POST", "/api/admin/blog", payload), "Draft created.").then((answer) => {
       if (answer) navigate(`/admin/blog/${answer.post.id}?created=1`);
     });
   }

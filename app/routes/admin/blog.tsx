@@ -14,7 +14,7 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = listQuery(new URL(request.url), ["needsArabic"]);
-  return adminGet<{ posts: AdminBlogPost[] }>(`/api/admin/blog${query}`, request.signal);
+  return adminGet(`/api/admin/blog${query}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 

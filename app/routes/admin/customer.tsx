@@ -3,7 +3,6 @@ import { adminGet } from "../../components/admin/api";
 import { formatDate, formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { PhoneLink } from "../../components/admin/phone-link";
-import type { AdminCustomerDetail } from "../../components/admin/types";
 import { buttonClass, Card, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/customer";
 
@@ -12,7 +11,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return adminGet<AdminCustomerDetail>(`/api/admin/customers/${params.id}`, request.signal);
+  return adminGet(`/api/admin/customers/${params.id}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 

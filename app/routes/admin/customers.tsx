@@ -4,7 +4,7 @@ import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDate, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { ContactLine } from "../../components/admin/phone-link";
-import type { AdminCustomerSummary, Paged } from "../../components/admin/types";
+import type { AdminCustomerSummary } from "../../components/admin/types";
 import { buttonClass, inputClass, PageHeader, Pager } from "../../components/admin/ui";
 import type { Route } from "./+types/customers";
 
@@ -14,10 +14,7 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  return adminGet<{ customers: AdminCustomerSummary[] } & Paged>(
-    `/api/admin/customers${listQuery(url, ["search", "page"])}`,
-    request.signal,
-  );
+  return adminGet(`/api/admin/customers${listQuery(url, ["search", "page"])}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 

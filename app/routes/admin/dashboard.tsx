@@ -1,9 +1,7 @@
 import { Link } from "react-router";
-import type { PaymentsNotice } from "#core/admin.ts";
 import { adminGet } from "../../components/admin/api";
 import { formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { Dashboard as DashboardData } from "../../components/admin/types";
 import { Card, PageHeader } from "../../components/admin/ui";
 import type { Route } from "./+types/dashboard";
 
@@ -12,10 +10,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ dashboard: DashboardData; paymentsNotice: PaymentsNotice | null }>(
-    "/api/admin/dashboard",
-    request.signal,
-  );
+  return adminGet("/api/admin/dashboard", request.signal);
 }
 clientLoader.hydrate = true as const;
 

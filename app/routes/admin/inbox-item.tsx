@@ -1,17 +1,12 @@
 import { type FormEvent, lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { replyText } from "#core/admin-mail-text.ts";
-import type { AdminRequestQuotes } from "#core/schemas/quotes.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { PhoneLink } from "../../components/admin/phone-link";
 import { RequestQuotes } from "../../components/admin/request-quotes";
-import {
-  type InboxItem,
-  REQUEST_STATUS_LABELS as LABELS,
-  type MailOutcome,
-} from "../../components/admin/types";
+import { type InboxStatus, REQUEST_STATUS_LABELS as LABELS } from "../../components/admin/types";
 import {
   buttonClass,
   Card,
@@ -35,10 +30,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const [{ item }, quotes] = await Promise.all([
-    adminGet<{ item: InboxItem }>(`/api/admin/inbox/${params.kind}/${params.id}`, request.signal),
+    adminGet(`/api/admin/inbox/${params.kind}/${params.id}`, request.signal),
     // Issue 29 (decision 0043): a stitching request's quotes.
     params.kind === "stitching"
-      ? adminGet<AdminRequestQuotes>(`/api/admin/inbox/stitching/${params.id}/quotes`, request.signal)
+      ? adminGet(`/api/admin/inbox/stitching/${params.id}/quotes`, request.signal)
       : null,
   ]);
   return { item, quotes };
@@ -61,7 +56,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
   const { item, quotes } = loaderData;
   const change = useChange();
   const { busy, result, run } = change;
-  const base = `/api/admin/inbox/${item.kind}/${item.id}`;
+  const base = `/api/admin/inbox/${item.kind}/${item.id}` as const;
 
   function submitted(event: FormEvent<HTMLFormElement>): FormData {
     event.preventDefault();
@@ -73,7 +68,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
     const form = submitted(event);
     const body = { subject: field(form, "subject"), message: field(form, "message") };
     const answer = await run(
-      () => adminSend<{ mail?: MailOutcome }>("POST", `${base}/reply`, body),
+      () => adminSend("POST", `${base}/reply`, body),
       (done) => replyText(done.mail),
     );
     if (answer) formElement.reset();
@@ -123,7 +118,7 @@ export default function InboxItemPage({ loaderData }: Route.ComponentProps) {
             </dl>
             <form
               onSubmit={(event) => {
-                const status = field(submitted(event), "status");
+                const status = field(submitted(event), "status") as InboxStatus;
                 void run(() => adminSend("PATCH", base, { status }), "Status changed.");
               }}
               className="mt-4 flex flex-wrap items-end gap-2"

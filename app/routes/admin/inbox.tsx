@@ -4,7 +4,7 @@ import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { FilterForm, FilterSelect } from "../../components/admin/filters";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import { type InboxSummary, type Paged, REQUEST_STATUS_LABELS } from "../../components/admin/types";
+import { type InboxSummary, REQUEST_STATUS_LABELS } from "../../components/admin/types";
 import { PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/inbox";
 
@@ -14,10 +14,7 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  return adminGet<{ items: InboxSummary[] } & Paged>(
-    `/api/admin/inbox${listQuery(url, ["kind", "status", "page"])}`,
-    request.signal,
-  );
+  return adminGet(`/api/admin/inbox${listQuery(url, ["kind", "status", "page"])}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 

@@ -70,7 +70,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
     setBusy(true);
     setError("");
     try {
-      const answer = await adminSend<{ csrfToken?: string }>("POST", "/api/admin/login", { email, password });
+      const answer = await adminSend("POST", "/api/admin/login", { email, password });
       if (answer.csrfToken) setCsrfToken(answer.csrfToken);
       navigate(safeNext(params.get("next")), { replace: true });
     } catch (failure) {

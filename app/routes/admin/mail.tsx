@@ -3,7 +3,7 @@ import { adminGet, adminSend } from "../../components/admin/api";
 import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatDateTime } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { MailListAnswer, MailOutcome, UndeliveredMail } from "../../components/admin/types";
+import type { UndeliveredMail } from "../../components/admin/types";
 import { buttonClass, Notice, PageHeader, StatusBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/mail";
@@ -13,7 +13,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<MailListAnswer>("/api/admin/mail", request.signal);
+  return adminGet("/api/admin/mail", request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -61,11 +61,7 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
             aria-label={`Resend “${row.original.subject}” to ${row.original.to}`}
             onClick={() =>
               run(
-                () =>
-                  adminSend<{ mail: MailOutcome }>(
-                    "POST",
-                    `/api/admin/mail/${encodeURIComponent(row.original.id)}/resend`,
-                  ),
+                () => adminSend("POST", `/api/admin/mail/${encodeURIComponent(row.original.id)}/resend`),
                 (answer) => resentText(answer.mail),
               )
             }

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
 import type { IssuedDocument } from "#core/schemas/document.schema.ts";
-import type { WorkshopAnswer } from "#core/schemas/stitching-styles.ts";
 import { adminGet, notFound } from "../../components/admin/api";
 import { formatDate, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
-import type { AdminOrderDetail } from "../../components/admin/types";
 import { buttonClass } from "../../components/admin/ui";
 import { WorkOrder } from "../../components/admin/work-order";
 import type { Route } from "./+types/order-print";
@@ -27,16 +25,13 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const lang = new URL(request.url).searchParams.get("lang") === "ar" ? "ar" : "en";
   // Issue 29 (decision 0041): the tailor's work order, from the workshop's view of the order.
   if (params.document === "work-order") {
-    const workshop = await adminGet<WorkshopAnswer>(
-      `/api/admin/orders/${params.id}/workshop`,
-      request.signal,
-    );
+    const workshop = await adminGet(`/api/admin/orders/${params.id}/workshop`, request.signal);
     return { workshop, lang } as const;
   }
   const [detail, issued] = await Promise.all([
-    adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal),
+    adminGet(`/api/admin/orders/${params.id}`, request.signal),
     params.document === "invoice" || creditNote
-      ? adminGet<{ document: IssuedDocument }>(
+      ? adminGet(
           creditNote
             ? `/api/admin/orders/${params.id}/credit-notes/${params.document}`
             : `/api/admin/orders/${params.id}/document`,

@@ -10,7 +10,7 @@ import { OrderAfterSale } from "../../components/admin/order-returns";
 import { type MoveExtras, OrderMove, ShippingCard } from "../../components/admin/order-shipping";
 import { OrderWorkshop } from "../../components/admin/order-workshop";
 import { ContactLine, PhoneLink } from "../../components/admin/phone-link";
-import type { AdminOrderDetail, MailOutcome } from "../../components/admin/types";
+import type { AdminOrderStatus } from "../../components/admin/types";
 import { buttonClass, Card, Notice, PageHeader, StatusBadge, TestBadge } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/order";
@@ -20,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return adminGet<AdminOrderDetail>(`/api/admin/orders/${params.id}`, request.signal);
+  return adminGet(`/api/admin/orders/${params.id}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -35,10 +35,10 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { order, customer, events, nextStatuses, canMarkPaid, paymentStatus, shipping, notes, attention } =
     loaderData;
   const { busy, result, run } = useChange();
-  const moveTo = (status: string, extras: MoveExtras = {}) =>
+  const moveTo = (status: AdminOrderStatus, extras: MoveExtras = {}) =>
     run(
       () =>
-        adminSend<{ mail?: MailOutcome }>("POST", `/api/admin/orders/${order._id}/status`, {
+        adminSend("POST", `/api/admin/orders/${order._id}/status`, {
           status,
           ...extras,
         }),

@@ -6,7 +6,7 @@ import { formatDateTime, formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { PhoneLink } from "../../components/admin/phone-link";
 import { SortHeader } from "../../components/admin/sort-header";
-import { type AdminOrderSummary, ORDER_STATUS_OPTIONS, type Paged } from "../../components/admin/types";
+import { type AdminOrderSummary, ORDER_STATUS_OPTIONS } from "../../components/admin/types";
 import { PageHeader, Pager, StatusBadge, TestBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/orders";
 
@@ -16,7 +16,7 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  return adminGet<{ orders: AdminOrderSummary[] } & Paged>(
+  return adminGet(
     `/api/admin/orders${listQuery(url, ["status", "search", "test", "customer", "sort", "page"])}`,
     request.signal,
   );

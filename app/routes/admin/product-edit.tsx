@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import type { ReturnPolicyName } from "#core/schemas/returns.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
 import { ProductArabic } from "../../components/admin/arabic";
 import { aedTextToFils } from "../../components/admin/format";
@@ -19,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   if (!params.id) return { product: null };
-  return adminGet<{ product: AdminProduct }>(`/api/admin/products/${params.id}`, request.signal);
+  return adminGet(`/api/admin/products/${params.id}`, request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -103,17 +104,14 @@ function ProductEditForm({ product }: { product: AdminProduct | null }) {
       bestseller: form.get("bestseller") === "on",
       isNew: form.get("isNew") === "on",
       isSale: form.get("isSale") === "on",
-      returnPolicy: text("returnPolicy") || "returnable",
+      returnPolicy: (text("returnPolicy") || "returnable") as ReturnPolicyName,
       variants,
     };
     if (product) {
       void run(() => adminSend("PUT", `/api/admin/products/${product.id}`, payload), "Product saved.");
       return;
     }
-    void run(
-      () => adminSend<{ product: { id: string } }>("POST", "/api/admin/products", payload),
-      "Product created.",
-    ).then((answer) => {
+    void run(() => adminSend("POST", "/api/admin/products", payload), "Product created.").then((answer) => {
       if (answer) navigate(`/admin/products/${answer.product.id}?created=1`);
     });
   }

@@ -5,7 +5,7 @@ import { type AdminColumn, DataTable } from "../../components/admin/data-table";
 import { formatFils } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { CategoryName, useAdminSession } from "../../components/admin/session";
-import type { AdminProductSummary, Paged } from "../../components/admin/types";
+import type { AdminProductSummary } from "../../components/admin/types";
 import { buttonClass, inputClass, PageHeader, Pager, StatusBadge } from "../../components/admin/ui";
 import type { Route } from "./+types/products";
 
@@ -15,7 +15,7 @@ export function meta() {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  return adminGet<{ products: AdminProductSummary[] } & Paged>(
+  return adminGet(
     `/api/admin/products${listQuery(url, ["search", "category", "flag", "archived", "state", "needsArabic", "page"])}`,
     request.signal,
   );

@@ -14,7 +14,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ promotions: Promotion[] }>("/api/admin/promotions", request.signal);
+  return adminGet("/api/admin/promotions", request.signal);
 }
 clientLoader.hydrate = true as const;
 

@@ -1,5 +1,4 @@
 import { Link, useSearchParams } from "react-router";
-import type { AlterationDto } from "#core/schemas/quotes.ts";
 import type { AdminReturnRow } from "#core/schemas/returns.ts";
 import { AlterationsCard } from "../../components/admin/alterations";
 import { adminGet, listQuery } from "../../components/admin/api";
@@ -17,12 +16,9 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const [answer, { alterations }] = await Promise.all([
-    adminGet<{ returns: AdminReturnRow[]; total: number }>(
-      `/api/admin/returns${listQuery(url, ["status", "page"])}`,
-      request.signal,
-    ),
+    adminGet(`/api/admin/returns${listQuery(url, ["status", "page"])}`, request.signal),
     // Issue 29 (decision 0043): alteration requests follow returns' pattern on the same screen.
-    adminGet<{ alterations: AlterationDto[] }>("/api/admin/alterations", request.signal),
+    adminGet("/api/admin/alterations", request.signal),
   ]);
   return { ...answer, alterations, page: Number(url.searchParams.get("page") ?? 1) || 1, limit: 50 };
 }

@@ -34,10 +34,7 @@ function filterOf(url: string): Filter {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filter = filterOf(request.url);
-  const answer = await adminGet<{ reviews: AdminReview[]; total: number }>(
-    `/api/admin/reviews?status=${filter.status}&limit=100`,
-    request.signal,
-  );
+  const answer = await adminGet(`/api/admin/reviews?status=${filter.status}&limit=100`, request.signal);
   return { ...answer, filter: filter.status };
 }
 clientLoader.hydrate = true as const;

@@ -4,7 +4,7 @@ import { adminGet, adminSend } from "../../components/admin/api";
 import { aedTextToFils, filsToAedText } from "../../components/admin/format";
 import { AdminLoading } from "../../components/admin/loading";
 import { NumberSetting } from "../../components/admin/number-setting";
-import type { SettingsAnswer, ShopSettings } from "../../components/admin/types";
+import type { ShopSettings } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
 import { holidaysOf, WorkshopDays, WorkshopHolidays } from "../../components/admin/workshop-holidays";
@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<SettingsAnswer>("/api/admin/settings", request.signal);
+  return adminGet("/api/admin/settings", request.signal);
 }
 clientLoader.hydrate = true as const;
 

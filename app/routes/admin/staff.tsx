@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { AdminLoading } from "../../components/admin/loading";
 import { ContactLine } from "../../components/admin/phone-link";
 import { useAdminSession } from "../../components/admin/session";
-import type { MailOutcome, StaffMember } from "../../components/admin/types";
+import type { AdminRole } from "../../components/admin/types";
 import { buttonClass, Card, Field, inputClass, Notice, PageHeader } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
 import type { Route } from "./+types/staff";
@@ -15,7 +15,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ staff: StaffMember[] }>("/api/admin/staff", request.signal);
+  return adminGet("/api/admin/staff", request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -30,7 +30,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
 
   function changeRole(event: FormEvent<HTMLFormElement>, id: string) {
     event.preventDefault();
-    const role = field(new FormData(event.currentTarget), "role");
+    const role = field(new FormData(event.currentTarget), "role") as AdminRole;
     void run(() => adminSend("PATCH", `/api/admin/staff/${id}`, { role }), "Role changed.");
   }
 
@@ -40,12 +40,12 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     const form = new FormData(formElement);
     const body = {
       email: field(form, "email"),
-      role: field(form, "role"),
+      role: field(form, "role") as AdminRole,
       ...(field(form, "name") ? { name: field(form, "name") } : {}),
       ...(field(form, "phone") ? { phone: field(form, "phone") } : {}),
     };
     const done = await run(
-      () => adminSend<{ mail?: MailOutcome }>("POST", "/api/admin/staff", body),
+      () => adminSend("POST", "/api/admin/staff", body),
       (answer) => staffAddedText(answer.mail),
     );
     if (done) formElement.reset();

@@ -14,10 +14,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminGet<{ styles: AdminStitchingStyle[]; fabrics: string[] }>(
-    "/api/admin/stitching-styles",
-    request.signal,
-  );
+  return adminGet("/api/admin/stitching-styles", request.signal);
 }
 clientLoader.hydrate = true as const;
 
@@ -27,7 +24,7 @@ export function HydrateFallback() {
 
 /** Saves the style's fields, then its picture when one was chosen. */
 async function saveStyle(fields: StitchingStyleFields, id?: string): Promise<AdminStitchingStyle> {
-  const saved = await adminSend<{ style: AdminStitchingStyle }>(
+  const saved = await adminSend(
     id ? "PATCH" : "POST",
     id ? `/api/admin/stitching-styles/${id}` : "/api/admin/stitching-styles",
     fields.body,
@@ -35,13 +32,7 @@ async function saveStyle(fields: StitchingStyleFields, id?: string): Promise<Adm
   if (!fields.picture) return saved.style;
   const form = new FormData();
   form.append("image", fields.picture);
-  return (
-    await adminSend<{ style: AdminStitchingStyle }>(
-      "POST",
-      `/api/admin/stitching-styles/${saved.style.id}/image`,
-      form,
-    )
-  ).style;
+  return (await adminSend("POST", `/api/admin/stitching-styles/${saved.style.id}/image`, form)).style;
 }
 
 /**
