@@ -1,56 +1,4 @@
 import type { z } from "zod";
-import {
-  AdminBlogAnswerSchema,
-  AdminBlogInputSchema,
-  AdminBlogListAnswerSchema,
-  AdminBlogQuerySchema,
-  AdminCustomerAnswerSchema,
-  AdminCustomerListAnswerSchema,
-  AdminCustomerQuerySchema,
-  AdminLoginSchema,
-  AdminOrderAnswerSchema,
-  AdminOrderListAnswerSchema,
-  AdminOrderMailAnswerSchema,
-  AdminOrderQuerySchema,
-  AdminProductAnswerSchema,
-  AdminProductInputSchema,
-  AdminProductListAnswerSchema,
-  AdminProductQuerySchema,
-  AdminReviewAnswerSchema,
-  AdminReviewListAnswerSchema,
-  AdminReviewQuerySchema,
-  AdminSessionAnswerSchema,
-  AuditListAnswerSchema,
-  AuditQuerySchema,
-  CsvFileSchema,
-  DashboardAnswerSchema,
-  ImageAltSchema,
-  ImageOrderSchema,
-  ImagesAnswerSchema,
-  InboxItemAnswerSchema,
-  InboxListAnswerSchema,
-  InboxQuerySchema,
-  InboxReplyAnswerSchema,
-  InboxReplyInputSchema,
-  InboxUpdateSchema,
-  MailListAnswerSchema,
-  MailListQuerySchema,
-  MailResendAnswerSchema,
-  OkAnswerSchema,
-  OrderNoteCreateSchema,
-  OrderStatusChangeSchema,
-  OrdersExportQuerySchema,
-  SettingsAnswerSchema,
-  ShopSettingsUpdateSchema,
-  StaffAnswerSchema,
-  StaffInviteAnswerSchema,
-  StaffInviteSchema,
-  StaffListAnswerSchema,
-  StaffRoleSchema,
-  StockAdjustmentAnswerSchema,
-  StockAdjustmentSchema,
-  StockCountSchema,
-} from "#core/admin.ts";
 import { OrderPayloadSchema, VerifyPaymentSchema } from "#core/order.ts";
 import {
   AddressIndexSchema,
@@ -66,13 +14,7 @@ import {
   VerifyEmailOtpSchema,
 } from "#core/schemas/account.schema.ts";
 import {
-  RefundAnswerSchema,
-  RefundRequestSchema,
-  RefundSummaryAnswerSchema,
-} from "#core/schemas/admin/refunds.ts";
-import {
   AddressBookAnswerSchema,
-  AlterationQuerySchema,
   BlogListAnswerSchema,
   BlogListQuerySchema,
   CanReviewAnswerSchema,
@@ -80,7 +22,6 @@ import {
   CartQuoteAnswerSchema,
   CartQuoteQuerySchema,
   CreatedReviewAnswerSchema,
-  HomeVisitAnswerSchema,
   MeasurementProfileAnswerSchema,
   MeasurementProfileListAnswerSchema,
   MeasurementProfileRemovedAnswerSchema,
@@ -103,7 +44,6 @@ import {
   UserOrdersAnswerSchema,
   WebhookAnswerSchema,
   WishlistAnswerSchema,
-  WorkStepAnswerSchema,
 } from "#core/schemas/answers.ts";
 import {
   CartAddSchema,
@@ -114,53 +54,25 @@ import {
 } from "#core/schemas/cart.schema.ts";
 import { ProductQuerySchema } from "#core/schemas/catalog.schema.ts";
 import { ContactMessageSchema } from "#core/schemas/contact.schema.ts";
-import { IssuedDocumentAnswerSchema } from "#core/schemas/document.schema.ts";
-import { HomeVisitInputSchema, ProfileInputSchema } from "#core/schemas/measurement-profile.schema.ts";
+import { ProfileInputSchema } from "#core/schemas/measurement-profile.schema.ts";
+import { PromoQuoteRequestSchema } from "#core/schemas/promotions.ts";
 import {
-  PromoQuoteRequestSchema,
-  PromotionAnswerSchema,
-  PromotionCreateSchema,
-  PromotionListAnswerSchema,
-  PromotionUpdateSchema,
-} from "#core/schemas/promotions.ts";
-import {
-  AdminRequestQuotesAnswerSchema,
   AlterationAnswerSchema,
   AlterationCreateSchema,
-  AlterationListAnswerSchema,
-  AlterationStepSchema,
   QuoteAcceptAnswerSchema,
   QuoteAcceptSchema,
-  QuoteAnswerSchema,
-  QuoteCreateSchema,
   QuoteListAnswerSchema,
   ShopperAlterationsAnswerSchema,
 } from "#core/schemas/quotes.ts";
 import {
-  AdminAfterSaleAnswerSchema,
-  AdminReturnListAnswerSchema,
-  AdminReturnQuerySchema,
   ReturnAnswerSchema,
   ReturnCreateSchema,
-  ReturnDecisionSchema,
-  ReturnReceiptSchema,
-  ReturnRefundSchema,
-  ReturnRefusalSchema,
-  ReturnShipmentSchema,
   ShopperAfterSaleAnswerSchema,
 } from "#core/schemas/returns.ts";
 import { CreateReviewSchema, ReviewProductSchema } from "#core/schemas/review.schema.ts";
 import { StitchingRequestSchema } from "#core/schemas/stitching.schema.ts";
-import {
-  AdminStitchingStyleAnswerSchema,
-  AdminStitchingStyleListAnswerSchema,
-  StitchingStyleCreateSchema,
-  StitchingStylesAnswerSchema,
-  StitchingStylesQuerySchema,
-  StitchingStyleUpdateSchema,
-  WorkStepMoveSchema,
-  WorkshopAnswerSchema,
-} from "#core/schemas/stitching-styles.ts";
+import { StitchingStylesAnswerSchema, StitchingStylesQuerySchema } from "#core/schemas/stitching-styles.ts";
+import { adminApiOperations } from "./api-operations-admin.ts";
 
 /**
  * The typed client's map (issue 23; docs/decisions/0044-typed-client.md): every /api operation the server
@@ -248,141 +160,7 @@ export const apiOperations = {
   "POST /api/wishlist/add": { body: WishlistProductSchema, answers: { 200: WishlistAnswerSchema } },
   "POST /api/wishlist/remove": { body: WishlistProductSchema, answers: { 200: WishlistAnswerSchema } },
   "POST /api/wishlist/merge": { body: WishlistMergeSchema, answers: { 200: WishlistAnswerSchema } },
-  "POST /api/admin/login": { body: AdminLoginSchema, answers: { 200: AdminSessionAnswerSchema } },
-  "POST /api/admin/logout": { answers: { 200: OkAnswerSchema } },
-  "GET /api/admin/me": { answers: { 200: AdminSessionAnswerSchema } },
-  "GET /api/admin/dashboard": { answers: { 200: DashboardAnswerSchema } },
-  "GET /api/admin/orders": { query: AdminOrderQuerySchema, answers: { 200: AdminOrderListAnswerSchema } },
-  "GET /api/admin/orders/:id": { answers: { 200: AdminOrderAnswerSchema } },
-  "GET /api/admin/orders/:id/document": { answers: { 200: IssuedDocumentAnswerSchema } },
-  "POST /api/admin/orders/:id/status": {
-    body: OrderStatusChangeSchema,
-    answers: { 200: AdminOrderMailAnswerSchema },
-  },
-  "POST /api/admin/orders/:id/notes": {
-    body: OrderNoteCreateSchema,
-    answers: { 200: AdminOrderAnswerSchema },
-  },
-  "POST /api/admin/orders/:id/mark-paid": { answers: { 200: AdminOrderAnswerSchema } },
-  "GET /api/admin/customers": {
-    query: AdminCustomerQuerySchema,
-    answers: { 200: AdminCustomerListAnswerSchema },
-  },
-  "GET /api/admin/customers/:id": { answers: { 200: AdminCustomerAnswerSchema } },
-  "GET /api/admin/exports/orders.csv": { query: OrdersExportQuerySchema, answers: { 200: CsvFileSchema } },
-  "GET /api/admin/exports/products.csv": { answers: { 200: CsvFileSchema } },
-  "GET /api/admin/products": {
-    query: AdminProductQuerySchema,
-    answers: { 200: AdminProductListAnswerSchema },
-  },
-  "POST /api/admin/products": { body: AdminProductInputSchema, answers: { 201: AdminProductAnswerSchema } },
-  "GET /api/admin/products/:id": { answers: { 200: AdminProductAnswerSchema } },
-  "PUT /api/admin/products/:id": {
-    body: AdminProductInputSchema,
-    answers: { 200: AdminProductAnswerSchema },
-  },
-  "DELETE /api/admin/products/:id": { answers: { 200: OkAnswerSchema } },
-  "POST /api/admin/products/:id/stock": {
-    body: StockAdjustmentSchema,
-    answers: { 200: StockAdjustmentAnswerSchema },
-  },
-  "POST /api/admin/products/:id/stock/count": {
-    body: StockCountSchema,
-    answers: { 200: StockAdjustmentAnswerSchema },
-  },
-  "POST /api/admin/products/:id/publish": { answers: { 200: AdminProductAnswerSchema } },
-  "POST /api/admin/products/:id/unpublish": { answers: { 200: AdminProductAnswerSchema } },
-  "POST /api/admin/products/:id/archive": { answers: { 200: AdminProductAnswerSchema } },
-  "POST /api/admin/products/:id/unarchive": { answers: { 200: AdminProductAnswerSchema } },
-  "POST /api/admin/products/:id/images": { answers: { 201: ImagesAnswerSchema } },
-  "PUT /api/admin/products/:id/images/order": {
-    body: ImageOrderSchema,
-    answers: { 200: ImagesAnswerSchema },
-  },
-  "PATCH /api/admin/products/:id/images/:imageId": {
-    body: ImageAltSchema,
-    answers: { 200: ImagesAnswerSchema },
-  },
-  "DELETE /api/admin/products/:id/images/:imageId": { answers: { 200: ImagesAnswerSchema } },
-  "GET /api/admin/reviews": { query: AdminReviewQuerySchema, answers: { 200: AdminReviewListAnswerSchema } },
-  "POST /api/admin/reviews/:id/approve": { answers: { 200: AdminReviewAnswerSchema } },
-  "POST /api/admin/reviews/:id/reject": { answers: { 200: AdminReviewAnswerSchema } },
-  "POST /api/admin/reviews/:id/hide": { answers: { 200: AdminReviewAnswerSchema } },
-  "POST /api/admin/reviews/:id/restore": { answers: { 200: AdminReviewAnswerSchema } },
-  "GET /api/admin/blog": { query: AdminBlogQuerySchema, answers: { 200: AdminBlogListAnswerSchema } },
-  "POST /api/admin/blog": { body: AdminBlogInputSchema, answers: { 201: AdminBlogAnswerSchema } },
-  "GET /api/admin/blog/:id": { answers: { 200: AdminBlogAnswerSchema } },
-  "PUT /api/admin/blog/:id": { body: AdminBlogInputSchema, answers: { 200: AdminBlogAnswerSchema } },
-  "POST /api/admin/blog/:id/publish": { answers: { 200: AdminBlogAnswerSchema } },
-  "POST /api/admin/blog/:id/unpublish": { answers: { 200: AdminBlogAnswerSchema } },
-  "POST /api/admin/blog/:id/cover": { answers: { 200: AdminBlogAnswerSchema } },
-  "GET /api/admin/inbox": { query: InboxQuerySchema, answers: { 200: InboxListAnswerSchema } },
-  "GET /api/admin/inbox/:kind/:id": { answers: { 200: InboxItemAnswerSchema } },
-  "PATCH /api/admin/inbox/:kind/:id": { body: InboxUpdateSchema, answers: { 200: InboxItemAnswerSchema } },
-  "POST /api/admin/inbox/:kind/:id/reply": {
-    body: InboxReplyInputSchema,
-    answers: { 200: InboxReplyAnswerSchema },
-  },
-  "GET /api/admin/inbox/stitching/:id/measurements": { answers: { 200: HomeVisitAnswerSchema } },
-  "PUT /api/admin/inbox/stitching/:id/measurements": {
-    body: HomeVisitInputSchema,
-    answers: { 200: HomeVisitAnswerSchema },
-  },
-  "GET /api/admin/settings": { answers: { 200: SettingsAnswerSchema } },
-  "PUT /api/admin/settings": { body: ShopSettingsUpdateSchema, answers: { 200: SettingsAnswerSchema } },
-  "GET /api/admin/staff": { answers: { 200: StaffListAnswerSchema } },
-  "POST /api/admin/staff": { body: StaffInviteSchema, answers: { 200: StaffInviteAnswerSchema } },
-  "PATCH /api/admin/staff/:id": { body: StaffRoleSchema, answers: { 200: StaffAnswerSchema } },
-  "DELETE /api/admin/staff/:id": { answers: { 200: OkAnswerSchema } },
-  "GET /api/admin/audit": { query: AuditQuerySchema, answers: { 200: AuditListAnswerSchema } },
-  "GET /api/admin/mail": { query: MailListQuerySchema, answers: { 200: MailListAnswerSchema } },
-  "POST /api/admin/mail/:id/resend": { answers: { 200: MailResendAnswerSchema } },
-  "GET /api/admin/orders/:id/refunds": { answers: { 200: RefundSummaryAnswerSchema } },
-  "POST /api/admin/orders/:id/refunds": {
-    body: RefundRequestSchema,
-    answers: { 200: RefundAnswerSchema, 202: RefundAnswerSchema },
-  },
-  "GET /api/admin/orders/:id/credit-notes/:number": { answers: { 200: IssuedDocumentAnswerSchema } },
-  "GET /api/admin/returns": { query: AdminReturnQuerySchema, answers: { 200: AdminReturnListAnswerSchema } },
-  "GET /api/admin/orders/:id/after-sale": { answers: { 200: AdminAfterSaleAnswerSchema } },
-  "POST /api/admin/returns/:id/approve": { body: ReturnDecisionSchema, answers: { 200: ReturnAnswerSchema } },
-  "POST /api/admin/returns/:id/refuse": { body: ReturnRefusalSchema, answers: { 200: ReturnAnswerSchema } },
-  "POST /api/admin/returns/:id/receive": { body: ReturnReceiptSchema, answers: { 200: ReturnAnswerSchema } },
-  "POST /api/admin/returns/:id/refund": { body: ReturnRefundSchema, answers: { 200: ReturnAnswerSchema } },
-  "POST /api/admin/returns/:id/ship": { body: ReturnShipmentSchema, answers: { 200: ReturnAnswerSchema } },
-  "GET /api/admin/inbox/stitching/:id/quotes": { answers: { 200: AdminRequestQuotesAnswerSchema } },
-  "POST /api/admin/inbox/stitching/:id/quote": {
-    body: QuoteCreateSchema,
-    answers: { 200: QuoteAnswerSchema },
-  },
-  "POST /api/admin/quotes/:id/withdraw": { answers: { 200: QuoteAnswerSchema } },
-  "GET /api/admin/alterations": {
-    query: AlterationQuerySchema,
-    answers: { 200: AlterationListAnswerSchema },
-  },
-  "POST /api/admin/alterations/:id/step": {
-    body: AlterationStepSchema,
-    answers: { 200: AlterationAnswerSchema },
-  },
-  "GET /api/admin/promotions": { answers: { 200: PromotionListAnswerSchema } },
-  "POST /api/admin/promotions": { body: PromotionCreateSchema, answers: { 200: PromotionAnswerSchema } },
-  "PATCH /api/admin/promotions/:id": { body: PromotionUpdateSchema, answers: { 200: PromotionAnswerSchema } },
-  "GET /api/admin/stitching-styles": { answers: { 200: AdminStitchingStyleListAnswerSchema } },
-  "GET /api/admin/stitching-styles/:id": { answers: { 200: AdminStitchingStyleAnswerSchema } },
-  "POST /api/admin/stitching-styles": {
-    body: StitchingStyleCreateSchema,
-    answers: { 200: AdminStitchingStyleAnswerSchema },
-  },
-  "PATCH /api/admin/stitching-styles/:id": {
-    body: StitchingStyleUpdateSchema,
-    answers: { 200: AdminStitchingStyleAnswerSchema },
-  },
-  "POST /api/admin/stitching-styles/:id/image": { answers: { 200: AdminStitchingStyleAnswerSchema } },
-  "GET /api/admin/orders/:id/workshop": { answers: { 200: WorkshopAnswerSchema } },
-  "POST /api/admin/orders/:id/lines/:lineId/step": {
-    body: WorkStepMoveSchema,
-    answers: { 200: WorkStepAnswerSchema },
-  },
+  ...adminApiOperations,
 } as const;
 
 export type ApiOperations = typeof apiOperations;
