@@ -48,6 +48,8 @@ export const DEFAULT_DELIVERY_TYPE = DELIVERY_TYPES[0];
 
 export const PAYMENT_REDIRECT_DELAY_MS = 1500;
 export const PAYMENT_SUCCESS_REDIRECT_MS = 3000;
+/** The payment's own status in POST /api/order/verifyPaymennt's answer (not the HTTP one). */
+export const PAYMENT_VERIFY_STATUSES = ["paid", "failed", "cancelled", "expired", "pending"] as const;
 
 /** SPEC §2 size guide: the five sizes, each with its numeric length. */
 export const SIZE_GUIDE = ["XS/50", "S/52", "M/54", "L/56", "XL/58"] as const;

@@ -1,8 +1,7 @@
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { ApiAnswer } from "#core/api-operations.ts";
-import { PAYMENT_SUCCESS_REDIRECT_MS } from "#core/constants.ts";
+import { PAYMENT_SUCCESS_REDIRECT_MS, PAYMENT_VERIFY_STATUSES } from "#core/constants.ts";
 import { localizePath } from "#core/i18n/locale.ts";
 import { Link, type T, useLocale, useLocalNavigate, useT } from "../lib/i18n";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
@@ -30,15 +29,7 @@ type Outcome =
   | { kind: "success"; orderNumber?: string }
   | { kind: "failed"; message: string };
 
-/** What the payment's `status` may be (the answer's schema, PaymentVerificationAnswerSchema). */
-type PaymentStatus = ApiAnswer<"POST", "/api/order/verifyPaymennt">["status"];
-const PAYMENT_STATUSES = [
-  "paid",
-  "failed",
-  "cancelled",
-  "expired",
-  "pending",
-] as const satisfies readonly PaymentStatus[];
+type PaymentStatus = (typeof PAYMENT_VERIFY_STATUSES)[number];
 
 /** POST /api/order/verifyPaymennt's answer as this page reads it: `status` is the payment's, not the HTTP one. */
 interface VerifyAnswer {
@@ -76,7 +67,7 @@ async function verifyPayment(body: object): Promise<VerifyAnswer> {
     const ok = response.status >= 200 && response.status <= 299;
     const success = ok && read.success === true;
     const message = typeof read.message === "string" ? read.message : undefined;
-    const status = PAYMENT_STATUSES.find((s) => s === read.status);
+    const status = PAYMENT_VERIFY_STATUSES.find((s) => s === read.status);
     const orderNumber =
       isRecord(read.order) && typeof read.order.orderNumber === "string" ? read.order.orderNumber : undefined;
     return {

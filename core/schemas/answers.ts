@@ -1,5 +1,6 @@
 import "./zod-setup.ts";
 import { z } from "zod";
+import { PAYMENT_VERIFY_STATUSES } from "../constants.ts";
 import { ErrorCodeSchema } from "../error-codes.ts";
 import { LangQuerySchema } from "../locale.ts";
 import {
@@ -163,7 +164,7 @@ export const PlacedOrderAnswerSchema = ok(
 export const PaymentVerificationAnswerSchema = z
   .object({
     success: z.boolean(),
-    status: z.enum(["paid", "failed", "cancelled", "expired", "pending"]),
+    status: z.enum(PAYMENT_VERIFY_STATUSES),
     code: ErrorCodeSchema.optional().describe("Why it is not paid (only when success is false)"),
     message: z.string(),
     order: OrderSchema.optional(),
