@@ -196,6 +196,29 @@ async function screenTexts(page: Page, skipLatinExempt: boolean): Promise<string
   }, skipLatinExempt);
 }
 
+/** One scan of the screen as it is now: message keys in either language; on an Arabic one, stray Latin words. */
+async function scan(page: Page, url: string, arabic: boolean): Promise<{ keys: string[]; latin: string[] }> {
+  const keys: string[] = [];
+  const latin: string[] = [];
+  for (const text of await screenTexts(page, false))
+    for (const key of messageKeysIn(text)) keys.push(`${url}: ${key} in «${text.slice(0, 80)}»`);
+  if (!arabic) return { keys, latin };
+  const allowed = [
+    ...ALLOW,
+    EMAIL,
+    ...authors,
+    orderNumber,
+    documentNumber,
+    ...product.variants.map((v) => v.sku),
+  ];
+  for (const text of await screenTexts(page, true)) {
+    for (const word of latinWords(text, allowed)) latin.push(`${url}: ${word} in «${text.slice(0, 80)}»`);
+    // Digits stay Western (decision 0012): dates, prices and counts alike.
+    if (/[\u0660-\u0669\u06F0-\u06F9]/.test(text)) latin.push(`${url}: Eastern digits in «${text}»`);
+  }
+  return { keys, latin };
+}
+
 async function settle(page: Page) {
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
@@ -474,24 +497,18 @@ for (const [name, signedIn] of [
               if (SHOTS) await page.screenshot({ path: `${SHOTS}/scan-failed.png` });
               throw new Error(`${url} (${page.url()}): ${error.message}`);
             });
-          for (const text of await screenTexts(page, false))
-            for (const key of messageKeysIn(text)) keys.push(`${url}: ${key} in «${text.slice(0, 80)}»`);
-          if (prefix === "/ar") {
-            const allowed = [
-              ...ALLOW,
-              EMAIL,
-              ...authors,
-              orderNumber,
-              documentNumber,
-              ...product.variants.map((v) => v.sku),
-            ];
-            for (const text of await screenTexts(page, true)) {
-              for (const word of latinWords(text, allowed))
-                latin.push(`${url}: ${word} in «${text.slice(0, 80)}»`);
-              // Digits stay Western (decision 0012): dates, prices and counts alike.
-              if (/[\u0660-\u0669\u06F0-\u06F9]/.test(text))
-                latin.push(`${url}: Eastern digits in «${text}»`);
+          // Web-first: a screen may still be drawing what it fetched or where it redirects (a signed-in
+          // /signup goes on to /cart, whose names arrive in Arabic with the cart's quote), so each scan is
+          // repeated until it finds nothing, for up to 15 s; what the last one finds is reported.
+          const deadline = Date.now() + 15_000;
+          for (;;) {
+            const found = await scan(page, url, prefix === "/ar");
+            if ((found.keys.length === 0 && found.latin.length === 0) || Date.now() > deadline) {
+              keys.push(...found.keys);
+              latin.push(...found.latin);
+              break;
             }
+            await page.waitForTimeout(250);
           }
         }
       }
