@@ -1,7 +1,8 @@
 // npm run lighthouse — Lighthouse (mobile, default simulated throttling) on the built store, started on a
 // freshly seeded temporary database, driving Debian's Chromium. Audits the main pages three times each
 // and prints the medians; asserts nothing. LIGHTHOUSE_RUNS changes the count, LIGHTHOUSE_PAGES (comma
-// separated paths) the pages, LIGHTHOUSE_SAVE=<dir> keeps each report's JSON there.
+// separated paths) the pages, LIGHTHOUSE_SAVE=<dir> keeps each report's JSON there,
+// and each load's trace beside it (…trace.json, read by scripts/trace-tasks.ts's TRACE_FILES).
 //
 // The CPU slowdown is calibrated to the machine (issue 22), as Lighthouse's throttling guide asks of a host
 // that is not a high-end desktop (scripts/cpu-calibration.ts cites it): before the first audit the script
@@ -204,6 +205,8 @@ try {
         if (process.env.LIGHTHOUSE_SAVE) {
           const file = join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, "_")}-${run}.json`);
           writeFileSync(file, JSON.stringify(result.lhr));
+          // The load's own trace, for `TRACE_FILES=… node scripts/trace-tasks.ts` to say what its long tasks did.
+          writeFileSync(file.replace(/\.json$/, ".trace.json"), JSON.stringify(result.artifacts.Trace));
         }
         const { categories, audits } = result.lhr;
         const scripts =

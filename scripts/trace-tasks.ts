@@ -9,8 +9,9 @@
 //
 // TRACE_PAGES (comma separated; {product} and {post} as in npm run phone), TRACE_RUNS (default 3),
 // TRACE_CPU (a CPU slowdown through the DevTools protocol, default 1), TRACE_SAVE=<dir> keeps each trace's
-// JSON there, TRACE_QUIET=1 prints the per-page sums only.
-import { writeFileSync } from "node:fs";
+// JSON there, TRACE_QUIET=1 prints the per-page sums only. TRACE_FILES (comma separated) analyses saved
+// traces instead of recording: TRACE_SAVE's, or Lighthouse's own (npm run lighthouse with LIGHTHOUSE_SAVE).
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { userAgents } from "lighthouse/core/config/constants.js";
 import puppeteer, { type Browser } from "puppeteer-core";
@@ -212,6 +213,34 @@ function analyse(events: TraceEvent[]) {
   };
 }
 
+/** One load's figures and its long tasks, each with what it did and the functions under it. */
+function print(title: string, result: ReturnType<typeof analyse>) {
+  console.log(
+    `\n${title}: FCP ${result.fcp.toFixed(0)} ms, hydrated ${result.hydrated.toFixed(0)} ms, ` +
+      `tasks >= ${MIN_MS} ms after FCP: ${result.rows.length}, ${result.sum.toFixed(1)} ms (CPU ${result.cpu.toFixed(1)} ms); ` +
+      `CPU of every task after FCP ${result.allCpu.toFixed(1)} ms`,
+  );
+  for (const r of result.rows) {
+    const parts = [...r.parts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join(", ");
+    console.log(`  at ${r.at.toFixed(0)} ms: ${r.ms.toFixed(1)} ms (CPU ${r.cpu.toFixed(1)}) — ${parts}`);
+    for (const [fn, ms] of r.top) console.log(`      ${ms.toFixed(1)} ${fn}`);
+    if (r.inclusive.length) console.log("    inclusive:");
+    for (const [fn, ms] of r.inclusive) console.log(`      ${ms.toFixed(1)} ${fn}`);
+  }
+}
+
+// Saved traces (TRACE_SAVE's, or Lighthouse's own with LIGHTHOUSE_SAVE) are read instead of recording.
+if (process.env.TRACE_FILES) {
+  for (const file of process.env.TRACE_FILES.split(",")) {
+    const json = JSON.parse(readFileSync(file, "utf8")) as { traceEvents: TraceEvent[] };
+    print(file, analyse(json.traceEvents));
+  }
+  process.exit(0);
+}
+
 const store = await startBuiltStore("trace");
 const browser = await puppeteer.launch({
   executablePath: chromiumPath(),
@@ -240,22 +269,7 @@ try {
       sums.push(result.sum);
       cpus.push(result.cpu);
       allCpus.push(result.allCpu);
-      if (QUIET) continue;
-      console.log(
-        `\n${path} run ${run}: FCP ${result.fcp.toFixed(0)} ms, hydrated ${result.hydrated.toFixed(0)} ms, ` +
-          `tasks >= ${MIN_MS} ms after FCP: ${result.rows.length}, ${result.sum.toFixed(1)} ms (CPU ${result.cpu.toFixed(1)} ms); ` +
-          `CPU of every task after FCP ${result.allCpu.toFixed(1)} ms`,
-      );
-      for (const r of result.rows) {
-        const parts = [...r.parts]
-          .sort((a, b) => b[1] - a[1])
-          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-          .join(", ");
-        console.log(`  at ${r.at.toFixed(0)} ms: ${r.ms.toFixed(1)} ms (CPU ${r.cpu.toFixed(1)}) — ${parts}`);
-        for (const [fn, ms] of r.top) console.log(`      ${ms.toFixed(1)} ${fn}`);
-        if (r.inclusive.length) console.log("    inclusive:");
-        for (const [fn, ms] of r.inclusive) console.log(`      ${ms.toFixed(1)} ${fn}`);
-      }
+      if (!QUIET) print(`${path} run ${run}`, result);
     }
     // The least of the runs too: on a shared machine a run only ever gets slower than the page's own cost.
     const list = (values: number[]) =>
