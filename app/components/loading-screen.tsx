@@ -3,6 +3,10 @@ import { LOADING_OVERLAY_DELAY_MS, LOADING_OVERLAY_LINGER_MS } from "#core/const
 import { useT } from "../lib/i18n";
 import { useLoadingCount } from "../state/loading";
 import { LogoMark } from "./logo";
+// Route discovery on intent (app/lib/discover-on-intent.ts) is wanted from the same moment as this screen,
+// once the page has hydrated and before the shopper heads elsewhere: it comes with it, so no page's
+// first-load JavaScript carries it.
+import "../lib/discover-on-intent";
 
 const FADE_MS = 300;
 type Phase = "off" | "on" | "fading";

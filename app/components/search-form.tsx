@@ -14,6 +14,7 @@ export function SearchForm({ className = "", onSearched }: { className?: string;
     <Form
       method="get"
       action={href("/shop")}
+      discover="none"
       role="search"
       aria-label={t("search.label")}
       className={`relative ${className}`}

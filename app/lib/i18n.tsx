@@ -112,14 +112,20 @@ function localizeTo(to: To, locale: Locale): To {
   return to.pathname ? { ...to, pathname: localizePath(to.pathname, locale) } : to;
 }
 
-/** React Router's Link, keeping the page's language on every site path. */
+/**
+ * React Router's Link, keeping the page's language on every site path. Discovered on intent, not when drawn
+ * (issue 22): React Router's default asks `/__manifest` for every link on the page right after hydration,
+ * and its answer re-renders the whole page in the middle of the load. The shell marks a link
+ * `data-discover` when a pointer comes over it or it takes the focus (app/root.tsx), which React Router's
+ * own observer watches for; a link followed before that is discovered by the navigation itself.
+ */
 export function Link({ to, ...props }: ComponentProps<typeof RouterLink>) {
-  return <RouterLink to={localizeTo(to, useLocale())} {...props} />;
+  return <RouterLink to={localizeTo(to, useLocale())} discover="none" {...props} />;
 }
 
-/** React Router's NavLink, keeping the page's language on every site path. */
+/** React Router's NavLink, keeping the page's language on every site path; discovered on intent (Link). */
 export function NavLink({ to, ...props }: ComponentProps<typeof RouterNavLink>) {
-  return <RouterNavLink to={localizeTo(to, useLocale())} {...props} />;
+  return <RouterNavLink to={localizeTo(to, useLocale())} discover="none" {...props} />;
 }
 
 /** useNavigate in the page's language: `navigate("/cart")` goes to `/ar/cart` on an Arabic page. */

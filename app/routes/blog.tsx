@@ -174,6 +174,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             role="search"
             aria-label={t("blog.search.label")}
             action={href("/blog")}
+            discover="none"
             method="get"
             className="relative w-full lg:max-w-sm"
             onSubmit={(event) => {

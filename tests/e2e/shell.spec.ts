@@ -234,6 +234,47 @@ test.describe("the shell at desktop size", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.close();
   });
+
+  test("asks for a link's route when a pointer comes over it, not when the page is drawn (issue 22)", async () => {
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/__manifest") asked.push(url.searchParams.get("paths") ?? "");
+    });
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    // Some forty links on the page, none asked for: no manifest request, no re-render in the load.
+    expect(asked).toEqual([]);
+
+    // The footer's Blog link under the pointer: its route is asked for, once the listener has come.
+    const blog = page.getByTestId("site-footer").getByRole("link", { name: "Blog" });
+    const heading = page.locator("h1");
+    await expect
+      .poll(async () => {
+        await heading.hover();
+        await blog.hover();
+        return asked.some((paths) => paths.split(",").includes("/blog"));
+      })
+      .toBe(true);
+    await expect(blog).toHaveAttribute("data-discover", "true");
+
+    // A link followed before any intent (a click without a pointer) is discovered by the navigation
+    // itself, still without reloading the document.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const contact = page.getByTestId("site-footer").getByRole("link", { name: "Contact" });
+    await expect(contact).not.toHaveAttribute("data-discover", /./);
+    await contact.evaluate((link) => (link as HTMLAnchorElement).click());
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator("h1")).toContainText(/contact/i);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await page.close();
+  });
 });
 
 test.describe("the shell at phone size", () => {

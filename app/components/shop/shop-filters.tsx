@@ -121,6 +121,7 @@ export function ShopFilters({
     <Form
       method="get"
       action={href("/shop")}
+      discover="none"
       data-testid={inSheet ? "shop-filters-sheet" : "shop-filters"}
       onSubmit={(e) => e.preventDefault()}
     >
