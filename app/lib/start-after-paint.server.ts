@@ -36,7 +36,7 @@ const WAIT_FOR_FIRST_PAINT = `await new Promise((start) => {
     if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); afterPicture(); }
   }).observe({ type: "paint" });
 });
-for (const href of appModules) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`;
+document.head.append(...appModules.map((href) => Object.assign(document.createElement("link"), { rel: "modulepreload", href })));`;
 
 /**
  * Rewrites the shell's HTML as described above; HTML without React Router's module script is returned
