@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 import { HERO_AUTO_ADVANCE_MS } from "#core/constants.ts";
 import { Link, useT } from "../lib/i18n";
@@ -34,7 +34,8 @@ export function HeroSlider() {
   const swipe = useSwipe((step) => go(index + step));
 
   useEffect(() => {
-    setLaterSlides(true);
+    // As a transition: rendered in slices, not in one block in the task of the hydrated page's effects.
+    startTransition(() => setLaterSlides(true));
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     setReducedMotion(query.matches);
     const onChange = () => setReducedMotion(query.matches);
