@@ -11,7 +11,9 @@
 // page's own performance timeline: first contentful paint, largest contentful paint, "hydrated" (the mark
 // app/root.tsx makes in the root's first effect), and the JavaScript fetched before that mark (files, bytes
 // over the wire with their headers: 0 for a file the cache served; bytes once decoded). It prints the median
-// of the runs per column (so a row's figures may come from different runs), and asserts nothing.
+// of the runs per column (so a row's figures may come from different runs), and asserts nothing. "JS asked"
+// and "JS in" (the first of those files asked for, the last one in) split the time to "hydrated": the wait
+// for the after-paint start, the files' download, then their evaluation and the hydration.
 //
 // PHONE_RUNS (default 5) the runs per page, PHONE_PAGES (comma separated paths; {product} and {post} stand
 // for the first product and the first demo blog post) the pages, PHONE_REPEAT=0 leaves out the repeat visit,
@@ -54,6 +56,10 @@ interface Visit {
   jsFiles: number;
   jsWireKb: number;
   jsDecodedKb: number;
+  /** When the first of those scripts was asked for: the after-paint start (decision 0011). */
+  jsStart: number;
+  /** When the last of them had come: from here to "hydrated" is evaluation and hydration. */
+  jsLoaded: number;
   /**
    * From the navigation's start to the page's HTML received: at least the latency when throttled (Chrome
    * holds a response back after its headers, so the first byte's time need not show it).
@@ -121,6 +127,8 @@ async function visit(page: Page, url: string): Promise<Visit> {
       jsFiles: scripts.length,
       jsWireKb: sum("transferSize"),
       jsDecodedKb: sum("decodedBodySize"),
+      jsStart: scripts.length ? Math.min(...scripts.map((r) => r.startTime)) : Number.NaN,
+      jsLoaded: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : Number.NaN,
       htmlMs: navigation.responseEnd,
     };
   });
@@ -211,14 +219,14 @@ try {
         : [
             `Warning: a page's HTML came in under the ${NETWORK.latencyMs} ms latency: no network throttling.`,
           ]),
-      "| page | visit | runs | FCP ms | LCP ms | hydrated ms | JS files | JS wire KB | JS decoded KB |",
-      "|---|---|---|---|---|---|---|---|---|",
+      "| page | visit | runs | FCP ms | LCP ms | JS asked ms | JS in ms | hydrated ms | JS files | JS wire KB | JS decoded KB |",
+      "|---|---|---|---|---|---|---|---|---|---|---|",
     ].join("\n"),
   );
   for (const { path, visit: kind, runs } of rows) {
     const m = (key: keyof Visit) => median(runs.map((r) => r[key]));
     console.log(
-      `| ${path} | ${kind} | ${runs.length} | ${ms(m("fcp"))} | ${ms(m("lcp"))} | ${ms(m("hydrated"))} | ${ms(m("jsFiles"))} | ${kb(m("jsWireKb"))} | ${kb(m("jsDecodedKb"))} |`,
+      `| ${path} | ${kind} | ${runs.length} | ${ms(m("fcp"))} | ${ms(m("lcp"))} | ${ms(m("jsStart"))} | ${ms(m("jsLoaded"))} | ${ms(m("hydrated"))} | ${ms(m("jsFiles"))} | ${kb(m("jsWireKb"))} | ${kb(m("jsDecodedKb"))} |`,
     );
   }
 } finally {
