@@ -113,11 +113,8 @@ function localizeTo(to: To, locale: Locale): To {
 }
 
 /**
- * React Router's Link, keeping the page's language on every site path. Discovered on intent, not when drawn
- * (issue 22): React Router's default asks `/__manifest` for every link on the page right after hydration,
- * and its answer re-renders the whole page in the middle of the load. The shell marks a link
- * `data-discover` when a pointer comes over it or it takes the focus (app/root.tsx), which React Router's
- * own observer watches for; a link followed before that is discovered by the navigation itself.
+ * React Router's Link, keeping the page's language on every site path. Drawn with `discover="none"`: its
+ * route is asked for on intent (app/lib/discover-on-intent.ts, decision 0046), not when it is drawn.
  */
 export function Link({ to, ...props }: ComponentProps<typeof RouterLink>) {
   return <RouterLink to={localizeTo(to, useLocale())} discover="none" {...props} />;
