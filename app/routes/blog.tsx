@@ -1,5 +1,5 @@
 import { Search, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { BLOG_SEARCH_DEBOUNCE_MS } from "#core/constants.ts";
 import { BlogLoadError, PostMeta } from "../components/blog-parts";
@@ -109,6 +109,15 @@ function useBlogSearch() {
   const urlQuery = params.get("q") ?? "";
   const [text, setText] = useState(urlQuery);
   const committed = useRef(urlQuery.trim());
+  const input = useRef<HTMLInputElement>(null);
+
+  // Text typed before hydration is in the box, not in state: take it over once, so the list narrows
+  // and Enter commits what the shopper sees.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the hydrating render only
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed && typed !== text) setText(typed);
+  }, []);
 
   const commit = useCallback(
     (value: string) => {
@@ -140,7 +149,7 @@ function useBlogSearch() {
     setText(urlQuery);
   }, [urlQuery]);
 
-  return { text, setText, query: urlQuery.trim(), commit };
+  return { text, setText, query: urlQuery.trim(), commit, input };
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
@@ -148,9 +157,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const tc = useTc();
   const { posts } = loaderData;
-  const { text, setText, query, commit } = useBlogSearch();
+  const { text, setText, query, commit, input } = useBlogSearch();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const shown = posts.filter((post) => matchesBlogQuery(post, query));
 
   const clear = () => {

@@ -147,6 +147,23 @@ test.describe("typing before hydration survives it", () => {
   }
 });
 
+test.describe("a search typed before hydration is searched for", () => {
+  for (const path of ["/blog", "/ar/blog"]) {
+    test(`narrows ${path} to what was typed into its box before the script arrived`, async ({ browser }) => {
+      const { context, page, release } = await withHeldScripts(browser, path, 'input[name="q"]');
+      const box = page.locator('input[name="q"]');
+      await box.fill("lawn");
+      await release();
+      await waitForHydration(page);
+      await expect(box).toHaveValue("lawn");
+      // The debounced search commits the typed text: the URL and the count both name it.
+      await expect(page).toHaveURL((url) => url.searchParams.get("q") === "lawn");
+      await expect(page.getByTestId("blog-count")).toContainText("lawn");
+      await context.close();
+    });
+  }
+});
+
 test.describe("signing in without JavaScript", () => {
   const account = {
     name: "Salma Plainform",
