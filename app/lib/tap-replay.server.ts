@@ -7,23 +7,44 @@
  * began (the post does the work, and the page is leaving), and not once React is listening: from its
  * `hydrateRoot` on (its container mark on the document) React handles a tap itself, so none is replayed
  * twice. A radio or checkbox changed in those seconds keeps its state through hydration (React leaves
- * it) but the page's state does not know it: it is clicked again from its other state once hydrated, so
- * its change handler runs (the product page's size, chosen before the script, is the one added). The
- * script is inline, in the head, so it listens before the body can be tapped; it carries the
+ * it) but the page's state does not know it: the state it was given is remembered (a radio group's last
+ * choice only) and, once hydrated, it is set to the other state and clicked, so its change handler runs
+ * (the product page's size, chosen before the script, is the one added) even when a render since has put
+ * the page's own state back on the screen. A control is replayed only once React has hydrated it (its
+ * props are on the element): a part of the page that comes later (checkout's form, a lazy module inside
+ * a Suspense boundary) is still server HTML when the root is hydrated, and a click there would be lost;
+ * a tap of the shopper's own on the hydrated page meanwhile cancels what still waits (never twice).
+ * The script is inline, in the head, so it listens before the body can be tapped; it carries the
  * page's nonce, or is allowed by its hash on a cached page (server/ssr.ts), like React Router's.
  */
 export const TAP_REPLAY_SCRIPT = `(() => {
-  const d = document, root = d.documentElement, choices = new Set();
-  let tap = null, submitted = false;
+  const d = document, root = d.documentElement, choices = new Map();
+  // stale: the shopper has tapped the hydrated page herself; what was waiting is not replayed.
+  let tap = null, submitted = false, stale = false;
   const forget = () => { tap?.removeAttribute("aria-busy"); tap = null; };
   const listening = () => Object.keys(d).some((k) => k.startsWith("__reactContainer"));
   const early = () => !submitted && !root.dataset.hydrated && !listening();
+  const hydrated = (el) => Object.keys(el).some((k) => k.startsWith("__reactProps"));
+  // Runs \`then\` when React has hydrated the element (waiting up to 10 s), else \`otherwise\`.
+  const whenHydrated = (el, then, otherwise = () => {}, wait = 200) => {
+    if (stale || !el.isConnected || wait === 0) return otherwise();
+    if (hydrated(el)) return then();
+    setTimeout(() => whenHydrated(el, then, otherwise, wait - 1), 50);
+  };
   d.addEventListener("submit", () => { submitted = true; forget(); }, true);
   d.addEventListener("change", (event) => {
-    if (early() && /^(radio|checkbox)$/.test(event.target.type)) choices.add(event.target);
+    const input = event.target;
+    if (!early() || !/^(radio|checkbox)$/.test(input.type)) return;
+    // A radio group's last choice stands for the group.
+    const key = input.type === "radio" && input.name ? "radio " + input.name : input;
+    choices.delete(key);
+    choices.set(key, { input, wanted: input.checked });
   }, true);
   d.addEventListener("click", (event) => {
-    if (!early()) return;
+    if (!early()) {
+      if (event.isTrusted && root.dataset.hydrated) stale = true;
+      return;
+    }
     const control = event.target.closest?.('button[type="button"], [data-needs-js]');
     if (!control || control.disabled) return;
     forget();
@@ -36,18 +57,19 @@ export const TAP_REPLAY_SCRIPT = `(() => {
     // The Arabic faces besides Plex 400 (app/arabic-faces.css), applied, and so fetched, only now.
     d.querySelector('link[media="not all"]')?.setAttribute("media", "all");
     const control = tap;
-    forget();
-    if (submitted) return;
-    setTimeout(() => {
-      // A choice made before: clicked again from its other state, so the page's change handler sees it.
-      for (const input of choices) {
-        if (!input.isConnected || (input.type === "radio" && !input.checked)) continue;
-        const wanted = input.checked;
+    if (submitted) return forget();
+    // A choice made before: set to its other state and clicked, so the page's change handler sees it.
+    for (const { input, wanted } of choices.values()) {
+      whenHydrated(input, () => {
         input.checked = !wanted;
         input.click();
-      }
-      if (control?.isConnected) control.click();
-    });
+      });
+    }
+    if (!control) return;
+    whenHydrated(control, () => {
+      forget();
+      control.click();
+    }, forget);
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
 })();`;
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from "@playwright/test";
 import { expect, type RunningStore, registerShopper, storeOf, test } from "./fixtures.ts";
 import { VIEWPORTS, waitForHydration } from "./harness.ts";
-import { LoginPage } from "./pages/index.ts";
+import { LoginPage, ProductPage } from "./pages/index.ts";
 import { checkScreen } from "./shopper.ts";
 
 /**
@@ -123,7 +123,7 @@ test.describe("the address and review forms without JavaScript", () => {
   });
 });
 
-test.describe("typing into the address, measurement and review forms before hydration survives it", () => {
+test.describe("typing into the address, measurement, checkout and review forms before hydration survives it", () => {
   const account = {
     name: "Alya Early",
     phone: "0501112244",
@@ -225,6 +225,25 @@ test.describe("typing into the address, measurement and review forms before hydr
       await expect(page.getByTestId("measurements")).toContainText(typed.name!);
       await page.close();
     });
+
+  test("keeps the delivery type chosen and the code typed into /checkout before hydration", async () => {
+    // Her saved addresses (the tests above) are what checkout draws; one line in her cart.
+    const shopping = await context.newPage();
+    await new ProductPage(shopping).add(PRODUCT);
+    await shopping.close();
+    const { page, release } = await held_page("/checkout", 'input[name="delivery_type"]');
+    const sameDay = page.locator('input[name="delivery_type"][value="same day delivery"]');
+    await sameDay.locator("..").click();
+    await expect(sameDay).toBeChecked();
+    await page.getByTestId("code-input").fill("EARLYCODE");
+    await release();
+    // The page's own state took the choice (its card is drawn chosen), not just the radio.
+    await expect(sameDay.locator("..")).toHaveAttribute("data-checked", "true");
+    await expect(sameDay).toBeChecked();
+    await expect(page.locator('input[name="delivery_type"][value="next day delivery"]')).not.toBeChecked();
+    await expect(page.getByTestId("code-input")).toHaveValue("EARLYCODE");
+    await page.close();
+  });
 
   for (const base of ["/account", "/ar/account"])
     test(`keeps the rating and text typed into ${base}'s review form`, async () => {
