@@ -18,7 +18,9 @@
 // PHONE_RUNS (default 5) the runs per page, PHONE_PAGES (comma separated paths; {product} and {post} stand
 // for the first product and the first demo blog post) the pages, PHONE_REPEAT=0 leaves out the repeat visit,
 // PHONE_CPU_SLOWDOWN the CPU rate (default 4, the issue's; "calibrated" takes the one `npm run lighthouse`
-// calibrates for this machine). The machine's benchmarkIndex (Lighthouse's CPU benchmark, see
+// calibrates for this machine), PHONE_HTTP2=1 the pages over HTTP/2 through a TLS front as a live shop's
+// CDN or proxy serves them (scripts/h2-front.ts; the default is the store's own HTTP/1.1, where the browser
+// opens six connections at most). The machine's benchmarkIndex (Lighthouse's CPU benchmark, see
 // scripts/cpu-calibration.ts) and load average are printed with the table: the CPU slowdown is relative to
 // the machine, so the figures compare only between runs on the same, equally quiet, machine.
 import { loadavg } from "node:os";
@@ -27,10 +29,12 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { DEMO_BLOG_POSTS } from "#content/demo-blog.ts";
 import { median, startBuiltStore } from "./built-store.ts";
 import { cpuSlowdownFor, measureBenchmarkIndex } from "./cpu-calibration.ts";
+import { type H2Front, startH2Front } from "./h2-front.ts";
 import { CHROMIUM_ARGS, chromiumPath, SETUP_HINT } from "./test-programs.ts";
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const REPEAT = process.env.PHONE_REPEAT !== "0";
+const HTTP2 = process.env.PHONE_HTTP2 === "1";
 /** A number, or "calibrated": the slowdown `npm run lighthouse` would use on this machine. */
 const CPU_SLOWDOWN_SET = process.env.PHONE_CPU_SLOWDOWN ?? "4";
 if (CPU_SLOWDOWN_SET !== "calibrated" && !(Number(CPU_SLOWDOWN_SET) >= 1))
@@ -65,6 +69,8 @@ interface Visit {
    * holds a response back after its headers, so the first byte's time need not show it).
    */
   htmlMs: number;
+  /** The protocol the page's HTML came over ("http/1.1", "h2"). */
+  protocol: string;
 }
 
 const chromiumProgram = chromiumPath();
@@ -78,6 +84,8 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
     isMobile: true,
     hasTouch: true,
     userAgent: userAgents.mobile,
+    // The HTTP/2 front's certificate is made for the run.
+    ignoreHTTPSErrors: HTTP2,
   });
 }
 
@@ -130,6 +138,7 @@ async function visit(page: Page, url: string): Promise<Visit> {
       jsStart: scripts.length ? Math.min(...scripts.map((r) => r.startTime)) : Number.NaN,
       jsLoaded: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : Number.NaN,
       htmlMs: navigation.responseEnd,
+      protocol: navigation.nextHopProtocol,
     };
   });
 }
@@ -138,11 +147,13 @@ const ms = (value: number) => (Number.isNaN(value) ? "—" : String(Math.round(v
 const kb = (value: number) => (Number.isNaN(value) ? "—" : value.toFixed(1));
 
 const store = await startBuiltStore("phone");
-const { base } = store;
+let front: H2Front | undefined;
 const loadBefore = loadavg()[0]!;
 let browser: Browser | undefined;
 try {
-  const { products } = (await (await fetch(`${base}/api/product/list?limit=1`)).json()) as {
+  front = HTTP2 ? await startH2Front(store.base) : undefined;
+  const base = front?.base ?? store.base;
+  const { products } = (await (await fetch(`${store.base}/api/product/list?limit=1`)).json()) as {
     products: { slug: string }[];
   };
   const paths = PAGES.map((p) =>
@@ -151,7 +162,7 @@ try {
   browser = await chromium.launch({
     executablePath: chromiumProgram,
     headless: true,
-    args: [...CHROMIUM_ARGS],
+    args: [...CHROMIUM_ARGS, ...(HTTP2 ? ["--ignore-certificate-errors"] : [])],
   });
   const chromiumVersion = browser.version();
   // The machine's speed in Lighthouse's unit, on a blank page, before any throttling.
@@ -162,13 +173,14 @@ try {
     CPU_SLOWDOWN_SET === "calibrated" ? cpuSlowdownFor(benchmarkIndex) : Number(CPU_SLOWDOWN_SET);
 
   const encodings = new Set<string>();
+  const protocols = new Set<string>();
   let latencySeen = true;
   const rows: { path: string; visit: "first" | "repeat"; runs: Visit[] }[] = [];
   for (const path of paths) {
     const url = `${base}${path}`;
     // The server's first answer for a page renders it and makes its pictures' sizes on demand; a shop's
     // visitors meet those already made, so one unmeasured, unthrottled visit makes them first.
-    const warm = await browser.newContext();
+    const warm = await browser.newContext({ ignoreHTTPSErrors: HTTP2 });
     await (await warm.newPage()).goto(url, { waitUntil: "load", timeout: VISIT_TIMEOUT_MS });
     await warm.close();
 
@@ -184,6 +196,7 @@ try {
         });
         await throttle(context, page, cpuSlowdown);
         const cold = await visit(page, url);
+        protocols.add(cold.protocol);
         if (cold.htmlMs < NETWORK.latencyMs) latencySeen = false;
         first.push(cold);
         let line = `${path} run ${run}: HTML in ${ms(cold.htmlMs)} ms; first ${ms(cold.fcp)} / ${ms(cold.lcp)} / ${ms(cold.hydrated)} ms`;
@@ -213,7 +226,8 @@ try {
         `CPU slowed ${cpuSlowdown}x${CPU_SLOWDOWN_SET === "calibrated" ? " (calibrated)" : ""}; median of ${RUNS} run(s); first = cold cache, repeat = same context.`,
       `Machine: benchmarkIndex ${benchmarkIndex} (Lighthouse's CPU benchmark, unthrottled), load average ` +
         `${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after. JavaScript over the wire as ` +
-        `${[...encodings].join(", ") || "—"}.`,
+        `${[...encodings].join(", ") || "—"}; pages over ${[...protocols].join(", ") || "—"}` +
+        `${HTTP2 ? " (through the TLS front, scripts/h2-front.ts)" : ""}.`,
       ...(latencySeen
         ? []
         : [
@@ -224,12 +238,13 @@ try {
     ].join("\n"),
   );
   for (const { path, visit: kind, runs } of rows) {
-    const m = (key: keyof Visit) => median(runs.map((r) => r[key]));
+    const m = (key: Exclude<keyof Visit, "protocol">) => median(runs.map((r) => r[key]));
     console.log(
       `| ${path} | ${kind} | ${runs.length} | ${ms(m("fcp"))} | ${ms(m("lcp"))} | ${ms(m("jsStart"))} | ${ms(m("jsLoaded"))} | ${ms(m("hydrated"))} | ${ms(m("jsFiles"))} | ${kb(m("jsWireKb"))} | ${kb(m("jsDecodedKb"))} |`,
     );
   }
 } finally {
   await browser?.close();
+  await front?.stop();
   await store.stop();
 }
