@@ -226,30 +226,31 @@ test.describe("typing into the address, measurement, checkout and review forms b
       await page.close();
     });
 
-  test("keeps the address and delivery type chosen and the code typed into /checkout before hydration", async () => {
-    // Her saved addresses (the tests above) are what checkout draws; one line in her cart.
-    const shopping = await context.newPage();
-    await new ProductPage(shopping).add(PRODUCT);
-    await shopping.close();
-    const { page, release } = await held_page("/checkout", 'input[name="delivery_type"]');
-    const sameDay = page.locator('input[name="delivery_type"][value="same day delivery"]');
-    await sameDay.locator("..").click();
-    await expect(sameDay).toBeChecked();
-    // Her second address (the first is her primary, chosen when the page is drawn).
-    const second = page.getByTestId("checkout-address").nth(1);
-    await second.click();
-    await expect(second.locator('input[name="address"]')).toBeChecked();
-    await page.getByTestId("code-input").fill("EARLYCODE");
-    await release();
-    // The page's own state took the choices (their cards are drawn chosen), not just the radios.
-    await expect(sameDay.locator("..")).toHaveAttribute("data-checked", "true");
-    await expect(second).toHaveAttribute("data-checked", "true");
-    await expect(page.getByTestId("checkout-address").first()).toHaveAttribute("data-checked", "false");
-    await expect(sameDay).toBeChecked();
-    await expect(page.locator('input[name="delivery_type"][value="next day delivery"]')).not.toBeChecked();
-    await expect(page.getByTestId("code-input")).toHaveValue("EARLYCODE");
-    await page.close();
-  });
+  for (const path of ["/checkout", "/ar/checkout"])
+    test(`keeps the address and delivery type chosen and the code typed into ${path} before hydration`, async () => {
+      // Her saved addresses (the tests above) are what checkout draws; a line in her cart.
+      const shopping = await context.newPage();
+      await new ProductPage(shopping).add(PRODUCT);
+      await shopping.close();
+      const { page, release } = await held_page(path, 'input[name="delivery_type"]');
+      const sameDay = page.locator('input[name="delivery_type"][value="same day delivery"]');
+      await sameDay.locator("..").click();
+      await expect(sameDay).toBeChecked();
+      // Her second address (the first is her primary, chosen when the page is drawn).
+      const second = page.getByTestId("checkout-address").nth(1);
+      await second.click();
+      await expect(second.locator('input[name="address"]')).toBeChecked();
+      await page.getByTestId("code-input").fill("EARLYCODE");
+      await release();
+      // The page's own state took the choices (their cards are drawn chosen), not just the radios.
+      await expect(sameDay.locator("..")).toHaveAttribute("data-checked", "true");
+      await expect(second).toHaveAttribute("data-checked", "true");
+      await expect(page.getByTestId("checkout-address").first()).toHaveAttribute("data-checked", "false");
+      await expect(sameDay).toBeChecked();
+      await expect(page.locator('input[name="delivery_type"][value="next day delivery"]')).not.toBeChecked();
+      await expect(page.getByTestId("code-input")).toHaveValue("EARLYCODE");
+      await page.close();
+    });
 
   for (const base of ["/account", "/ar/account"])
     test(`keeps the rating and text typed into ${base}'s review form`, async () => {
