@@ -283,6 +283,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 {t("account.loading")}
               </p>
               <PanelSkeleton rows={2} />
+              {/* Without JavaScript a page drawn without her session (a visitor) would load for ever. */}
+              <noscript>
+                <Link to="/login" className="btn-primary mt-6">
+                  {t("account.signInNoScript")}
+                </Link>
+              </noscript>
             </>
           ) : (
             <Suspense fallback={<PanelSkeleton rows={2} />}>

@@ -100,6 +100,7 @@ export const arAccount = {
   "account.tab.settings": "إعدادات الحساب",
   "account.logout": "تسجيل الخروج",
   "account.loading": "جارٍ تحميل حسابك…",
+  "account.signInNoScript": "سجّلي الدخول لعرض حسابك",
   "account.loadFailed": "تعذّر تحميل هذا القسم. يُرجى المحاولة مرة أخرى.",
   "account.retry": "حاولي مرة أخرى",
   "account.cancel": "إلغاء",

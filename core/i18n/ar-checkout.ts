@@ -8,6 +8,7 @@ export const arCheckout = {
   "checkout.eyebrow": "دفع آمن",
   "checkout.title": "إتمام الطلب",
   "checkout.loading": "جارٍ تحميل صفحة الدفع…",
+  "checkout.signInNoScript": "سجّلي الدخول لإتمام طلبك",
   "checkout.emptyTitle": "سلة التسوق فارغة",
   "checkout.emptyText": "أضيفي قطعة تحبينها إلى السلة، ثم عودي إلى هنا لإتمام طلبك.",
   "checkout.emptyCta": "متابعة التسوق",

@@ -101,6 +101,7 @@ export const enAccount = {
   "account.tab.settings": "Account Settings",
   "account.logout": "Logout",
   "account.loading": "Loading your account…",
+  "account.signInNoScript": "Sign in to see your account",
   "account.loadFailed": "We could not load this section. Please try again.",
   "account.retry": "Try Again",
   "account.cancel": "Cancel",

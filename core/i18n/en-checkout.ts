@@ -8,6 +8,7 @@ export const enCheckout = {
   "checkout.eyebrow": "Secure checkout",
   "checkout.title": "Checkout",
   "checkout.loading": "Loading checkout…",
+  "checkout.signInNoScript": "Sign in to check out",
   "checkout.emptyTitle": "Your cart is empty",
   "checkout.emptyText": "Add a piece you love to your cart, then come back here to place your order.",
   "checkout.emptyCta": "Continue Shopping",

@@ -147,6 +147,28 @@ test.describe("typing before hydration survives it", () => {
   }
 });
 
+test.describe("a visitor without JavaScript on a page that needs her session", () => {
+  const pages = [
+    ["/account", "Sign in to see your account", "Welcome Back"],
+    ["/checkout", "Sign in to check out", "Welcome Back"],
+    ["/ar/account", "سجّلي الدخول لعرض حسابك", "مرحبًا بعودتك"],
+    ["/ar/checkout", "سجّلي الدخول لإتمام طلبك", "مرحبًا بعودتك"],
+  ] as const;
+  for (const [path, link, title] of pages) {
+    test(`is led from ${path} to the log-in, not left on a page that loads for ever`, async ({ browser }) => {
+      const context = await withoutJavaScript(browser);
+      const page = await context.newPage();
+      await page.goto(path);
+      await Promise.all([page.waitForNavigation(), page.getByRole("link", { name: link }).click()]);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === (path.startsWith("/ar") ? "/ar/login" : "/login"),
+      );
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await context.close();
+    });
+  }
+});
+
 test.describe("a search typed before hydration is searched for", () => {
   for (const path of ["/blog", "/ar/blog"]) {
     test(`narrows ${path} to what was typed into its box before the script arrived`, async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { useT } from "../../lib/i18n";
+import { Link, useT } from "../../lib/i18n";
 
 /** /checkout's title, the same before and after the form has loaded. */
 export function CheckoutHeader() {
@@ -24,6 +24,12 @@ export function CheckoutLoading() {
       <p role="status" className="mt-8 text-stone">
         {t("checkout.loading")}
       </p>
+      {/* Without JavaScript a page drawn without her session (a visitor) would load for ever: the way on. */}
+      <noscript>
+        <Link to="/login" className="btn-primary mt-6">
+          {t("checkout.signInNoScript")}
+        </Link>
+      </noscript>
     </div>
   );
 }
