@@ -266,6 +266,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     return (
       <div className="container-page min-h-svh py-8 sm:py-12">
         <h1 className="text-4xl text-ink sm:text-5xl">{t("cart.title")}</h1>
+        {/* The lines are in the browser's storage, which only the script reads. Without it, a visitor's
+            cart is the cookie the server reads, and nothing was drawn: it is empty. */}
+        <noscript>
+          <p className="mt-8 text-lg text-charcoal">{t("cart.empty")}</p>
+          <Link to="/shop" className="btn-primary mt-6">
+            {t("cart.continue")}
+          </Link>
+        </noscript>
       </div>
     );
   }

@@ -60,6 +60,13 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
     return (
       <div className="container-page py-10">
         <h1 className="text-4xl text-ink">{t("wishlist.title")}</h1>
+        {/* Without the script, a visitor's wishes are the cookie the server reads: nothing drawn, none. */}
+        <noscript>
+          <p className="mt-8 text-lg text-charcoal">{t("wishlist.empty")}</p>
+          <Link to="/shop" className="btn-primary mt-6">
+            {t("wishlist.browse")}
+          </Link>
+        </noscript>
       </div>
     );
   }

@@ -169,6 +169,26 @@ test.describe("a visitor without JavaScript on a page that needs her session", (
   }
 });
 
+test.describe("a visitor without JavaScript and nothing in her cart or wishlist", () => {
+  const pages = [
+    ["/cart", "Your cart is empty", "Continue Shopping"],
+    ["/wishlist", "Your wishlist is empty", "Browse the Shop"],
+    ["/ar/cart", "سلة التسوق فارغة", "متابعة التسوق"],
+    ["/ar/wishlist", "قائمة المفضلة فارغة", "تصفّحي المتجر"],
+  ] as const;
+  for (const [path, empty, link] of pages) {
+    test(`is told ${path} is empty and led to the shop`, async ({ browser }) => {
+      const context = await withoutJavaScript(browser);
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByText(empty, { exact: true })).toBeVisible();
+      await Promise.all([page.waitForNavigation(), page.getByRole("link", { name: link }).click()]);
+      await expect(page).toHaveURL((url) => url.pathname === (path.startsWith("/ar") ? "/ar/shop" : "/shop"));
+      await context.close();
+    });
+  }
+});
+
 test.describe("a search typed before hydration is searched for", () => {
   for (const path of ["/blog", "/ar/blog"]) {
     test(`narrows ${path} to what was typed into its box before the script arrived`, async ({ browser }) => {
