@@ -6,11 +6,12 @@
  * effect has marked the page hydrated (`data-hydrated`, app/root.tsx). Not when a native form submission
  * began (the post does the work, and the page is leaving), and not once React is listening: from its
  * `hydrateRoot` on (its container mark on the document) React handles a tap itself, so none is replayed
- * twice. A radio or checkbox changed in those seconds keeps its state through hydration (React leaves
- * it) but the page's state does not know it: the state it was given is remembered (a radio group's last
- * choice only) and, once hydrated, it is set to the other state and clicked, so its change handler runs
- * (the product page's size, chosen before the script, is the one added) even when a render since has put
- * the page's own state back on the screen. A control is replayed only once React has hydrated it (its
+ * twice. A radio, checkbox or list (`<select>`) changed in those seconds keeps its state through
+ * hydration (React leaves it) but the page's state does not know it: the state it was given is remembered
+ * (a radio group's last choice only) and, once hydrated, a box is set to the other state and clicked, a
+ * list's option chosen again and its change sent, so its change handler runs (the product page's size,
+ * chosen before the script, is the one added; the shop's order is the one shown) even when a render since
+ * has put the page's own state back on the screen. A control is replayed only once React has hydrated it (its
  * props are on the element): a part of the page that comes later (checkout's form, a lazy module inside
  * a Suspense boundary) is still server HTML when the root is hydrated, and a click there would be lost;
  * a tap of the shopper's own on the hydrated page meanwhile cancels what still waits (never twice).
@@ -34,11 +35,11 @@ export const TAP_REPLAY_SCRIPT = `(() => {
   d.addEventListener("submit", () => { submitted = true; forget(); }, true);
   d.addEventListener("change", (event) => {
     const input = event.target;
-    if (!early() || !/^(radio|checkbox)$/.test(input.type)) return;
+    if (!early() || !/^(radio|checkbox|select-one)$/.test(input.type)) return;
     // A radio group's last choice stands for the group.
     const key = input.type === "radio" && input.name ? "radio " + input.name : input;
     choices.delete(key);
-    choices.set(key, { input, wanted: input.checked });
+    choices.set(key, { input, wanted: input.type === "select-one" ? input.value : input.checked });
   }, true);
   d.addEventListener("click", (event) => {
     if (!early()) {
@@ -58,9 +59,14 @@ export const TAP_REPLAY_SCRIPT = `(() => {
     d.querySelector('link[media="not all"]')?.setAttribute("media", "all");
     const control = tap;
     if (submitted) return forget();
-    // A choice made before: set to its other state and clicked, so the page's change handler sees it.
+    // A choice made before: a box set to its other state and clicked, a list's option chosen again and
+    // its change sent, so the page's change handler sees it.
     for (const { input, wanted } of choices.values()) {
       whenHydrated(input, () => {
+        if (input.type === "select-one") {
+          input.value = wanted;
+          return input.dispatchEvent(new Event("change", { bubbles: true }));
+        }
         input.checked = !wanted;
         input.click();
       });

@@ -167,6 +167,31 @@ test.describe("taps before hydration", () => {
   }
 
   for (const [language, prefix] of LANGUAGES) {
+    test(`keeps the shop's order chosen before the script in ${language}: the list is sorted by it`, async ({
+      browser,
+    }) => {
+      const { context, page, release } = await withHeldScripts(
+        browser,
+        `${prefix}/shop`,
+        '[data-testid="sort-select"]',
+      );
+      await page.getByTestId("sort-select").selectOption("price-low-high");
+      await release();
+      await waitForHydration(page);
+      await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "price-low-high");
+      await expect(page.getByTestId("sort-select")).toHaveValue("price-low-high");
+      // The cheapest piece comes first, as the catalog sorts it.
+      const cheapest = (await apiOf(store.baseUrl).get("/api/product/list?sort=price-low-high&limit=1")).body
+        .products as ProductDto[];
+      await expect(page.getByTestId("product-card").first().locator("a").first()).toHaveAttribute(
+        "href",
+        new RegExp(`/product/${cheapest[0]!.slug}$`),
+      );
+      await context.close();
+    });
+  }
+
+  for (const [language, prefix] of LANGUAGES) {
     test(`replays a tap on the shop's filters made before the script in ${language}, once`, async ({
       browser,
     }) => {
