@@ -85,6 +85,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const params = pending ? new URLSearchParams(pending.search) : currentParams;
   const filtersId = useId();
   const sheetTitleId = useId();
+  const sidebarFormId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const urlRange = (): PriceRange => ({
@@ -131,6 +132,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const filters = (inSheet: boolean) => (
     <ShopFilters
       inSheet={inSheet}
+      formId={inSheet ? undefined : sidebarFormId}
       titleId={sheetTitleId}
       onClose={() => setFiltersOpen(false)}
       params={params}
@@ -169,7 +171,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </button>
         <label className="ms-auto flex items-center gap-3 text-sm text-charcoal">
           <span className="sr-only sm:not-sr-only">{t("shop.sort")}</span>
+          {/* Without JavaScript the order goes with the sidebar's form and its Apply button. */}
           <select
+            name="sort"
+            form={sidebarFormId}
             value={sort}
             onChange={(event) => update((next) => next.set("sort", event.target.value))}
             className="h-11 rounded-full border border-sand-dark bg-white/70 ps-4 pe-8 text-sm"
@@ -185,7 +190,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
-        <aside className="hidden lg:block" aria-label={t("shop.filters")}>
+        {/* Without JavaScript there is no sheet: phones get the sidebar's form, which applies with a button. */}
+        <noscript>
+          <style>
+            {
+              "[data-shop-sidebar]{display:block!important}[data-testid=filters-toggle]{display:none!important}"
+            }
+          </style>
+        </noscript>
+        <aside className="hidden lg:block" aria-label={t("shop.filters")} data-shop-sidebar="">
           {filters(false)}
         </aside>
 

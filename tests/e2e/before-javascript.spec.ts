@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from "@playwright/test";
-import { expect, type RunningStore, registerShopper, storeOf, test } from "./fixtures.ts";
+import type { ProductDto } from "#core/catalog.ts";
+import { apiOf, expect, type RunningStore, registerShopper, storeOf, test } from "./fixtures.ts";
 import { VIEWPORTS, waitForHydration } from "./harness.ts";
 import { LoginPage } from "./pages/index.ts";
 
@@ -184,6 +185,45 @@ test.describe("a visitor without JavaScript and nothing in her cart or wishlist"
       await expect(page.getByText(empty, { exact: true })).toBeVisible();
       await Promise.all([page.waitForNavigation(), page.getByRole("link", { name: link }).click()]);
       await expect(page).toHaveURL((url) => url.pathname === (path.startsWith("/ar") ? "/ar/shop" : "/shop"));
+      await context.close();
+    });
+  }
+});
+
+test.describe("a visitor on a phone without JavaScript filters and sorts the shop", () => {
+  for (const [prefix, apply] of [
+    ["", "Apply filters"],
+    ["/ar", "تطبيق التصفية"],
+  ] as const) {
+    test(`chooses a collection and an order on ${prefix}/shop and applies them with the button`, async ({
+      browser,
+    }) => {
+      const context = await withoutJavaScript(browser);
+      const page = await context.newPage();
+      await page.goto(`${prefix}/shop`);
+      // No sheet without the script: the sidebar's form is on the phone's screen instead of its button.
+      const form = page.getByTestId("shop-filters");
+      await expect(form).toBeVisible();
+      await expect(page.getByTestId("filters-toggle")).toBeHidden();
+      await form.locator('input[name="category"][value="graceful-abayas"]').check();
+      await page.getByTestId("sort-select").selectOption("price-low-high");
+      await Promise.all([page.waitForNavigation(), form.getByRole("button", { name: apply }).click()]);
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === `${prefix}/shop` &&
+          url.searchParams.get("category") === "graceful-abayas" &&
+          url.searchParams.get("sort") === "price-low-high",
+      );
+      const cheapest = (
+        await apiOf(store.baseUrl).get(
+          "/api/product/list?category=graceful-abayas&sort=price-low-high&limit=1",
+        )
+      ).body.products as ProductDto[];
+      await expect(page.getByTestId("product-card").first().locator("a").first()).toHaveAttribute(
+        "href",
+        new RegExp(`/product/${cheapest[0]!.slug}$`),
+      );
+      await expect(page.getByTestId("sort-select")).toHaveValue("price-low-high");
       await context.close();
     });
   }

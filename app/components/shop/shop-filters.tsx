@@ -77,6 +77,7 @@ function CheckList({
  */
 export function ShopFilters({
   inSheet,
+  formId,
   titleId,
   onClose,
   params,
@@ -86,6 +87,8 @@ export function ShopFilters({
   update,
 }: {
   inSheet: boolean;
+  /** The form's id (the sidebar's: the sort list outside it is submitted with it without JavaScript). */
+  formId?: string;
   /** The sheet's title id (the dialog is labelled by it). */
   titleId: string;
   onClose: () => void;
@@ -119,6 +122,7 @@ export function ShopFilters({
   // Without JavaScript the filters still work as a plain GET form.
   return (
     <Form
+      id={formId}
       method="get"
       action={href("/shop")}
       discover="none"
