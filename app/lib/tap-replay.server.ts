@@ -13,29 +13,39 @@
  * chosen before the script, is the one added; the shop's order is the one shown) even when a render since
  * has put the page's own state back on the screen. A control is replayed only once React has hydrated it (its
  * props are on the element): a part of the page that comes later (checkout's form, a lazy module inside
- * a Suspense boundary) is still server HTML when the root is hydrated, and a click there would be lost;
- * a tap of the shopper's own on the hydrated page meanwhile cancels what still waits (never twice).
+ * a Suspense boundary) is still server HTML when the root is hydrated, and a click there would be lost.
+ * React puts the props on during the render that hydrates the part, before it commits it, so the replay
+ * also waits for the page to be idle; and a choice is checked afterwards: if React stopped its event (the
+ * part around it not yet hydrated) or the input does not show it once the page is idle again, it is sent
+ * again (a tap never is).
+ * A tap of the shopper's own on the hydrated page meanwhile cancels what still waits (never twice).
  * The script is inline, in the head, so it listens before the body can be tapped; it carries the
  * page's nonce, or is allowed by its hash on a cached page (server/ssr.ts), like React Router's.
  */
 export const TAP_REPLAY_SCRIPT = `(() => {
   const d = document, root = d.documentElement, choices = new Map();
-  // stale: the shopper has tapped the hydrated page herself; what was waiting is not replayed.
+  // stale: the shopper has tapped or changed the hydrated page herself; what was waiting is not replayed.
   let tap = null, submitted = false, stale = false;
   const forget = () => { tap?.removeAttribute("aria-busy"); tap = null; };
   const listening = () => Object.keys(d).some((k) => k.startsWith("__reactContainer"));
   const early = () => !submitted && !root.dataset.hydrated && !listening();
   const hydrated = (el) => Object.keys(el).some((k) => k.startsWith("__reactProps"));
-  // Runs \`then\` when React has hydrated the element (waiting up to 10 s), else \`otherwise\`.
+  // When the page's script has nothing left to do (what React is hydrating is committed by then).
+  const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 100));
+  // Runs \`then\` once React has hydrated the element and the page is idle (waiting up to 10 s), else \`otherwise\`.
   const whenHydrated = (el, then, otherwise = () => {}, wait = 200) => {
     if (stale || !el.isConnected || wait === 0) return otherwise();
-    if (hydrated(el)) return then();
+    if (hydrated(el)) return idle(() => (stale || !el.isConnected ? otherwise() : then()));
     setTimeout(() => whenHydrated(el, then, otherwise, wait - 1), 50);
   };
   d.addEventListener("submit", () => { submitted = true; forget(); }, true);
   d.addEventListener("change", (event) => {
     const input = event.target;
-    if (!early() || !/^(radio|checkbox|select-one)$/.test(input.type)) return;
+    if (!early()) {
+      if (event.isTrusted && root.dataset.hydrated) stale = true;
+      return;
+    }
+    if (!/^(radio|checkbox|select-one)$/.test(input.type)) return;
     // A radio group's last choice stands for the group.
     const key = input.type === "radio" && input.name ? "radio " + input.name : input;
     choices.delete(key);
@@ -60,17 +70,29 @@ export const TAP_REPLAY_SCRIPT = `(() => {
     const control = tap;
     if (submitted) return forget();
     // A choice made before: a box set to its other state and clicked, a list's option chosen again and
-    // its change sent, so the page's change handler sees it.
-    for (const { input, wanted } of choices.values()) {
-      whenHydrated(input, () => {
-        if (input.type === "select-one") {
-          input.value = wanted;
-          return input.dispatchEvent(new Event("change", { bubbles: true }));
-        }
+    // its change sent, so the page's change handler sees it. React may not take it: it stops an event on
+    // a part it has not finished hydrating (a lazy module inside it still coming) before it bubbles, and a
+    // render may put the page's own state back on the input. Either way it is sent again once the page is
+    // idle (setting a state twice is harmless; a tap is never repeated).
+    const replay = (input, wanted, tries = 20) => whenHydrated(input, () => {
+      const list = input.type === "select-one", kind = list ? "change" : "click";
+      let reached = false;
+      const mark = () => { reached = true; };
+      addEventListener(kind, mark);
+      if (list) {
+        input.value = wanted;
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      } else {
         input.checked = !wanted;
         input.click();
+      }
+      removeEventListener(kind, mark);
+      idle(() => {
+        const shown = list ? input.value : input.checked;
+        if ((!reached || shown !== wanted) && tries > 0) replay(input, wanted, tries - 1);
       });
-    }
+    });
+    for (const { input, wanted } of choices.values()) replay(input, wanted);
     if (!control) return;
     whenHydrated(control, () => {
       forget();
