@@ -157,6 +157,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
+      {/* Before the button and the sidebar (a style in the body may only reach what follows it). Without
+          JavaScript there is no sheet: phones get the sidebar's form, which applies with a button. */}
+      <noscript>
+        <style>
+          {"[data-shop-sidebar]{display:block!important}[data-testid=filters-toggle]{display:none!important}"}
+        </style>
+      </noscript>
       <div className="mb-6 flex items-center justify-between gap-3">
         <button
           type="button"
@@ -190,14 +197,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">
-        {/* Without JavaScript there is no sheet: phones get the sidebar's form, which applies with a button. */}
-        <noscript>
-          <style>
-            {
-              "[data-shop-sidebar]{display:block!important}[data-testid=filters-toggle]{display:none!important}"
-            }
-          </style>
-        </noscript>
         <aside className="hidden lg:block" aria-label={t("shop.filters")} data-shop-sidebar="">
           {filters(false)}
         </aside>
