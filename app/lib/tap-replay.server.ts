@@ -18,18 +18,22 @@
  * also waits for the page to be idle; and a choice is checked afterwards: if React stopped its event (the
  * part around it not yet hydrated) or the input does not show it once the page is idle again, it is sent
  * again (a tap never is).
- * A tap of the shopper's own on the hydrated page meanwhile cancels what still waits (never twice).
+ * A tap of the shopper's own on the hydrated page meanwhile cancels what still waits (never twice); the
+ * change a replayed click causes does not, though the browser marks it trusted (one replayed choice had
+ * cancelled the next one still waiting: checkout's second address, chosen after the delivery type).
  * The script is inline, in the head, so it listens before the body can be tapped; it carries the
  * page's nonce, or is allowed by its hash on a cached page (server/ssr.ts), like React Router's.
  */
 export const TAP_REPLAY_SCRIPT = `(() => {
   const d = document, root = d.documentElement, choices = new Map();
   // stale: the shopper has tapped or changed the hydrated page herself; what was waiting is not replayed.
-  let tap = null, submitted = false, stale = false;
+  // replaying: the replay's own click is being dispatched (the change a script's click causes is trusted).
+  let tap = null, submitted = false, stale = false, replaying = false;
   const forget = () => { tap?.removeAttribute("aria-busy"); tap = null; };
   const listening = () => Object.keys(d).some((k) => k.startsWith("__reactContainer"));
   const early = () => !submitted && !root.dataset.hydrated && !listening();
-  const hydrated = (el) => Object.keys(el).some((k) => k.startsWith("__reactProps"));
+  const props = (el) => el[Object.keys(el).find((k) => k.startsWith("__reactProps"))];
+  const hydrated = (el) => props(el) !== undefined;
   // When the page's script has nothing left to do (what React is hydrating is committed by then).
   const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 100));
   // Runs \`then\` once React has hydrated the element and the page is idle (waiting up to 10 s), else \`otherwise\`.
@@ -42,7 +46,7 @@ export const TAP_REPLAY_SCRIPT = `(() => {
   d.addEventListener("change", (event) => {
     const input = event.target;
     if (!early()) {
-      if (event.isTrusted && root.dataset.hydrated) stale = true;
+      if (event.isTrusted && root.dataset.hydrated && !replaying) stale = true;
       return;
     }
     if (!/^(radio|checkbox|select-one)$/.test(input.type)) return;
@@ -53,7 +57,7 @@ export const TAP_REPLAY_SCRIPT = `(() => {
   }, true);
   d.addEventListener("click", (event) => {
     if (!early()) {
-      if (event.isTrusted && root.dataset.hydrated) stale = true;
+      if (event.isTrusted && root.dataset.hydrated && !replaying) stale = true;
       return;
     }
     const control = event.target.closest?.('button[type="button"], [data-needs-js]');
@@ -79,6 +83,7 @@ export const TAP_REPLAY_SCRIPT = `(() => {
       let reached = false;
       const mark = () => { reached = true; };
       addEventListener(kind, mark);
+      replaying = true;
       if (list) {
         input.value = wanted;
         input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -86,9 +91,13 @@ export const TAP_REPLAY_SCRIPT = `(() => {
         input.checked = !wanted;
         input.click();
       }
+      replaying = false;
       removeEventListener(kind, mark);
       idle(() => {
-        const shown = list ? input.value : input.checked;
+        // A controlled input's own props say what the page's state holds: the input itself may show the
+        // choice when React never took it.
+        const own = props(input)?.[list ? "value" : "checked"];
+        const shown = own == null ? (list ? input.value : input.checked) : list ? String(own) : own;
         if ((!reached || shown !== wanted) && tries > 0) replay(input, wanted, tries - 1);
       });
     });
@@ -96,7 +105,9 @@ export const TAP_REPLAY_SCRIPT = `(() => {
     if (!control) return;
     whenHydrated(control, () => {
       forget();
+      replaying = true;
       control.click();
+      replaying = false;
     }, forget);
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
 })();`;

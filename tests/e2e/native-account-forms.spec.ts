@@ -227,7 +227,7 @@ test.describe("typing into the address, measurement, checkout and review forms b
     });
 
   for (const path of ["/checkout", "/ar/checkout"])
-    test(`keeps the delivery type chosen and the code typed into ${path} before hydration`, async () => {
+    test(`keeps the address and delivery type chosen and the code typed into ${path} before hydration`, async () => {
       // Her saved addresses (the tests above) are what checkout draws; a line in her cart.
       const shopping = await context.newPage();
       await new ProductPage(shopping).add(PRODUCT);
@@ -236,10 +236,16 @@ test.describe("typing into the address, measurement, checkout and review forms b
       const sameDay = page.locator('input[name="delivery_type"][value="same day delivery"]');
       await sameDay.locator("..").click();
       await expect(sameDay).toBeChecked();
+      // Her second address (the first is her primary, chosen when the page is drawn).
+      const second = page.getByTestId("checkout-address").nth(1);
+      await second.click();
+      await expect(second.locator('input[name="address"]')).toBeChecked();
       await page.getByTestId("code-input").fill("EARLYCODE");
       await release();
-      // The page's own state took the choice (its card is drawn chosen), not just the radio.
+      // The page's own state took the choices (their cards are drawn chosen), not just the radios.
       await expect(sameDay.locator("..")).toHaveAttribute("data-checked", "true");
+      await expect(second).toHaveAttribute("data-checked", "true");
+      await expect(page.getByTestId("checkout-address").first()).toHaveAttribute("data-checked", "false");
       await expect(sameDay).toBeChecked();
       await expect(page.locator('input[name="delivery_type"][value="next day delivery"]')).not.toBeChecked();
       await expect(page.getByTestId("code-input")).toHaveValue("EARLYCODE");
