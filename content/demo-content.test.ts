@@ -37,10 +37,14 @@ function in2026(date: string): boolean {
   return Number.isFinite(t) && t >= START_OF_2026 && t < END_OF_DATA;
 }
 
+/**
+ * The size of the picture librsvg draws from `svg` (every shape rasterised, as the media pipeline's first
+ * step does). Raw pixels, not WebP: encoding the 34 pictures was a third of the two tests' time (18.5 s,
+ * 12.4 s without it, on a quiet machine).
+ */
 async function rasterSize(svg: string): Promise<{ width?: number; height?: number }> {
-  const buf = await sharp(Buffer.from(svg)).webp().toBuffer();
-  const meta = await sharp(buf).metadata();
-  return { width: meta.width, height: meta.height };
+  const { info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height };
 }
 
 describe("demo categories", () => {
