@@ -188,6 +188,27 @@ test.describe("a shopper at desktop size", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await checkScreen(page);
 
+    // The form's checks (the address schema) are downloaded once the form is drawn, not before: when they
+    // cannot be, Save says so and saves nothing (a second tab, whose downloads of them are refused).
+    const offline = await page.context().newPage();
+    await offline.route("**/assets/account.schema-*.js", (route) => route.abort("internetdisconnected"));
+    await offline.goto("/account?tab=addresses&address=new");
+    await waitForHydration(offline);
+    const unchecked = offline.getByTestId("address-form");
+    await fillAddress(unchecked, {
+      first: "Mariam",
+      address: "Villa 12, Street 4",
+      city: "Dubai",
+      state: "Dubai",
+      postcode: "00000",
+    });
+    await unchecked.getByRole("button", { name: "Save Address" }).click();
+    await expect(unchecked.getByTestId("form-error")).toHaveText(
+      "We could not load this section. Please try again.",
+    );
+    await expect(unchecked.getByLabel("First Name")).toHaveValue("Mariam");
+    await offline.close();
+
     // Addresses: add two; the first becomes primary.
     await page.getByRole("link", { name: "Addresses" }).click();
     await page.waitForURL(/tab=addresses/);

@@ -1,16 +1,19 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { EMIRATES } from "#core/constants.ts";
-import {
-  ADDRESS_COUNTRY,
-  type AddressDto,
-  type AddressInput,
-  AddressSchema,
-} from "#core/schemas/account.schema.ts";
+import type { AddressDto, AddressInput } from "#core/schemas/account.schema.ts";
+import { loadAccountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
 import { useFormState } from "../../lib/form";
 import { useT } from "../../lib/i18n";
 import { SelectField, TextField } from "../ui/field";
 import { panelClass } from "../ui/panel";
 import { emirateName } from "./address-view";
+
+/**
+ * SPEC §5: the only country, the schema's `ADDRESS_COUNTRY` (address-form.test.ts holds them equal). Not
+ * imported from the schema's module, which comes after the form; nor from core/constants.ts, whose names
+ * a lazy module imports are exported by the shell every page loads.
+ */
+export const ADDRESS_COUNTRY = "UAE";
 
 /** SPEC §3 Address as the server returns it, and as the form sends it. */
 export type Address = AddressDto;
@@ -75,10 +78,17 @@ export function AddressForm({
     posted?.errors,
   );
   const [busy, setBusy] = useState(false);
+  // The address's checks (zod and the phone metadata, about 55 KB) come after the form is drawn and
+  // hydrated, not before: /checkout, opened with no saved address, had them in its start-up task.
+  const [unchecked, setUnchecked] = useState(false);
+  useEffect(preloadAccountSchemas, []);
 
   async function submit() {
     const candidate = { ...values, email };
-    const data = check(AddressSchema, candidate);
+    setUnchecked(false);
+    const schemas = await loadAccountSchemas(() => setUnchecked(true));
+    if (!schemas) return;
+    const data = check(schemas.AddressSchema, candidate);
     if (!data) return;
     setBusy(true);
     await onSubmit(data);
@@ -108,9 +118,9 @@ export function AddressForm({
           {index === undefined ? null : <input type="hidden" name="index" value={index} />}
         </>
       ) : null}
-      {posted?.message ? (
+      {posted?.message || unchecked ? (
         <p role="alert" className="mt-3 text-sm text-sale" data-testid="form-error">
-          {posted.message}
+          {unchecked ? t("account.loadFailed") : posted?.message}
         </p>
       ) : null}
       <div className="mt-5 grid gap-5 sm:grid-cols-2">
