@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+
 /**
  * The account forms' checks (core/schemas/account.schema.ts, the same schemas the server uses) bring zod
  * and the phone-number metadata, about 60 KB gzip: more than a sign-in page's whole budget allows on
@@ -19,6 +21,11 @@ export function accountSchemas(): Promise<AccountSchemas> {
 
 export function preloadAccountSchemas(): void {
   accountSchemas().catch(() => {});
+}
+
+/** A form's checks load once its page (or the form itself) has hydrated, before the shopper can submit. */
+export function usePreloadAccountSchemas() {
+  useEffect(preloadAccountSchemas, []);
 }
 
 /** The schemas, or undefined after calling `onFail` (the form's own "try again" text) when they cannot load. */

@@ -11,11 +11,10 @@ import {
   FormError,
   RESET_DONE_KEY,
   SubmitButton,
-  usePreloadAccountSchemas,
 } from "../components/account/auth-layout";
 import { isCompleteOtp, LazyOtpInput, preloadOtpInput } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
-import { loadAccountSchemas } from "../lib/account-schemas";
+import { loadAccountSchemas, usePreloadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { type FieldErrors, focusFirstError, validate } from "../lib/form";
 import { Link, useHref, useLocale, useT } from "../lib/i18n";

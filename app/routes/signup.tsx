@@ -12,13 +12,12 @@ import {
   FormError,
   type PostedForm,
   SubmitButton,
-  usePreloadAccountSchemas,
   useRedirectSignedIn,
 } from "../components/account/auth-layout";
 import { GoogleEntry } from "../components/account/google-entry";
 import { LazyEmailOtpDialog, preloadEmailOtpDialog } from "../components/account/otp";
 import { PasswordField, TextField } from "../components/ui/field";
-import { loadAccountSchemas } from "../lib/account-schemas";
+import { loadAccountSchemas, usePreloadAccountSchemas } from "../lib/account-schemas";
 import { getServices } from "../lib/context";
 import { useFormState } from "../lib/form";
 import { useLocale, useLocalNavigate, useT } from "../lib/i18n";

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { EMIRATES } from "#core/constants.ts";
 import type { AddressDto, AddressInput } from "#core/schemas/account.schema.ts";
-import { loadAccountSchemas, preloadAccountSchemas } from "../../lib/account-schemas";
+import { loadAccountSchemas, usePreloadAccountSchemas } from "../../lib/account-schemas";
 import { useFormState } from "../../lib/form";
 import { useT } from "../../lib/i18n";
 import { SelectField, TextField } from "../ui/field";
@@ -81,7 +81,7 @@ export function AddressForm({
   // The address's checks (zod and the phone metadata, about 55 KB) come after the form is drawn and
   // hydrated, not before: /checkout, opened with no saved address, had them in its start-up task.
   const [unchecked, setUnchecked] = useState(false);
-  useEffect(preloadAccountSchemas, []);
+  usePreloadAccountSchemas();
 
   async function submit() {
     const candidate = { ...values, email };

@@ -1,7 +1,6 @@
 import { type ReactNode, type RefObject, useEffect } from "react";
 import type { MetaDescriptor } from "react-router";
 import type { MessageKey } from "#core/i18n/index.ts";
-import { preloadAccountSchemas } from "../../lib/account-schemas";
 import { Link, useLocalNavigate, useT } from "../../lib/i18n";
 import { metaI18n, pageMeta, type shopFromMatches } from "../../lib/seo";
 import { afterLoginPath, useSession } from "../../state/session";
@@ -110,11 +109,6 @@ export function authMeta(
     path,
     noindex: true,
   });
-}
-
-/** The form's checks load once the page has hydrated, before the shopper can submit (lib/account-schemas). */
-export function usePreloadAccountSchemas() {
-  useEffect(preloadAccountSchemas, []);
 }
 
 /** Below the card: "Don't have an account? Sign up" and its mirror. */
