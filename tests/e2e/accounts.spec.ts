@@ -42,7 +42,6 @@ test.use({
     GOOGLE_CLIENT_ID,
     GOOGLE_JWKS_JSON: JSON.stringify({ keys: [jwk] }),
     OTP_RESEND_SECONDS: "0",
-    PASSWORD_HASH_COST: "10",
   },
 });
 

@@ -8,7 +8,7 @@ import { expectAccessible, waitForHydration } from "./harness.ts";
  * list's Translation filter, and shows in English on /ar, marked lang="en". Axe on the Arabic editors.
  */
 
-test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test" } });
 
 let store: RunningStore;
 

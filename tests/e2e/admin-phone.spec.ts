@@ -12,7 +12,7 @@ import { expectAccessible, VIEWPORTS, waitForHydration } from "./harness.ts";
  * page no longer shows it.
  */
 
-test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10", COD_ENABLED: "true" } });
+test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true" } });
 
 let store: RunningStore;
 let orderNumber = "";

@@ -30,7 +30,7 @@ const SIZES = {
 type Size = keyof typeof SIZES;
 
 // NODE_ENV=test: the dev outbox exists, so the journeys can read the mails the shop sent.
-test.use({ storeEnv: { NODE_ENV: "test", OTP_RESEND_SECONDS: "0", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test", OTP_RESEND_SECONDS: "0" } });
 
 let store: RunningStore;
 let api: ReturnType<typeof apiOf>;

@@ -28,7 +28,6 @@ test.use({
   storeEnv: {
     // NODE_ENV=test: the dev outbox exists (accounts verified with their code, mails read back).
     NODE_ENV: "test",
-    PASSWORD_HASH_COST: "10",
     OTP_RESEND_SECONDS: "0",
     COD_ENABLED: "true",
     // E2E_DATABASE_URL=postgres://… runs the journeys on PostgreSQL (a fresh database); SQLite otherwise.

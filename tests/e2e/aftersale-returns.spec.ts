@@ -20,7 +20,7 @@ import { expectAccessible, waitForHydration } from "./harness.ts";
  * two sizes at one price, a cash-on-delivery order, delivered through the admin API.
  */
 
-test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true" } });
 
 let store: RunningStore;
 let owner: Owner;

@@ -16,7 +16,7 @@ const WIDTHS = [
   { name: "desktop", width: 1280, height: 900 },
 ] as const;
 
-test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test" } });
 
 interface Box {
   left: number;

@@ -33,7 +33,7 @@ const SHOTS = process.env.ARABIC_SCREENSHOTS_DIR;
 const ALLOW = ["Noor Atelier", "English", "WhatsApp", "AED", "Google", "MM/YY", "VAT", "TRN", "alt+T"];
 
 test.use({
-  storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10", OTP_RESEND_SECONDS: "0", COD_ENABLED: "true" },
+  storeEnv: { NODE_ENV: "test", OTP_RESEND_SECONDS: "0", COD_ENABLED: "true" },
 });
 
 let store: RunningStore;

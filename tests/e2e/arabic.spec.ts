@@ -22,7 +22,7 @@ import { checkScreen, expectToast } from "./shopper.ts";
 const PAYING_CARD = "4242 4242 4242 4242";
 const SHOTS = process.env.ARABIC_SCREENSHOTS_DIR;
 
-test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10", OTP_RESEND_SECONDS: "0" } });
+test.use({ storeEnv: { NODE_ENV: "test", OTP_RESEND_SECONDS: "0" } });
 
 let store: RunningStore;
 let product: ProductDto;

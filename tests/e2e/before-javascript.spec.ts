@@ -11,7 +11,7 @@ import { LoginPage } from "./pages/index.ts";
 
 // LOG_LEVEL info: every request's line is written, so the test can read them all.
 test.use({
-  storeEnv: { NODE_ENV: "test", LOG_LEVEL: "info", OTP_RESEND_SECONDS: "0", PASSWORD_HASH_COST: "10" },
+  storeEnv: { NODE_ENV: "test", LOG_LEVEL: "info", OTP_RESEND_SECONDS: "0" },
 });
 
 let store: RunningStore;

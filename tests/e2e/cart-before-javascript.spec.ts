@@ -11,8 +11,6 @@ import { ProductPage } from "./pages/index.ts";
  * replayed once when it is there.
  */
 
-test.use({ storeEnv: { PASSWORD_HASH_COST: "10" } });
-
 let store: RunningStore;
 let product: ProductDto;
 let size: string;

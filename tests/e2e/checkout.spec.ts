@@ -35,7 +35,6 @@ test.use({
   storeEnv: {
     // NODE_ENV=test: the dev outbox exists, so accounts are verified with their e-mailed code.
     NODE_ENV: "test",
-    PASSWORD_HASH_COST: "10",
     OTP_RESEND_SECONDS: "0",
     SHOP_TRN: TRN,
     ...DATABASE,
@@ -509,7 +508,6 @@ test.describe("cash on delivery, switched on by the shop", () => {
     provider = await startRelay();
     codStore = await startStore({
       NODE_ENV: "test",
-      PASSWORD_HASH_COST: "10",
       COD_ENABLED: "true",
       PUBLIC_SITE_URL: provider.url,
       PAYMENNT_SANDBOX_URL: provider.url,

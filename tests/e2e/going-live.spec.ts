@@ -30,7 +30,6 @@ test.use({
   storeEnv: {
     // NODE_ENV=test: the dev outbox exists, so the account is verified with its e-mailed code.
     NODE_ENV: "test",
-    PASSWORD_HASH_COST: "10",
     PUBLIC_SITE_URL: "https://shop.example",
     COD_ENABLED: "true",
     ...DATABASE,

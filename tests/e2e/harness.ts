@@ -52,8 +52,8 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
       // process starts in a third of the time. Workers sharing a store are the server suite's concern
       // (server/cluster-jobs, response-cache, metrics, catalog-notify).
       WEB_CONCURRENCY: "1",
-      // scrypt at 2^10, as most spec files already set it, rather than production's 2^15: each sign-up and
-      // log-in of a journey's shopper costs 80-150 ms of CPU at 2^15 (hashing is server/auth's concern).
+      // scrypt at 2^10 rather than production's 2^15: each sign-up and log-in of a journey's shopper costs
+      // 80-150 ms of CPU at 2^15 (hashing is server/auth's concern).
       PASSWORD_HASH_COST: "10",
       ...env,
     },

@@ -10,7 +10,7 @@ import { expectAccessible, waitForHydration } from "./harness.ts";
  * request appear in her account.
  */
 
-test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test" } });
 
 const cards = (page: Page) => page.getByTestId("profile-card");
 

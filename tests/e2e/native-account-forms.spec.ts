@@ -10,7 +10,7 @@ import { checkScreen } from "./shopper.ts";
  * script runs is still there after it, in both languages.
  */
 
-test.use({ storeEnv: { NODE_ENV: "test", LOG_LEVEL: "info", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test", LOG_LEVEL: "info" } });
 
 let store: RunningStore;
 const PRODUCT = "alia-georgette-open-abaya";

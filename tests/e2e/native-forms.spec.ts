@@ -10,7 +10,7 @@ import { VIEWPORTS, waitForHydration } from "./harness.ts";
 
 const OWNER_PASSWORD = "owner-without-script-1";
 test.use({
-  storeEnv: { LOG_LEVEL: "info", DEMO_OWNER_PASSWORD: OWNER_PASSWORD, PASSWORD_HASH_COST: "10" },
+  storeEnv: { LOG_LEVEL: "info", DEMO_OWNER_PASSWORD: OWNER_PASSWORD },
 });
 
 let store: RunningStore;

@@ -16,7 +16,6 @@ import { checkScreen, expectToast } from "./shopper.ts";
 test.use({
   storeEnv: {
     NODE_ENV: "test",
-    PASSWORD_HASH_COST: "10",
     OTP_RESEND_SECONDS: "0",
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   },

@@ -13,7 +13,7 @@ import { expectAccessible, waitForHydration } from "./harness.ts";
  * line (the order written straight into the database) and her order's timeline shows it.
  */
 
-test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true" } });
 
 /** A verified shopper, signed in, who sends a home-visit stitching request; its id and her account. */
 async function shopperWithRequest(store: RunningStore, language: "en" | "ar", workerIndex: number) {

@@ -21,7 +21,7 @@ import { expectToast } from "./shopper.ts";
  */
 
 // NODE_ENV=test: the dev outbox exists, so the e-mail code can be read.
-test.use({ storeEnv: { NODE_ENV: "test", OTP_RESEND_SECONDS: "0", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test", OTP_RESEND_SECONDS: "0" } });
 
 let store: RunningStore;
 /** The store's SQLite file: an order is written into it the way a placed order is kept today. */

@@ -23,7 +23,7 @@ import { CartPage, ProductPage, SandboxCardPage } from "./pages/index.ts";
  * types her measurements in the panel and sees a range message before the line is added.
  */
 
-test.use({ storeEnv: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test" } });
 
 let store: RunningStore;
 let fabric: TestProduct;

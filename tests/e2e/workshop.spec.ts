@@ -25,7 +25,7 @@ import { expectAccessible, openPage, waitForHydration } from "./harness.ts";
  * placement writes it.
  */
 
-test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true", PASSWORD_HASH_COST: "10" } });
+test.use({ storeEnv: { NODE_ENV: "test", COD_ENABLED: "true" } });
 
 let store: RunningStore;
 let context: BrowserContext;
