@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[]; isEntry: boolean } | null;
@@ -49,8 +49,28 @@ function initialChunk(id: string, ctx: ChunkingContext): string | null {
   return shellModules(ctx).has(id) ? "shell" : null;
 }
 
+/**
+ * lucide-react's icons, built by the store's own factory (app/components/ui/icon.ts) instead of the
+ * library's: each icon module's drawing stays the library's, its `createLucideIcon` import is answered
+ * with ours. On the server too: the library is bundled there (`ssr.noExternal`), so both sides draw the
+ * same markup and hydration matches.
+ */
+function projectIcons(): Plugin {
+  const factory = `${import.meta.dirname}/app/components/ui/icon.ts`;
+  const iconModule = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/;
+  return {
+    name: "project-icons",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (importer && iconModule.test(importer) && source === "../createLucideIcon.mjs") return factory;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [projectIcons(), tailwindcss(), reactRouter()],
+  ssr: { noExternal: ["lucide-react"] },
   build: { assetsInlineLimit: 2048 },
   environments: {
     client: {
