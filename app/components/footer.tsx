@@ -5,6 +5,7 @@ import type { PublicConfig } from "../../server/config.ts";
 import { enLang, Link, useT } from "../lib/i18n";
 import { FOOTER_NAV } from "../lib/navigation";
 import { telHref } from "./header";
+import { LanguageSwitch } from "./language-switch";
 import { Wordmark } from "./logo";
 
 /**
@@ -79,6 +80,13 @@ export const Footer = memo(function Footer({ shop }: { shop: PublicConfig & { en
             <li className="flex gap-2 leading-relaxed">
               <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span lang={enLang(shop, "officeAddress")}>{shop.officeAddress}</span>
+            </li>
+            {/* On a phone the header's switch is in the drawer, which needs the script: this one does not. */}
+            <li>
+              <LanguageSwitch
+                className="inline-flex min-h-9 items-center gap-2 hover:text-white"
+                testId="footer-language-switch"
+              />
             </li>
           </ul>
         </div>

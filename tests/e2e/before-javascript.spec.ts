@@ -229,6 +229,27 @@ test.describe("a visitor on a phone without JavaScript filters and sorts the sho
   }
 });
 
+test.describe("a visitor on a phone without JavaScript changes the language", () => {
+  for (const [from, to, heading] of [
+    ["/shop?category=graceful-abayas", "/ar/shop?category=graceful-abayas", "عبايات راقية"],
+    ["/ar/about", "/about", "About"],
+  ] as const) {
+    test(`goes from ${from} to ${to} by the footer's link (the header's is in the drawer, which needs the script)`, async ({
+      browser,
+    }) => {
+      const context = await withoutJavaScript(browser);
+      const page = await context.newPage();
+      await page.goto(from);
+      await expect(page.getByTestId("language-switch")).toBeHidden();
+      await Promise.all([page.waitForNavigation(), page.getByTestId("footer-language-switch").click()]);
+      await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === to);
+      await expect(page.locator("html")).toHaveAttribute("lang", to.startsWith("/ar") ? "ar" : "en");
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+      await context.close();
+    });
+  }
+});
+
 test.describe("a search typed before hydration is searched for", () => {
   for (const path of ["/blog", "/ar/blog"]) {
     test(`narrows ${path} to what was typed into its box before the script arrived`, async ({ browser }) => {
