@@ -8,24 +8,26 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./lib/context";
 import { startAfterPaintStream } from "./lib/start-after-paint.server";
-import { StylesheetTextContext, stylesheetHref } from "./lib/stylesheet";
+import { StylesheetTextContext } from "./lib/stylesheet";
 
 // The Fastify server sets the services and the CSP nonce under these keys; they must be the build's own.
 export { clientIpContext, cspNonceContext, incomingRequestContext, servicesContext } from "./lib/context";
 
 export const streamTimeout = 5_000;
 
-let stylesheetText: string | undefined | null = null;
-/** The built stylesheet's text, read once (build/client beside this bundle); none with Vite's dev server. */
-function readStylesheet(): string | undefined {
-  if (stylesheetText === null) {
+const stylesheets = new Map<string, string | undefined>();
+/** A built stylesheet's text, read once (build/client beside this bundle); none with Vite's dev server. */
+function readStylesheet(href: string): string | undefined {
+  if (!stylesheets.has(href)) {
+    let text: string | undefined;
     try {
-      stylesheetText = readFileSync(new URL(`../client${stylesheetHref}`, import.meta.url), "utf8");
+      text = readFileSync(new URL(`../client${href}`, import.meta.url), "utf8");
     } catch {
-      stylesheetText = undefined;
+      text = undefined;
     }
+    stylesheets.set(href, text);
   }
-  return stylesheetText;
+  return stylesheets.get(href);
 }
 
 export default function handleRequest(
@@ -52,7 +54,7 @@ export default function handleRequest(
 
     const nonce = loadContext.get(cspNonceContext) || undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <StylesheetTextContext value={readStylesheet()}>
+      <StylesheetTextContext value={readStylesheet}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </StylesheetTextContext>,
       {

@@ -86,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {locale === "ar" ? (
           <>
             <link rel="preload" href={plexArabic400} as="font" type="font/woff2" crossOrigin="" />
-            <link rel="stylesheet" href={arabicCss} />
+            <Stylesheet href={arabicCss} id="arabic-stylesheet" />
             <link rel="stylesheet" href={arabicFacesCss} media="not all" />
           </>
         ) : (

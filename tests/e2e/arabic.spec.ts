@@ -110,6 +110,15 @@ async function expectArabicPage(page: Page, screenshot?: string) {
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByTestId("bottom-bar")).toContainText("الرئيسية");
+  // arabic.css is in the page's head, as the site stylesheet is: no stylesheet request holds back the
+  // first paint (decision 0011); its rules are applied (Plex for the text).
+  await expect(page.locator("style#arabic-stylesheet")).toHaveCount(1);
+  await expect(
+    page.locator('link[rel="stylesheet"]:not([media="not all"]):not([href*="arabic-faces"])'),
+  ).toHaveCount(0);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
+    "IBM Plex Sans Arabic",
+  );
   // The faces besides Plex 400 are applied once the page is hydrated (decision 0012), not with it.
   await expect(page.locator('link[rel="stylesheet"][href*="arabic-faces"]')).toHaveAttribute("media", "all");
   await page.evaluate(() => document.fonts.ready);
