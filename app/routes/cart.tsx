@@ -296,7 +296,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const current = quote && quote.lines.length === lines.length ? quote : null;
   const totals = current ?? (cart.ready ? cart.totals : cartTotals(lines));
   const discount = current?.promotion?.applied ? current.promotion : null;
-  const blocked = !current?.canCheckout || loading;
+  // While a newer quote is asked for, the last one for these lines stands: Proceed to Checkout stays the
+  // link it was (/checkout prices the cart again), so a tap then is not lost on a button disabled for a
+  // moment (one was, tapped as the page hydrated and asked for its quote).
+  const blocked = !current?.canCheckout;
   const problems = current?.lines.some((l) => l.problem) ?? false;
 
   return (

@@ -199,6 +199,39 @@ for (const viewport of ["desktop", "phone"] as ViewportName[]) {
       await page.close();
     });
 
+    test("goes to checkout from a tap on Proceed to Checkout while the cart's prices are asked for again", async () => {
+      const product = catalog.find((p) => tracked(p.variants[0]?.stock ?? null, 2, 50))!;
+      const page = await openPage(context, "/cart");
+      await new ProductPage(page).add(product.slug, product.variants[0]!.filter_value);
+      const proceed = page.getByTestId("proceed-to-checkout");
+      await expect(proceed).toBeEnabled();
+      // The next quote is held back: one more of the line asks for it, and the shopper taps meanwhile.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked = false;
+      await page.route("**/api/cart/quote", async (route) => {
+        asked = true;
+        await held;
+        // The page may have left by then (the request was dropped with it).
+        await route.continue().catch(() => {});
+      });
+      await page
+        .getByTestId("cart-line")
+        .first()
+        .getByRole("button", { name: /Increase quantity/ })
+        .click();
+      await expect.poll(() => asked).toBe(true);
+      await expect(proceed).toHaveAttribute("href", "/checkout");
+      await proceed.click();
+      await expect(page).toHaveURL(/\/(checkout|login)$/);
+      release();
+      await page.unroute("**/api/cart/quote");
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+
     test("follows another tab: a line added there shows here with the badge", async () => {
       const product = catalog.find((p) => tracked(p.variants[0]?.stock ?? null, 2, 50))!;
       const here = await openPage(context, "/cart");
