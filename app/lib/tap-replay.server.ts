@@ -29,6 +29,8 @@ export const TAP_REPLAY_SCRIPT = `(() => {
   // stale: the shopper has tapped or changed the hydrated page herself; what was waiting is not replayed.
   // replaying: the replay's own click is being dispatched (the change a script's click causes is trusted).
   let tap = null, submitted = false, stale = false, replaying = false;
+  // The choices not yet sent since hydration.
+  const waiting = new Map();
   const forget = () => { tap?.removeAttribute("aria-busy"); tap = null; };
   const listening = () => Object.keys(d).some((k) => k.startsWith("__reactContainer"));
   const early = () => !submitted && !root.dataset.hydrated && !listening();
@@ -57,7 +59,18 @@ export const TAP_REPLAY_SCRIPT = `(() => {
   }, true);
   d.addEventListener("click", (event) => {
     if (!early()) {
-      if (event.isTrusted && root.dataset.hydrated && !replaying) stale = true;
+      if (event.isTrusted && root.dataset.hydrated && !replaying) {
+        // Her own tap on the hydrated page: a choice still waiting for its replay is sent first, so the
+        // tap works with it (Add to Cart tapped just after hydration adds the size chosen before), unless
+        // the tap is a new choice in the same group (her latest choice stands).
+        const own = event.target.closest?.("label")?.control ?? event.target;
+        for (const [key, { input, wanted }] of waiting) {
+          const again = own === input || (input.type === "radio" && input.name && own.name === input.name);
+          if (!again && input.isConnected && hydrated(input)) send(input, wanted);
+          waiting.delete(key);
+        }
+        stale = true;
+      }
       return;
     }
     const control = event.target.closest?.('button[type="button"], [data-needs-js]');
@@ -66,6 +79,26 @@ export const TAP_REPLAY_SCRIPT = `(() => {
     tap = control;
     control.setAttribute("aria-busy", "true");
   }, true);
+  // Sends a choice to the page: a box set to its other state and clicked, a list's option chosen again and
+  // its change sent. True when the event reached the window (React did not stop it).
+  const send = (input, wanted) => {
+    const list = input.type === "select-one", kind = list ? "change" : "click";
+    let reached = false;
+    const mark = () => { reached = true; };
+    addEventListener(kind, mark);
+    replaying = true;
+    if (list) {
+      input.value = wanted;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    } else {
+      input.checked = !wanted;
+      input.click();
+    }
+    replaying = false;
+    removeEventListener(kind, mark);
+    for (const [key, choice] of waiting) if (choice.input === input) waiting.delete(key);
+    return reached;
+  };
   new MutationObserver((_, observer) => {
     if (!root.dataset.hydrated) return;
     observer.disconnect();
@@ -79,20 +112,8 @@ export const TAP_REPLAY_SCRIPT = `(() => {
     // render may put the page's own state back on the input. Either way it is sent again once the page is
     // idle (setting a state twice is harmless; a tap is never repeated).
     const replay = (input, wanted, tries = 20) => whenHydrated(input, () => {
-      const list = input.type === "select-one", kind = list ? "change" : "click";
-      let reached = false;
-      const mark = () => { reached = true; };
-      addEventListener(kind, mark);
-      replaying = true;
-      if (list) {
-        input.value = wanted;
-        input.dispatchEvent(new Event("change", { bubbles: true }));
-      } else {
-        input.checked = !wanted;
-        input.click();
-      }
-      replaying = false;
-      removeEventListener(kind, mark);
+      const list = input.type === "select-one";
+      const reached = send(input, wanted);
       idle(() => {
         // A controlled input's own props say what the page's state holds: the input itself may show the
         // choice when React never took it.
@@ -101,7 +122,10 @@ export const TAP_REPLAY_SCRIPT = `(() => {
         if ((!reached || shown !== wanted) && tries > 0) replay(input, wanted, tries - 1);
       });
     });
-    for (const { input, wanted } of choices.values()) replay(input, wanted);
+    for (const [key, { input, wanted }] of choices) {
+      waiting.set(key, { input, wanted });
+      replay(input, wanted);
+    }
     if (!control) return;
     whenHydrated(control, () => {
       forget();

@@ -98,8 +98,9 @@ test.describe("the cart and the wishlist without JavaScript", () => {
  * A page whose scripts are held back until `release()`: painted and tappable, as on a phone in the
  * seconds before hydration.
  */
-async function withHeldScripts(browser: Browser, path: string, ready: string) {
+async function withHeldScripts(browser: Browser, path: string, ready: string, initScript?: () => void) {
   const context = await browser.newContext({ baseURL: store.baseUrl, viewport: VIEWPORTS.phone });
+  if (initScript) await context.addInitScript(initScript);
   const held: Route[] = [];
   let released = false;
   await context.route("**/*.js", (route) => {
@@ -163,6 +164,30 @@ test.describe("taps before hydration", () => {
       await context.close();
     });
   }
+
+  test("adds the size chosen before the script when Add to Cart is tapped before that choice is replayed", async ({
+    browser,
+  }) => {
+    // The replay of a choice waits for the page to be idle; here that moment never comes, so only the
+    // shopper's tap on the hydrated page can send the size she chose before it.
+    const { context, page, release } = await withHeldScripts(
+      browser,
+      `/product/${product.slug}`,
+      '[data-testid="size-buttons"] label',
+      () => {
+        window.requestIdleCallback = () => 0;
+      },
+    );
+    await chooseSize(page, size);
+    await release();
+    await waitForHydration(page);
+    await page.getByTestId("add-to-cart").click();
+    await page.waitForURL("**/cart");
+    await expect
+      .poll(async () => (await stored(page)).cart.map((l) => [l._id, l.selectedSize]))
+      .toEqual([[product._id, size]]);
+    await context.close();
+  });
 
   for (const [language, prefix] of LANGUAGES) {
     test(`keeps the shop's order chosen before the script in ${language}: the list is sorted by it`, async ({
