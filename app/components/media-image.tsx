@@ -21,6 +21,12 @@ interface MediaImageProps
   /** The largest useful width, so a thumbnail never offers a 1920 px file. */
   maxWidth?: number;
   priority?: boolean;
+  /**
+   * Below the first screen: on a page the browser is still loading, its file is asked for only once the
+   * page is hydrated (app/lib/tap-replay.server.ts), so it does not share the connection with the page's
+   * scripts. Without JavaScript it loads as any lazy picture.
+   */
+  later?: boolean;
 }
 
 /** A responsive picture: AVIF, then WebP, at several widths, with its box reserved (no layout shift). */
@@ -32,6 +38,7 @@ export function MediaImage({
   sizes,
   maxWidth = 1920,
   priority,
+  later,
   ...rest
 }: MediaImageProps) {
   if (!src.startsWith("/media/")) {
@@ -62,6 +69,7 @@ export function MediaImage({
         loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : "auto"}
         decoding="async"
+        data-later={later && !priority ? "" : undefined}
         {...rest}
       />
     </picture>

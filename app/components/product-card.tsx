@@ -30,10 +30,13 @@ export function ProductCard({
   product,
   variant = "plain",
   priority = false,
+  later = true,
 }: {
   product: ProductCardData;
   variant?: "plain" | "bestseller";
   priority?: boolean;
+  /** The card is below a phone's first screen (MediaImage's `later`); the shop's first rows are not. */
+  later?: boolean;
 }) {
   const t = useT();
   const image = product.images[0];
@@ -51,6 +54,7 @@ export function ProductCard({
             sizes="(min-width: 1024px) 30vw, (min-width: 768px) 33vw, calc(50vw - 1.5rem)"
             maxWidth={960}
             priority={priority}
+            later={later}
             className="aspect-[4/5] h-auto w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
           />
         ) : (

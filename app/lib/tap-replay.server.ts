@@ -44,6 +44,35 @@ export const TAP_REPLAY_SCRIPT = `(() => {
     if (hydrated(el)) return idle(() => (stale || !el.isConnected ? otherwise() : then()));
     setTimeout(() => whenHydrated(el, then, otherwise, wait - 1), 50);
   };
+  // Pictures marked to come later (MediaImage's \`later\`: below a phone's first screen): their files are
+  // asked for once the page is hydrated (or after 8 s if it never is), not beside the page's scripts. Their
+  // addresses are taken off as the parser adds them, before the first layout could ask for them; the box
+  // stays, its alternative text unseen meanwhile.
+  const held = [];
+  const holding = new MutationObserver((records) => {
+    for (const { addedNodes } of records) for (const node of addedNodes) {
+      if (node.nodeType !== 1) continue;
+      for (const img of node.matches("img[data-later]") ? [node] : node.querySelectorAll("img[data-later]")) {
+        const picture = img.parentElement?.tagName === "PICTURE" ? img.parentElement : null;
+        for (const el of [...(picture ? picture.querySelectorAll("source") : []), img]) {
+          for (const name of ["srcset", "src"]) {
+            const value = el.getAttribute(name);
+            if (value !== null) { held.push([el, name, value]); el.removeAttribute(name); }
+          }
+        }
+        img.style.visibility = "hidden";
+      }
+    }
+  });
+  holding.observe(d, { childList: true, subtree: true });
+  const release = () => {
+    holding.disconnect();
+    for (const [el, name, value] of held.splice(0)) {
+      el.setAttribute(name, value);
+      if (el.tagName === "IMG") el.style.visibility = "";
+    }
+  };
+  setTimeout(release, 8000);
   d.addEventListener("submit", () => { submitted = true; forget(); }, true);
   d.addEventListener("change", (event) => {
     const input = event.target;
@@ -102,6 +131,7 @@ export const TAP_REPLAY_SCRIPT = `(() => {
   new MutationObserver((_, observer) => {
     if (!root.dataset.hydrated) return;
     observer.disconnect();
+    release();
     // The Arabic faces besides Plex 400 (app/arabic-faces.css), applied, and so fetched, only now.
     d.querySelector('link[media="not all"]')?.setAttribute("media", "all");
     const control = tap;

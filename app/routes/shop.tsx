@@ -247,7 +247,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3" data-testid="shop-grid">
               {products.map((product, i) => (
-                <ProductCard key={product._id} product={product} priority={i < 2} />
+                <ProductCard key={product._id} product={product} priority={i < 2} later={i >= 4} />
               ))}
             </div>
           )}

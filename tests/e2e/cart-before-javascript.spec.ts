@@ -120,6 +120,52 @@ async function withHeldScripts(browser: Browser, path: string, ready: string, in
   };
 }
 
+test.describe("the pictures below the first screen", () => {
+  const picture = (page: Page) => page.getByTestId("home-bestsellers").locator("img").first();
+  const drawn = (page: Page) => picture(page).evaluate((img: HTMLImageElement) => img.naturalWidth);
+  const asked = (page: Page) =>
+    page.evaluate(
+      () =>
+        performance.getEntriesByType("resource").filter((e) => e.name.includes("/media/products/")).length,
+    );
+
+  test("are asked for only once the page is hydrated, so they do not share the link with its scripts", async ({
+    browser,
+  }) => {
+    const { context, page, release } = await withHeldScripts(
+      browser,
+      "/",
+      '[data-testid="home-bestsellers"] h2',
+    );
+    // Two frames: the page has been laid out, when a lazy picture near the screen would be asked for.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await asked(page)).toBe(0);
+    await expect(picture(page)).not.toHaveAttribute("src", /./);
+    await release();
+    await waitForHydration(page);
+    await picture(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(page)).toBeGreaterThan(0);
+    await expect(picture(page)).toBeVisible();
+    expect(await asked(page)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test("load without JavaScript as any lazy picture", async ({ browser }) => {
+    const context = await browser.newContext({
+      baseURL: store.baseUrl,
+      viewport: VIEWPORTS.phone,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto("/");
+    await picture(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(page)).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
 test.describe("taps before hydration", () => {
   for (const [language, prefix] of LANGUAGES) {
     test(`keeps a size and Add to Cart tapped before the script in ${language}: the line is in the cart after`, async ({
