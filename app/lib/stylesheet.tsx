@@ -11,8 +11,6 @@ export const StylesheetTextContext = createContext<((href: string) => string | u
   undefined,
 );
 
-export { stylesheetHref };
-
 export function Stylesheet({
   href = stylesheetHref,
   id = "site-stylesheet",
