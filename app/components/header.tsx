@@ -1,8 +1,9 @@
 import { Heart, Menu, Phone, ShoppingBag, User } from "lucide-react";
-import { lazy, useState } from "react";
+import { useState } from "react";
 import type { PublicConfig } from "../../server/config.ts";
 import { AfterHydration } from "../lib/after-hydration";
 import { Link, NavLink, useT, useTc } from "../lib/i18n";
+import { lazy } from "../lib/lazy";
 import { HEADER_NAV, isMenu, NAV } from "../lib/navigation";
 import { useCartCount } from "../state/cart-store";
 import { LanguageSwitch, useRememberedLanguage } from "./language-switch";

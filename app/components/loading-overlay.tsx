@@ -1,5 +1,5 @@
-import { lazy } from "react";
 import { AfterHydration } from "../lib/after-hydration";
+import { lazy } from "../lib/lazy";
 
 // Nothing shows until a load has run for 400 ms: the screen comes once the page has hydrated.
 const LoadingScreen = lazy(() => import("./loading-screen").then((m) => ({ default: m.LoadingScreen })));

@@ -1,5 +1,5 @@
 import { Heart, LogOut, MapPin, Package, Settings } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { localizePath } from "#core/i18n/index.ts";
 import { endPageSessionCookies } from "#core/page-session.ts";
@@ -9,6 +9,7 @@ import { PanelSkeleton } from "../components/account/panel";
 import { addressAction, isAddressIntent } from "../lib/address-forms.server";
 import { getServices } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
+import { lazy } from "../lib/lazy";
 import { isMeasurementIntent, measurementAction } from "../lib/measurement-forms.server";
 import { csrfToken, isOwnPost, isSecure, pageLocale, pageUser, text } from "../lib/page-forms.server";
 import { reviewAction, reviewPage } from "../lib/review-form.server";

@@ -1,5 +1,5 @@
 import { ShoppingBag } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import { cartFromCookie } from "#core/cart-cookie.ts";
 import { DEFAULT_DELIVERY_TYPE } from "#core/constants.ts";
 import { localeOfPath } from "#core/i18n/locale.ts";
@@ -10,6 +10,7 @@ import { primaryIndex } from "../components/account/address-view";
 import { CheckoutLoading } from "../components/checkout/checkout-loading";
 import { clientIpContext, getServices, incomingRequestContext } from "../lib/context";
 import { Link, useLocalNavigate, useT } from "../lib/i18n";
+import { lazy } from "../lib/lazy";
 import { codeFromCookie } from "../lib/promo-code";
 import { metaI18n, pageMeta, shopFromMatches } from "../lib/seo";
 import { primeAddressList } from "../state/address-list";

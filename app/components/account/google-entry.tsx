@@ -1,8 +1,9 @@
-import { lazy, type Ref } from "react";
+import type { Ref } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { PublicConfig } from "../../../server/config.ts";
 import { AfterHydration } from "../../lib/after-hydration";
 import { useT } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { OrDivider } from "./auth-layout";
 
 // Google's button, its script and the phone prompt come once the page has hydrated: the first paint

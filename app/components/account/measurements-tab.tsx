@@ -1,5 +1,5 @@
 import { Plus, Ruler } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import {
   fromMillimetres,
   MEASUREMENTS,
@@ -8,6 +8,7 @@ import {
   PROFILES_PER_SHOPPER_MAX,
 } from "#core/schemas/measurements.ts";
 import { Link, useFormat, useLocale, useLocalNavigate, useT } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { toast } from "../../lib/toast";
 import { api } from "../../state/session";
 import { MeasurementForm, type PostedMeasurement, type ProfileSubmit } from "./measurement-form";

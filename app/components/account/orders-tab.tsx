@@ -1,11 +1,12 @@
 import { ChevronRight, Package } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ORDER_STATUSES } from "#core/constants.ts";
 import { formatDate } from "#core/i18n/format.ts";
 import type { Locale } from "#core/i18n/locale.ts";
 import type { OrderDto } from "#core/order.ts";
 import { Link, useFormat, useT, useTc } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { forgetPrivate, readPrivate } from "../../state/private-read";
 import { panelClass } from "../ui/panel";
 import { LoadError, PanelSkeleton } from "./panel";

@@ -1,5 +1,6 @@
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentProps, Suspense } from "react";
 import { OTP_LENGTH } from "#core/constants.ts";
+import { lazy } from "../../lib/lazy";
 import type { EmailOtpDialog } from "./email-otp-dialog";
 import type { OtpInput } from "./otp-input";
 

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import type { CartQuoteLine } from "#core/cart.ts";
 import type { Locale } from "#core/locale.ts";
+import { lazy } from "../../lib/lazy";
 
 // Issue 29: the stitched lines' words load only when a quote has one (the cart's first load stays light).
 const View = lazy(() => import("./stitched-line-view"));

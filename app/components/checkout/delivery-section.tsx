@@ -1,7 +1,8 @@
 import { Plus } from "lucide-react";
-import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
+import { memo, Suspense, useEffect, useRef, useState } from "react";
 import type { AddressInput } from "#core/schemas/account.schema.ts";
 import { useT } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { AddressEditRemove } from "../account/address-actions";
 import type { Address } from "../account/address-form";
 import { AddressLines } from "../account/address-view";

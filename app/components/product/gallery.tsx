@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
-import { lazy, useState } from "react";
+import { useState } from "react";
 import type { ProductImageDto } from "#core/catalog.ts";
 import { AfterHydration } from "../../lib/after-hydration";
 import { useT } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { useSwipe } from "../../lib/swipe";
 import { MediaImage } from "../media-image";
 

@@ -1,9 +1,9 @@
-import { lazy } from "react";
 import type { ProductDto, ProductVariantDto, ReviewDto, ReviewSummaryDto } from "#core/catalog.ts";
 import { CATEGORIES } from "#core/constants.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
 import { AfterHydration } from "../../lib/after-hydration";
 import { enLang, useLocale, useT, useTc } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { Stars } from "./stars";
 
 // The Reviews tab is closed at first paint: its Write a Review button comes once the page has hydrated.

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Await } from "react-router";
 import type { ProductCardData } from "#core/catalog.ts";
 import { RELATED_SKELETON_COUNT } from "#core/constants.ts";
 import { useT } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { ProductCardSkeleton } from "../skeleton";
 
 // 'You May Also Like' streams in below the fold; its cards load with it, not with the first paint.

@@ -1,7 +1,8 @@
 import { Ruler } from "lucide-react";
-import { lazy, useState } from "react";
+import { useState } from "react";
 import { AfterHydration } from "../../lib/after-hydration";
 import { useT } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 
 // Closed at first paint: the guide's dialog comes once the page has hydrated (a click on the button
 // while it is on its way opens it as soon as it is here).

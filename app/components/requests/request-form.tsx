@@ -1,6 +1,5 @@
 import {
   type ChangeEvent,
-  lazy,
   type ReactNode,
   Suspense,
   type TextareaHTMLAttributes,
@@ -12,6 +11,7 @@ import type { z } from "zod";
 import type { PublicConfig } from "../../../server/config.ts";
 import { focusFirstError, useFormState } from "../../lib/form";
 import { useT } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { toast } from "../../lib/toast";
 import { Field, inputClass } from "../ui/field";
 

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { STORAGE_KEYS } from "#core/constants.ts";
 import { Link, useT } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { toast } from "../../lib/toast";
 
 // A signed-in shopper's side of reviews (eligibility, own review, the dialog) loads only in the browser,

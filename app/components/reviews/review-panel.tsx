@@ -1,8 +1,9 @@
 import { Star } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { typedLang } from "#core/i18n/typed-lang.ts";
 import type { OwnReviewDto } from "#core/schemas/review.schema.ts";
 import { useLocale, useT, useTc } from "../../lib/i18n";
+import { lazy } from "../../lib/lazy";
 import { readPrivate } from "../../state/private-read";
 
 const loadDialog = () => import("./review-dialog");

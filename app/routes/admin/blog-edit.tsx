@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useState } from "react";
+import { type FormEvent, Suspense, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AdminApiError, adminGet, adminSend, uploadWithProgress } from "../../components/admin/api";
 import { NeedsArabicBadge } from "../../components/admin/arabic";
@@ -14,6 +14,7 @@ import {
   StatusBadge,
 } from "../../components/admin/ui";
 import { useChange } from "../../components/admin/use-change";
+import { lazy } from "../../lib/lazy";
 import type { Route } from "./+types/blog-edit";
 
 // The editor (Tiptap and ProseMirror) loads only when a post is opened for editing.

@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense } from "react";
+import { type FormEvent, Suspense } from "react";
 import { Link } from "react-router";
 import { replyText } from "#core/admin-mail-text.ts";
 import { adminGet, adminSend } from "../../components/admin/api";
@@ -17,6 +17,7 @@ import {
   StatusBadge,
 } from "../../components/admin/ui";
 import { field, useChange } from "../../components/admin/use-change";
+import { lazy } from "../../lib/lazy";
 import type { Route } from "./+types/inbox-item";
 
 // Issue 29's home visit: its form and checks load with a stitching request only.
