@@ -4,7 +4,7 @@ import { lazy as reactLazy } from "react";
  * The waits, in ms, before a failed fetch of a part's code is asked for again: four attempts within
  * about seven seconds.
  */
-export const RETRY_WAITS_MS: readonly number[] = [1_000, 2_000, 4_000];
+const RETRY_WAITS_MS: readonly number[] = [1_000, 2_000, 4_000];
 
 /**
  * `load`, asked for again after each of `waits` while it fails. The browser keeps no failed module fetch
